@@ -1,0 +1,89 @@
+import { locationRoutes } from '@deposito/protocol';
+import type { AppContext, RouteArea } from '../app';
+import { AppError } from '../errors';
+import { endpoint } from '../routes/endpoint';
+import type { LockerControl } from '../services/locker-control';
+import { subscribeBookingCommands } from './booking-commands';
+import { BridgeHub, type BridgeHubOptions } from './bridge-hub';
+import { issueBridgeToken } from './bridge-token';
+import { HubLockerControl } from './hub-locker-control';
+
+/** What tests and deployments may tune; the rest comes from the app's context. */
+export type BridgeHubAreaOptions = Omit<BridgeHubOptions, 'store' | 'logger' | 'database' | 'clock'> & {
+  /** How long a locker action waits for the controller before answering. */
+  answerWithinMs?: number;
+};
+
+export interface BridgeHubModule {
+  hub: BridgeHub;
+  lockerControl: LockerControl;
+}
+
+/** The hub's route area, plus access to each app's hub (the admin area's locker control uses it). */
+export interface BridgeHubArea extends RouteArea {
+  moduleFor(context: AppContext): BridgeHubModule;
+  /** Gestione Locker through this app's hub: pass to the admin area as its `lockerControl`. */
+  lockerControl(context: AppContext): LockerControl;
+}
+
+/**
+ * The bridge hub of each app: the `/bridge` WebSocket on the app's server, the PIN commands that
+ * follow booking events, the bridge-token rotation call, and the hub's heartbeat and sweep as a job.
+ */
+export function createBridgeHubArea(options: BridgeHubAreaOptions = {}): BridgeHubArea {
+  const modules = new WeakMap<AppContext, BridgeHubModule>();
+  const moduleFor = (context: AppContext): BridgeHubModule => {
+    let module = modules.get(context);
+    if (!module) {
+      const { answerWithinMs, ...hubOptions } = options;
+      const { store, clock, logger, events, env } = context;
+      const hub = new BridgeHub({ ...hubOptions, store, clock, logger, database: env.database });
+      // The Prometheus gauges of bridges and commands read from this hub.
+      context.metrics.useBridgeSource(hub);
+      subscribeBookingCommands({
+        hub,
+        store,
+        events,
+        clock,
+        logger: logger.child({ component: 'bridge-hub' }),
+      });
+      module = { hub, lockerControl: new HubLockerControl(hub, store, clock, answerWithinMs) };
+      modules.set(context, module);
+    }
+    return module;
+  };
+
+  return {
+    name: 'bridge-hub',
+    moduleFor,
+    lockerControl: (context) => moduleFor(context).lockerControl,
+    attach: (server, context) => moduleFor(context).hub.attach(server),
+    // Upgraded bridge sockets never hang up by themselves: an app stopping without its jobs
+    // (tests) must still close them, or closing the server would wait for ever.
+    stop: (context) => moduleFor(context).hub.stop(),
+    jobs: (context) => {
+      const { hub } = moduleFor(context);
+      return [
+        {
+          start: () =>
+            void hub
+              .start()
+              .catch((error: unknown) => context.logger.error({ err: error }, 'bridge hub failed to start')),
+          stop: () => hub.stop(),
+        },
+      ];
+    },
+    endpoints: (context) => [
+      // A new token is shown once; the old one stops working and its connected bridge is closed.
+      endpoint(locationRoutes.rotateBridgeToken, async ({ params }) => {
+        const token = await issueBridgeToken(context.store, params.key, context.clock.now());
+        if (!token) throw new AppError('location/not_found', `No location '${params.key}'`);
+        await moduleFor(context).hub.revokeBridge(params.key);
+        context.logger.info({ location: params.key }, 'bridge token rotated');
+        return { token };
+      }),
+    ],
+  };
+}
+
+export const bridgeHubArea = createBridgeHubArea();

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  adminToken,
+  BridgeProcess,
+  callJson,
+  CloudProcess,
+  seedSite,
+  SimulatorProcess,
+  SITE_LOCATION,
+  startHubCloud,
+  type HubCloud,
+} from '../../test/bridge-site';
+import { buildBooking } from '../../test/builders';
+import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../../test/test-store';
+import type { Store } from '../store/store';
+import type { BridgeHub } from './bridge-hub';
+import { bookCommandId } from './booking-commands';
+import type { HubLockerFullState } from './hub-locker-control';
+
+// Two cloud processes on one PostgreSQL schema. The bridge holds its socket on the other OS process
+// (`holder`); operators and booking events arrive here (`front`). Only the outbox table and
+// LISTEN/NOTIFY connect the two: the hubs' periodic sweep and result polling, which would also get
+// there eventually, are slowed down beyond the tests' waits.
+
+const NOTIFY_ONLY = { sweepMs: 60_000, resultPollMs: 60_000 };
+
+const LOCKERS = 6;
+
+let database: TestDatabase;
+let store: Store;
+let simulator: SimulatorProcess;
+let holder: CloudProcess;
+let bridge: BridgeProcess;
+let front: HubCloud;
+let token: string;
+
+const frontHub = (): BridgeHub => front.hubArea.moduleFor(front.cloud.context).hub;
+
+beforeAll(async () => {
+  database = await createTestDatabase('postgres');
+  store = await database.open();
+  await seedSite(store, LOCKERS);
+  token = await adminToken(store);
+  [simulator, holder] = await Promise.all([
+    SimulatorProcess.start({ lockers: LOCKERS }),
+    CloudProcess.start({ connectionString: testPostgresUrl(), schema: database.schema!, hub: NOTIFY_ONLY }),
+  ]);
+  front = await startHubCloud({ store, target: database.target, hub: NOTIFY_ONLY });
+  bridge = await BridgeProcess.start({ cloudUrl: holder.url, controllerPort: simulator.port });
+  await vi.waitFor(
+    async () => {
+      if (!(await frontHub().isOnline(SITE_LOCATION)))
+        throw new Error(`bridge not connected\n${bridge.output}`);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+});
+
+afterAll(async () => {
+  await bridge?.stop();
+  await front?.stop();
+  await holder?.stop();
+  await simulator?.stop();
+  await store?.close();
+  await database?.dispose();
+});
+
+describe('bridge hub across cloud processes on PostgreSQL', () => {
+  it("reaches a bridge held by another process with an operator's open, and answers with its result", async () => {
+    expect(frontHub().connectedLocations()).toEqual([]);
+    const answer = await callJson<{ outcome: string; commandId: string }>(
+      front.url,
+      'POST',
+      '/api/lockers/open',
+      {
+        token,
+        body: { location: SITE_LOCATION, lockerId: 2 },
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, outcome: 'executed' });
+    expect((await simulator.locker(2))?.doorOpen).toBe(true);
+    expect(await store.bridge.getCommand(answer.body.commandId)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+    });
+
+    // The other process stored the state it heard; this one reads it.
+    await expect
+      .poll(async () => {
+        const lockers = (
+          await callJson<HubLockerFullState[]>(
+            front.url,
+            'GET',
+            `/api/lockers/full-state?location=${SITE_LOCATION}`,
+            {
+              token,
+            },
+          )
+        ).body;
+        return lockers.find((l) => l.id === 2)?.doorOpen;
+      })
+      .toBe(true);
+  });
+
+  it('programs a PIN through the other process when a booking is paid here', async () => {
+    const now = new Date();
+    const reserved = await store.bookings.reserveLockers({
+      booking: buildBooking({
+        locationKey: SITE_LOCATION,
+        status: 'confirmed',
+        pin: '730418',
+        startAt: new Date(now.getTime() - 60_000),
+        endAt: new Date(now.getTime() + 3600_000),
+        expiresAt: null,
+      }),
+      maxOnline: 100,
+      now,
+      lockerNumbers: [3],
+    });
+    if (!reserved.ok) throw new Error('reservation failed');
+    front.cloud.context.events.emit({ type: 'booking.confirmed', booking: reserved.booking });
+    await expect
+      .poll(async () => (await simulator.locker(3))?.booking?.pin, { timeout: 10_000 })
+      .toBe('730418');
+    await expect
+      .poll(
+        async () => (await store.bridge.getCommand(bookCommandId(reserved.booking.transactionId, 3)))?.status,
+      )
+      .toBe('succeeded');
+  });
+
+  it('closes the bridge on the other process when its token is rotated here', async () => {
+    const rotated = await callJson<{ token: string }>(
+      front.url,
+      'POST',
+      `/api/admin/locations/${SITE_LOCATION}/bridge-token`,
+      { token, body: {} },
+    );
+    expect(rotated.status).toBe(200);
+    await expect.poll(async () => (await bridge.health()).link.state, { timeout: 10_000 }).toBe('refused');
+    await expect.poll(() => frontHub().isOnline(SITE_LOCATION)).toBe(false);
+  });
+});

@@ -1,0 +1,350 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
+import {
+  adminToken,
+  BridgeProcess,
+  callJson,
+  seedSite,
+  SimulatorProcess,
+  SITE_LOCATION,
+  SITE_TOKEN,
+  startHubCloud,
+  type HubCloud,
+} from '../../test/bridge-site';
+import { buildBooking } from '../../test/builders';
+import { createTestDatabase, type TestDatabase } from '../../test/test-store';
+import type { Clock } from '../clock';
+import type { Store } from '../store/store';
+import type { BridgeHub } from './bridge-hub';
+import { bookCommandId, unbookCommandId } from './booking-commands';
+import type { HubLockerFullState } from './hub-locker-control';
+
+// One site for the whole file, as on a real location: the edge bridge's controller simulator and
+// daemon run as processes of their own, the cloud in this process over a SQLite file.
+
+const LOCKERS = 8;
+
+/** The system clock, or behind it by `skewMs` (a cloud whose commands arrive already expired). */
+class SkewedClock implements Clock {
+  skewMs = 0;
+  now(): Date {
+    return new Date(Date.now() - this.skewMs);
+  }
+}
+
+let database: TestDatabase;
+let store: Store;
+let simulator: SimulatorProcess;
+let bridge: BridgeProcess;
+let site: HubCloud;
+let token: string;
+const clock = new SkewedClock();
+
+const hub = (): BridgeHub => site.hubArea.moduleFor(site.cloud.context).hub;
+const post = <T>(path: string, body: unknown, bearer: string | null = token) =>
+  callJson<T>(site.url, 'POST', path, { token: bearer ?? undefined, body });
+const fullState = async () =>
+  (
+    await callJson<HubLockerFullState[]>(
+      site.url,
+      'GET',
+      `/api/lockers/full-state?location=${SITE_LOCATION}`,
+      { token },
+    )
+  ).body;
+
+async function startBridge(): Promise<void> {
+  bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: simulator.port });
+  await vi.waitFor(
+    async () => {
+      if (!(await hub().isOnline(SITE_LOCATION))) throw new Error(`bridge not connected\n${bridge.output}`);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+}
+
+/** Answers the HTTP status of an upgrade to /bridge with these headers, or 101 when the socket opened. */
+function upgradeStatus(headers: Record<string, string>, query = ''): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${site.port}/bridge${query}`, { headers });
+    socket.once('unexpected-response', (_request, response) => {
+      response.resume();
+      socket.terminate();
+      resolve(response.statusCode ?? 0);
+    });
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('error', (error) => {
+      if (!String(error.message).includes('Unexpected server response')) reject(error);
+    });
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('sqlite');
+  store = await database.open();
+  await seedSite(store, LOCKERS);
+  token = await adminToken(store);
+  // Doors opened by a command stay open for the whole file: one closing by itself would be an
+  // event no test expects.
+  simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
+  site = await startHubCloud({ store, target: database.target, clock });
+  await startBridge();
+});
+
+afterAll(async () => {
+  await bridge?.stop();
+  await site?.stop();
+  await simulator?.stop();
+  await store?.close();
+  await database?.dispose();
+});
+
+describe('bridge hub with a real bridge and controller simulator', () => {
+  it('refuses a wrong token, another location, or no token with 401 before the socket opens', async () => {
+    expect(await upgradeStatus(bridgeAuthHeaders('not-the-token-at-all', SITE_LOCATION))).toBe(401);
+    expect(await upgradeStatus(bridgeAuthHeaders(SITE_TOKEN, 'elsewhere'))).toBe(401);
+    expect(await upgradeStatus({ 'x-deposito-location': SITE_LOCATION })).toBe(401);
+    // The location may travel in the query; the token never does.
+    expect(await upgradeStatus({ authorization: `Bearer ${SITE_TOKEN}` }, `?location=${SITE_LOCATION}`)).toBe(
+      101,
+    );
+    // The test connection above replaced the real bridge; it reconnects by itself.
+    await expect.poll(() => hub().connectedLocations(), { timeout: 15_000 }).toEqual([SITE_LOCATION]);
+  });
+
+  it("opens a locker from the operator's call: the door opens and the answer says executed", async () => {
+    expect((await post('/api/lockers/open', { location: SITE_LOCATION, lockerId: 2 }, null)).status).toBe(
+      401,
+    );
+    const before = await simulator.operations('open');
+    const answer = await post<{ success: boolean; outcome: string; commandId: string }>('/api/lockers/open', {
+      location: SITE_LOCATION,
+      lockerId: '2',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, outcome: 'executed' });
+    expect((await simulator.locker(2))?.doorOpen).toBe(true);
+    expect(await simulator.operations('open')).toBe(before + 1);
+    const command = await store.bridge.getCommand(answer.body.commandId);
+    expect(command).toMatchObject({ status: 'succeeded', op: 'open', lockerId: 2, attempts: 1 });
+    expect(command?.result).toMatchObject({ status: 'SUCCEEDED', ok: true });
+  });
+
+  it("shows the controller's lockers in the full state with their age, merged with the bookings", async () => {
+    const now = new Date();
+    const reserved = await store.bookings.reserveLockers({
+      booking: buildBooking({
+        locationKey: SITE_LOCATION,
+        status: 'confirmed',
+        startAt: new Date(now.getTime() - 3600_000),
+        endAt: new Date(now.getTime() + 2 * 3600_000),
+        expiresAt: null,
+      }),
+      maxOnline: 100,
+      now,
+      lockerNumbers: [3],
+    });
+    expect(reserved.ok).toBe(true);
+    await simulator.setOccupancy(3, 'booked');
+    await simulator.setOccupancy(5, 'inhibited');
+
+    await expect
+      .poll(async () => (await fullState()).find((l) => l.id === 5)?.status, { timeout: 10_000 })
+      .toBe('inhibited');
+    const lockers = await fullState();
+    expect(lockers).toHaveLength(LOCKERS);
+    expect(lockers.find((l) => l.id === 3)).toMatchObject({
+      status: 'occupied',
+      size: 'standard',
+      online: true,
+      transactionId: reserved.ok ? reserved.booking.transactionId : '',
+    });
+    expect(lockers.find((l) => l.id === 4)).toMatchObject({ status: 'available', size: 'large' });
+    expect(lockers.find((l) => l.id === 2)).toMatchObject({ doorOpen: true });
+    for (const locker of lockers) {
+      expect(locker.observedAt).toBeDefined();
+      expect(locker.ageSeconds).toBeLessThan(60);
+    }
+  });
+
+  it('programs the PIN of a paid booking on its locker and takes it off when the booking is cancelled', async () => {
+    const now = new Date();
+    const reserved = await store.bookings.reserveLockers({
+      booking: buildBooking({
+        locationKey: SITE_LOCATION,
+        status: 'confirmed',
+        pin: '482915',
+        startAt: new Date(now.getTime() - 60_000),
+        endAt: new Date(now.getTime() + 3 * 3600_000),
+        expiresAt: null,
+      }),
+      maxOnline: 100,
+      now,
+      lockerNumbers: [6],
+    });
+    if (!reserved.ok) throw new Error('reservation failed');
+    const { booking } = reserved;
+    const { events } = site.cloud.context;
+    events.emit({ type: 'booking.confirmed', booking });
+    events.emit({ type: 'booking.confirmed', booking });
+
+    await expect
+      .poll(async () => (await simulator.locker(6))?.booking?.pin, { timeout: 10_000 })
+      .toBe('482915');
+    await expect
+      .poll(async () => (await store.bridge.getCommand(bookCommandId(booking.transactionId, 6)))?.status)
+      .toBe('succeeded');
+    expect(await simulator.operations('book')).toBe(1);
+
+    const cancelled = await store.bookings.transition(booking.transactionId, {
+      from: ['confirmed'],
+      to: 'cancelled',
+      now: new Date(),
+    });
+    events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    await expect.poll(async () => (await simulator.locker(6))?.occupancy, { timeout: 10_000 }).toBe('free');
+    await expect
+      .poll(async () => (await store.bridge.getCommand(unbookCommandId(booking.transactionId, 6)))?.status)
+      .toBe('succeeded');
+  });
+
+  it('does not execute an open that arrives after its expiry: EXPIRED is recorded and the operator gets 504', async () => {
+    const opensBefore = await simulator.operations('open');
+    clock.skewMs = 120_000;
+    try {
+      const answer = await post<{ error: { code: string; details: { commandId: string } } }>(
+        '/api/lockers/open',
+        {
+          location: SITE_LOCATION,
+          lockerId: 7,
+        },
+      );
+      expect(answer.status).toBe(504);
+      expect(answer.body.error.code).toBe('bridge/command_expired');
+      const command = await store.bridge.getCommand(answer.body.error.details.commandId);
+      expect(command).toMatchObject({ status: 'expired', result: { status: 'EXPIRED', ok: false } });
+    } finally {
+      clock.skewMs = 0;
+    }
+    expect(await simulator.operations('open')).toBe(opensBefore);
+    expect((await simulator.locker(7))?.doorOpen).toBe(false);
+  });
+
+  it('answers 503 to an open while the location is offline, queues an inhibit and runs it when the bridge returns', async () => {
+    await bridge.stop();
+    await expect.poll(() => hub().isOnline(SITE_LOCATION)).toBe(false);
+
+    const open = await post<{ error: { code: string } }>('/api/lockers/open', {
+      location: SITE_LOCATION,
+      lockerId: 7,
+    });
+    expect(open.status).toBe(503);
+    expect(open.body.error.code).toBe('bridge/offline');
+
+    const inhibit = await post<{ outcome: string; commandId: string }>('/api/lockers/inhibit', {
+      location: SITE_LOCATION,
+      lockerId: 7,
+    });
+    expect(inhibit.status).toBe(202);
+    expect(inhibit.body).toMatchObject({ success: true, outcome: 'queued' });
+    expect(await store.bridge.getCommand(inhibit.body.commandId)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+    });
+    // Out of service at once: not sold online while it waits.
+    expect((await store.locations.lockers(SITE_LOCATION)).find((l) => l.number === 7)?.inService).toBe(false);
+
+    await startBridge();
+    await expect
+      .poll(async () => (await simulator.locker(7))?.occupancy, { timeout: 10_000 })
+      .toBe('inhibited');
+    await expect
+      .poll(async () => (await store.bridge.getCommand(inhibit.body.commandId))?.status)
+      .toBe('succeeded');
+    await expect
+      .poll(async () => (await fullState()).find((l) => l.id === 7)?.status, { timeout: 10_000 })
+      .toBe('inhibited');
+  });
+
+  it('keeps events while the cloud is down and stores them in order, once each, when it returns', async () => {
+    const doorEvents = async () =>
+      (await store.bridge.events(SITE_LOCATION, 10_000)).filter((event) => event.kind === 'door');
+    const before = (await doorEvents()).length;
+    await site.stop();
+    await expect.poll(async () => (await bridge.health()).link.up).toBe(false);
+    // Counted from here: the previous test's inhibit may still be on its way into the buffer.
+    await bridge.polledSinceNow();
+    const buffered = (await bridge.health()).buffer.events;
+
+    const changes: Array<[number, boolean]> = [
+      [1, true],
+      [1, false],
+      [8, true],
+      [3, true],
+      [8, false],
+    ];
+    for (const [index, [locker, open]] of changes.entries()) {
+      await simulator.setDoor(locker, open);
+      // Seen before the next change, which may undo it (the bridge samples the doors).
+      await expect.poll(async () => (await bridge.health()).buffer.events).toBe(buffered + index + 1);
+    }
+
+    site = await startHubCloud({ store, target: database.target, clock, port: site.port });
+    await expect.poll(async () => (await bridge.health()).buffer.depth, { timeout: 20_000 }).toBe(0);
+
+    const stored = (await doorEvents()).slice(before);
+    expect(stored.map((e) => [e.lockerId, (e.payload as { door?: string }).door])).toEqual(
+      changes.map(([locker, open]) => [locker, open ? 'opened' : 'closed']),
+    );
+    const seqs = stored.map((e) => e.seq);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    expect(new Set(stored.map((e) => e.id)).size).toBe(stored.length);
+    expect((await fullState()).find((l) => l.id === 3)).toMatchObject({ doorOpen: true });
+  });
+
+  it('resends a command after a reconnect until its result arrives, and the controller runs it once', async () => {
+    await simulator.setFault({ kind: 'slow', delayMs: 2_500 }, 'unbook');
+    const unbooksBefore = await simulator.operations('unbook');
+    const { command } = await hub().issue({ locationKey: SITE_LOCATION, op: 'unbook', lockerId: 5 });
+    await expect.poll(async () => (await store.bridge.getCommand(command.id))?.status).toBe('acked');
+
+    // The link drops while the controller is still working on it.
+    await site.stop();
+    site = await startHubCloud({ store, target: database.target, clock, port: site.port });
+
+    await expect
+      .poll(async () => (await store.bridge.getCommand(command.id))?.status, { timeout: 20_000 })
+      .toBe('succeeded');
+    await simulator.setFault({ kind: 'none' });
+    const settled = await store.bridge.getCommand(command.id);
+    expect(settled?.attempts).toBeGreaterThanOrEqual(2);
+    expect(await simulator.operations('unbook')).toBe(unbooksBefore + 1);
+    expect((await simulator.locker(5))?.occupancy).toBe('free');
+  });
+
+  it('counts bridges and commands for the metrics', async () => {
+    await expect.poll(() => hub().isOnline(SITE_LOCATION), { timeout: 15_000 }).toBe(true);
+    const metrics = await hub().metrics();
+    expect(metrics.bridgesConnectedHere).toBe(1);
+    expect(metrics.bridgesConnected).toBe(1);
+    expect(metrics.commandsByStatus.succeeded).toBeGreaterThanOrEqual(5);
+    expect(metrics.commandsByStatus.expired).toBeGreaterThanOrEqual(1);
+    expect(metrics.oldestPendingCommandAgeSeconds).toBe(0);
+  });
+
+  it('rotates the bridge token: the connected bridge is closed as unauthorized and only the new token opens', async () => {
+    const rotated = await post<{ token: string }>(`/api/admin/locations/${SITE_LOCATION}/bridge-token`, {});
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.token.length).toBeGreaterThanOrEqual(32);
+    expect((await post(`/api/admin/locations/nowhere/bridge-token`, {})).status).toBe(404);
+    expect((await post(`/api/admin/locations/${SITE_LOCATION}/bridge-token`, {}, null)).status).toBe(401);
+
+    await expect.poll(async () => (await bridge.health()).link.state, { timeout: 10_000 }).toBe('refused');
+    expect(await upgradeStatus(bridgeAuthHeaders(SITE_TOKEN, SITE_LOCATION))).toBe(401);
+    expect(await upgradeStatus(bridgeAuthHeaders(rotated.body.token, SITE_LOCATION))).toBe(101);
+  });
+});

@@ -1,0 +1,861 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import { hostname } from 'node:os';
+import type { Duplex } from 'node:stream';
+import { errorBody } from '@deposito/protocol';
+import {
+  BRIDGE_CLOSE_CODES,
+  BRIDGE_LOCATION_HEADER,
+  BRIDGE_LOCATION_QUERY,
+  BRIDGE_MAX_MESSAGE_BYTES,
+  BRIDGE_PROTOCOL_VERSION,
+  BRIDGE_WS_PATH,
+  commandSchema,
+  parseBridgeToCloud,
+  type BridgeCommand,
+  type BridgeToCloudMessage,
+  type CloudToBridgeMessage,
+  type CommandOp,
+  type EventMessage,
+  type Occupancy,
+  type ResultMessage,
+} from '@deposito/protocol/bridge/v1';
+import type { Logger } from 'pino';
+import WebSocket, { WebSocketServer, type RawData } from 'ws';
+import { systemClock, type Clock } from '../clock';
+import type { DatabaseTarget } from '../env';
+import {
+  isSettledStatus,
+  type BridgeCommandRecord,
+  type CommandStatus,
+  type LockerStateChange,
+  type NewBridgeCommand,
+} from '../store/bridge.repository';
+import type { Store } from '../store/store';
+import { bridgeTokenMatches } from './bridge-token';
+import { HubSignalBus, type HubSignal } from './hub-signals';
+
+/** How long each kind of command may wait before it must not run any more. */
+export const DEFAULT_COMMAND_TTL_MS: Readonly<Record<CommandOp, number>> = {
+  // A door that opens minutes after the operator clicked, with nobody in front of it, is worse than none.
+  open: 30_000,
+  // State-setting commands are worth delivering when the bridge comes back.
+  inhibit: 24 * 3600_000,
+  unbook: 24 * 3600_000,
+  book: 24 * 3600_000,
+  getState: 30_000,
+  history: 60_000,
+};
+
+/** The bridge remembers command ids for 7 days; past that a command without a result is given up. */
+const DEFAULT_ABANDON_AFTER_MS = 6 * 24 * 3600_000;
+const MAX_COMMANDS_PER_DELIVERY = 500;
+const MAX_DELIVERED_SEQS = 1000;
+
+/** What a successful state-setting command leaves the locker in. */
+const IMPLIED_OCCUPANCY: Partial<Record<CommandOp, Occupancy>> = {
+  inhibit: 'inhibited',
+  unbook: 'free',
+  book: 'booked',
+};
+
+export interface BridgeHubOptions {
+  store: Store;
+  logger: Logger;
+  /** Where the LISTEN session connects (PostgreSQL); with SQLite the hub signals in-process only. */
+  database: DatabaseTarget;
+  clock?: Clock;
+  /** Names this hub in `bridge_connections`; unique per hub (two apps in one process differ). */
+  processId?: string;
+  /** WebSocket ping interval; a bridge that did not answer the previous ping is terminated. */
+  heartbeatMs?: number;
+  /** A bridge must say hello this soon after connecting. */
+  helloTimeoutMs?: number;
+  /** How often the outbox is swept: undelivered expired commands settled, missed deliveries retried. */
+  sweepMs?: number;
+  /** A waiting request re-reads its command this often, in case a notification was lost. */
+  resultPollMs?: number;
+  commandTtlMs?: Partial<Record<CommandOp, number>>;
+  abandonAfterMs?: number;
+}
+
+export interface CommandRequest {
+  locationKey: string;
+  op: CommandOp;
+  lockerId?: number;
+  params?: Record<string, unknown>;
+  /** The booking a `book` or `unbook` belongs to. */
+  transactionId?: string;
+  /** A deterministic id makes issuing idempotent (booking commands); random otherwise. */
+  id?: string;
+  /** Overrides the op's default time to live. */
+  expiresAt?: Date;
+}
+
+export interface IssuedCommand {
+  command: BridgeCommandRecord;
+  /** False when a command with that id was already in the outbox (nothing was added). */
+  created: boolean;
+}
+
+export interface BridgeHubMetrics {
+  /** Bridges with an open, greeted socket on this process. */
+  bridgesConnectedHere: number;
+  /** Bridges connected to any process (fresh heartbeat in the store). */
+  bridgesConnected: number;
+  commandsByStatus: Record<CommandStatus, number>;
+  /** Age of the oldest command not settled yet; 0 when none. */
+  oldestPendingCommandAgeSeconds: number;
+}
+
+interface BridgeSession {
+  readonly locationKey: string;
+  readonly socket: WebSocket;
+  /** Answered the last ping. */
+  alive: boolean;
+  /** Sent its hello: commands may be sent. */
+  ready: boolean;
+  /** Recorded in `bridge_connections` as held by this process. */
+  claimed: boolean;
+  bridgeVersion: string | null;
+  /** Commands written to this socket; a new connection starts empty, so everything open is resent. */
+  readonly sent: Set<string>;
+  /** Messages are handled one at a time, in arrival order. */
+  work: Promise<void>;
+  /** Seqs stored and not yet confirmed to the bridge. */
+  delivered: number[];
+  deliveredFlushScheduled: boolean;
+  helloTimer: NodeJS.Timeout | null;
+  closed: boolean;
+}
+
+/** Wakes a waiting request: with the settled record when this process stored it, else to re-read. */
+type Waiter = (settled?: BridgeCommandRecord) => void;
+
+/**
+ * The cloud's end of the edge bridges' WebSockets (`/bridge`). Authenticates each bridge by its
+ * location's token on the upgrade, keeps the command outbox moving (sent after hello, resent on
+ * every reconnect until a result arrives, expiry enforced by the bridge), stores results, events
+ * and snapshots once each and confirms them so the bridge can delete them, and lets any cloud
+ * process reach a bridge connected to another through the store and its notifications.
+ */
+export class BridgeHub {
+  readonly processId: string;
+  private readonly store: Store;
+  private readonly logger: Logger;
+  private readonly clock: Clock;
+  private readonly heartbeatMs: number;
+  private readonly helloTimeoutMs: number;
+  private readonly sweepMs: number;
+  private readonly resultPollMs: number;
+  private readonly ttl: Record<CommandOp, number>;
+  private readonly abandonAfterMs: number;
+  private readonly wss: WebSocketServer;
+  private readonly signals: HubSignalBus;
+  private readonly sessions = new Map<string, BridgeSession>();
+  private readonly waiters = new Map<string, Set<Waiter>>();
+  /** Commands this process just issued, until its own signal hands them to the delivery (saves a read). */
+  private readonly issuedHere = new Map<string, BridgeCommandRecord>();
+  /** Ends every wait at once when the hub stops. */
+  private readonly pendingWaits = new Set<() => void>();
+  private readonly servers = new Set<Server>();
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping = false;
+  private started: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(options: BridgeHubOptions) {
+    this.store = options.store;
+    this.logger = options.logger.child({ component: 'bridge-hub' });
+    this.clock = options.clock ?? systemClock;
+    this.processId = options.processId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
+    this.sweepMs = options.sweepMs ?? 5_000;
+    this.resultPollMs = options.resultPollMs ?? 1_000;
+    this.ttl = { ...DEFAULT_COMMAND_TTL_MS, ...options.commandTtlMs };
+    this.abandonAfterMs = options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS;
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
+    this.signals = new HubSignalBus({
+      store: this.store,
+      database: options.database,
+      processId: this.processId,
+      logger: this.logger,
+      onSignal: (signal) => this.onSignal(signal),
+      onResync: () => void this.sweep(),
+    });
+  }
+
+  /** Accepts bridge WebSockets on the server's `/bridge` upgrades. */
+  attach(server: Server): void {
+    if (this.servers.has(server)) return;
+    this.servers.add(server);
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.onUpgrade(server, req, socket, head),
+    );
+  }
+
+  /** Starts the heartbeat, the outbox sweep and (PostgreSQL) the cross-process notifications. */
+  start(): Promise<void> {
+    if (this.started) return this.started;
+    this.stopped = false;
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatMs);
+    this.sweepTimer = setInterval(() => void this.sweep(), this.sweepMs);
+    this.started = this.signals.start();
+    return this.started;
+  }
+
+  /** Resolves once `start` has finished (the LISTEN session is up); immediately if never started. */
+  async whenStarted(): Promise<void> {
+    await this.started;
+  }
+
+  /** Closes every bridge socket (they reconnect elsewhere or later) and stops the timers. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.started?.catch(() => undefined);
+    this.started = null;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.heartbeatTimer = this.sweepTimer = null;
+    const sessions = [...this.sessions.values()];
+    for (const session of sessions) this.closeSession(session, 1001, 'cloud shutting down');
+    await Promise.all(sessions.map((session) => session.work));
+    await Promise.all(
+      sessions.map((session) =>
+        this.store.bridge.releaseConnection(session.locationKey, this.processId).catch(() => undefined),
+      ),
+    );
+    await this.signals.stop();
+    for (const finish of this.pendingWaits) finish();
+  }
+
+  // ── commands ────────────────────────────────────────────────────────────────────────────────
+
+  /** Adds a command to the outbox and gets it to the location's bridge, wherever it is connected. */
+  async issue(request: CommandRequest): Promise<IssuedCommand> {
+    const now = this.clock.now();
+    const id = request.id ?? `${request.op}-${randomUUID()}`;
+    const expiresAt = request.expiresAt ?? new Date(now.getTime() + this.ttl[request.op]);
+    const record = {
+      id,
+      locationKey: request.locationKey,
+      op: request.op,
+      lockerId: request.lockerId ?? null,
+      params: request.params ?? null,
+      transactionId: request.transactionId ?? null,
+      issuedAt: now,
+      expiresAt,
+    };
+    // Refuse here what the bridge would refuse, before anything is stored.
+    wireCommand(record);
+    const created = await this.store.bridge.insertCommand(record);
+    // A new row is exactly what was inserted; an existing id is read as it stands.
+    const command = created ? queuedCommand(record) : await this.store.bridge.getCommand(id);
+    if (!command) throw new Error(`command ${id} vanished from the outbox`);
+    if (created) {
+      this.logger.info({ commandId: id, location: request.locationKey, op: request.op }, 'command queued');
+      this.issuedHere.set(id, command);
+      await this.signals.publish({ kind: 'command', location: request.locationKey, id });
+    }
+    return { command, created };
+  }
+
+  /**
+   * Waits up to `timeoutMs` for the command to settle (succeeded, failed, expired or unknown) and
+   * returns its record as it then stands, settled or not.
+   */
+  async waitForSettlement(id: string, timeoutMs: number): Promise<BridgeCommandRecord | null> {
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let latest: BridgeCommandRecord | null = null;
+    let checking = false;
+    const check = async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        latest = await this.store.bridge.getCommand(id);
+        if (!latest || isSettledStatus(latest.status)) finish();
+      } catch (error) {
+        this.logger.warn({ err: error, commandId: id }, 'could not read a command while waiting for it');
+      } finally {
+        checking = false;
+      }
+    };
+    const waiters = this.waiters.get(id) ?? new Set<Waiter>();
+    waiters.add(finishOrCheck);
+    this.waiters.set(id, waiters);
+    function finishOrCheck(settled?: BridgeCommandRecord) {
+      if (!settled) {
+        void check();
+        return;
+      }
+      latest = settled;
+      finish();
+    }
+    const timer = setTimeout(finish, timeoutMs);
+    const poll = setInterval(finishOrCheck, this.resultPollMs);
+    this.pendingWaits.add(finish);
+    void check();
+    try {
+      await finished;
+    } finally {
+      clearTimeout(timer);
+      clearInterval(poll);
+      this.pendingWaits.delete(finish);
+      waiters.delete(finishOrCheck);
+      if (waiters.size === 0) this.waiters.delete(id);
+    }
+    const last = latest as BridgeCommandRecord | null;
+    // Settled is final: no need to read it again. Otherwise (timed out) answer with how it stands now.
+    if (this.stopped || (last !== null && isSettledStatus(last.status))) return last;
+    return this.store.bridge.getCommand(id);
+  }
+
+  /** The outbox entries of one booking, oldest first. */
+  async commandsFor(transactionId: string): Promise<BridgeCommandRecord[]> {
+    return this.store.bridge.commandsForTransaction(transactionId);
+  }
+
+  /** Takes back a command that has not been sent yet; false once it is on its way. */
+  async withdraw(id: string): Promise<boolean> {
+    const withdrawn = await this.store.bridge.withdrawQueued(
+      id,
+      { code: 'bridge/withdrawn', message: 'Withdrawn before it was sent' },
+      this.clock.now(),
+    );
+    if (withdrawn) await this.signals.publish({ kind: 'result', id });
+    return withdrawn;
+  }
+
+  /** A bridge for the location is connected to this process or, by its fresh heartbeat, to another. */
+  async isOnline(locationKey: string): Promise<boolean> {
+    if (this.sessions.get(locationKey)?.ready) return true;
+    const freshAfter = new Date(this.clock.now().getTime() - 3 * this.heartbeatMs);
+    return (await this.store.bridge.liveConnection(locationKey, freshAfter)) !== null;
+  }
+
+  /** Locations whose bridge is connected to this process and has said hello. */
+  connectedLocations(): string[] {
+    return [...this.sessions.values()].filter((s) => s.ready).map((s) => s.locationKey);
+  }
+
+  /** Closes the location's bridge socket as unauthorized, here and on every other process. */
+  async revokeBridge(locationKey: string): Promise<void> {
+    await this.signals.publish({ kind: 'revoked', location: locationKey });
+  }
+
+  // ── metrics (plain numbers for whoever exposes them) ────────────────────────────────────────
+
+  bridgesConnectedHere(): number {
+    return this.connectedLocations().length;
+  }
+
+  async bridgesConnected(): Promise<number> {
+    const freshAfter = new Date(this.clock.now().getTime() - 3 * this.heartbeatMs);
+    return (await this.store.bridge.liveConnections(freshAfter)).length;
+  }
+
+  async commandsByStatus(): Promise<Record<CommandStatus, number>> {
+    return this.store.bridge.countCommandsByStatus();
+  }
+
+  async oldestPendingCommandAgeSeconds(): Promise<number> {
+    const oldest = await this.store.bridge.oldestOpenCommandIssuedAt();
+    return oldest === null ? 0 : Math.max(0, (this.clock.now().getTime() - oldest.getTime()) / 1000);
+  }
+
+  async metrics(): Promise<BridgeHubMetrics> {
+    const [bridgesConnected, commandsByStatus, oldestPendingCommandAgeSeconds] = await Promise.all([
+      this.bridgesConnected(),
+      this.commandsByStatus(),
+      this.oldestPendingCommandAgeSeconds(),
+    ]);
+    return {
+      bridgesConnectedHere: this.bridgesConnectedHere(),
+      bridgesConnected,
+      commandsByStatus,
+      oldestPendingCommandAgeSeconds,
+    };
+  }
+
+  // ── connections ─────────────────────────────────────────────────────────────────────────────
+
+  private onUpgrade(server: Server, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://cloud');
+    if (url.pathname !== BRIDGE_WS_PATH) {
+      // Other upgrade paths belong to whoever else listens; with nobody else, say so instead of hanging.
+      if (server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 404);
+      return;
+    }
+    if (this.stopped) {
+      refuseUpgrade(socket, 503);
+      return;
+    }
+    socket.on('error', () => undefined);
+    this.authenticate(req, url).then(
+      (locationKey) => {
+        if (!locationKey) {
+          this.logger.warn({ remote: req.socket.remoteAddress }, 'bridge refused: bad token or location');
+          refuseUpgrade(socket, 401);
+          return;
+        }
+        if (this.stopped || socket.destroyed) {
+          refuseUpgrade(socket, 503);
+          return;
+        }
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, locationKey));
+      },
+      (error: unknown) => {
+        this.logger.error({ err: error }, 'bridge authentication failed');
+        refuseUpgrade(socket, 503);
+      },
+    );
+  }
+
+  /** The location key the request's token was issued for, or null. */
+  private async authenticate(req: IncomingMessage, url: URL): Promise<string | null> {
+    const header = req.headers[BRIDGE_LOCATION_HEADER];
+    const locationKey =
+      (typeof header === 'string' ? header : null) ?? url.searchParams.get(BRIDGE_LOCATION_QUERY);
+    const token = /^Bearer\s+(\S{1,4096})\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!locationKey || locationKey.length > 64 || !token) return null;
+    const storedHash = await this.store.bridge.tokenHash(locationKey);
+    return storedHash !== null && bridgeTokenMatches(token, storedHash) ? locationKey : null;
+  }
+
+  private accept(socket: WebSocket, locationKey: string): void {
+    const previous = this.sessions.get(locationKey);
+    if (previous) this.closeSession(previous, BRIDGE_CLOSE_CODES.replaced, 'another bridge connected');
+    const session: BridgeSession = {
+      locationKey,
+      socket,
+      alive: true,
+      ready: false,
+      claimed: false,
+      bridgeVersion: null,
+      sent: new Set(),
+      work: Promise.resolve(),
+      delivered: [],
+      deliveredFlushScheduled: false,
+      helloTimer: null,
+      closed: false,
+    };
+    this.sessions.set(locationKey, session);
+    this.logger.info({ location: locationKey }, 'bridge connected');
+    session.helloTimer = setTimeout(() => {
+      if (!session.ready) this.closeSession(session, 1008, 'no hello');
+    }, this.helloTimeoutMs);
+    socket.on('pong', () => {
+      session.alive = true;
+    });
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      const raw = isBinary ? toBuffer(data) : toBuffer(data).toString('utf8');
+      this.enqueue(session, () => this.onMessage(session, raw));
+    });
+    socket.on('error', (error) =>
+      this.logger.debug({ err: error, location: locationKey }, 'bridge socket error'),
+    );
+    socket.on('close', (code, reason) => this.onClose(session, code, reason.toString()));
+  }
+
+  private onClose(session: BridgeSession, code: number, reason: string): void {
+    session.closed = true;
+    session.ready = false;
+    if (session.helloTimer) clearTimeout(session.helloTimer);
+    if (this.sessions.get(session.locationKey) === session) this.sessions.delete(session.locationKey);
+    this.logger.info({ location: session.locationKey, code, reason }, 'bridge disconnected');
+    if (!session.claimed) return;
+    void session.work.then(async () => {
+      // A newer socket of this process for the location keeps the claim.
+      if (this.sessions.get(session.locationKey)?.ready) return;
+      await this.store.bridge
+        .releaseConnection(session.locationKey, this.processId)
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'could not release a bridge connection'));
+    });
+  }
+
+  private closeSession(session: BridgeSession, code: number, reason: string): void {
+    if (session.closed) return;
+    session.closed = true;
+    session.ready = false;
+    if (session.helloTimer) clearTimeout(session.helloTimer);
+    this.logger.info({ location: session.locationKey, code, reason }, 'closing bridge socket');
+    if (session.socket.readyState === WebSocket.OPEN || session.socket.readyState === WebSocket.CONNECTING) {
+      session.socket.close(code, reason);
+      // A peer that does not complete the closing handshake is cut off.
+      setTimeout(() => session.socket.terminate(), 2_000).unref();
+    }
+  }
+
+  /** Runs the session's work in order; a storage failure drops the socket so the bridge resends later. */
+  private enqueue(session: BridgeSession, task: () => Promise<void>): void {
+    session.work = session.work.then(task).catch((error: unknown) => {
+      this.logger.error({ err: error, location: session.locationKey }, 'bridge message handling failed');
+      this.closeSession(session, 1011, 'cloud storage failure');
+    });
+  }
+
+  private async heartbeat(): Promise<void> {
+    for (const session of [...this.sessions.values()]) {
+      if (!session.alive) {
+        this.logger.warn({ location: session.locationKey }, 'bridge missed a ping; terminating');
+        session.socket.terminate();
+        continue;
+      }
+      session.alive = false;
+      if (session.socket.readyState === WebSocket.OPEN) session.socket.ping();
+    }
+    try {
+      const held = [...this.sessions.values()].filter((session) => session.ready);
+      await this.store.bridge.heartbeatConnections(
+        this.processId,
+        held.map((session) => ({ locationKey: session.locationKey, bridgeVersion: session.bridgeVersion })),
+        this.clock.now(),
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not record the bridge heartbeat');
+    }
+  }
+
+  /** Settles what can no longer run, wakes waiters, and re-offers open commands to held bridges. */
+  private async sweep(): Promise<void> {
+    if (this.sweeping || this.stopped) return;
+    this.sweeping = true;
+    try {
+      const now = this.clock.now();
+      const expired = await this.store.bridge.expireUndelivered(now);
+      const abandoned = await this.store.bridge.abandonUnanswered(
+        new Date(now.getTime() - this.abandonAfterMs),
+        now,
+      );
+      for (const id of [...expired, ...abandoned]) await this.signals.publish({ kind: 'result', id });
+      for (const session of this.sessions.values()) {
+        if (session.ready) this.enqueue(session, () => this.deliverOpenCommands(session));
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'bridge outbox sweep failed');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private onSignal(signal: HubSignal): void {
+    switch (signal.kind) {
+      case 'command': {
+        const issued = this.issuedHere.get(signal.id);
+        this.issuedHere.delete(signal.id);
+        const session = this.sessions.get(signal.location);
+        if (session?.ready) this.enqueue(session, () => this.deliverCommand(session, signal.id, issued));
+        return;
+      }
+      case 'result':
+        this.wakeWaiters(signal.id);
+        return;
+      case 'connected': {
+        const session = this.sessions.get(signal.location);
+        if (session && signal.processId !== this.processId) {
+          this.closeSession(
+            session,
+            BRIDGE_CLOSE_CODES.replaced,
+            'the bridge connected to another cloud process',
+          );
+        }
+        return;
+      }
+      case 'revoked': {
+        const session = this.sessions.get(signal.location);
+        if (session) this.closeSession(session, BRIDGE_CLOSE_CODES.unauthorized, 'bridge token revoked');
+        return;
+      }
+    }
+  }
+
+  // ── delivery ────────────────────────────────────────────────────────────────────────────────
+
+  private async deliverOpenCommands(session: BridgeSession): Promise<void> {
+    const open = await this.store.bridge.openCommands(session.locationKey, MAX_COMMANDS_PER_DELIVERY);
+    for (const command of open) {
+      if (session.closed) return;
+      if (!session.sent.has(command.id)) await this.send(session, command);
+    }
+  }
+
+  private wakeWaiters(id: string, settled?: BridgeCommandRecord): void {
+    for (const wake of this.waiters.get(id) ?? []) wake(settled);
+  }
+
+  /** `issued`: the record as this process just inserted it; markSent still refuses it if settled since. */
+  private async deliverCommand(
+    session: BridgeSession,
+    id: string,
+    issued?: BridgeCommandRecord,
+  ): Promise<void> {
+    if (session.closed || session.sent.has(id)) return;
+    const command = issued ?? (await this.store.bridge.getCommand(id));
+    if (command && command.locationKey === session.locationKey && !isSettledStatus(command.status)) {
+      await this.send(session, command);
+    }
+  }
+
+  private async send(session: BridgeSession, command: BridgeCommandRecord): Promise<void> {
+    let wire: BridgeCommand;
+    try {
+      wire = wireCommand(command);
+    } catch (error) {
+      await this.store.bridge.settle(
+        command.id,
+        'failed',
+        { code: 'bridge/invalid_command', message: String(error).slice(0, 2000) },
+        this.clock.now(),
+      );
+      await this.signals.publish({ kind: 'result', id: command.id });
+      return;
+    }
+    // Recorded as sent before it is written: a command the sweep settled meanwhile never leaves.
+    if (!(await this.store.bridge.markSent(command.id, this.clock.now()))) return;
+    if (session.closed || session.socket.readyState !== WebSocket.OPEN) return;
+    session.sent.add(command.id);
+    this.sendMessage(session, wire);
+  }
+
+  private sendMessage(session: BridgeSession, message: CloudToBridgeMessage): void {
+    session.socket.send(JSON.stringify(message));
+  }
+
+  /** Confirms stored items to the bridge in batches, once the messages already received are handled. */
+  private confirmDelivered(session: BridgeSession, seq: number): void {
+    session.delivered.push(seq);
+    if (session.deliveredFlushScheduled) return;
+    session.deliveredFlushScheduled = true;
+    setImmediate(() => {
+      session.deliveredFlushScheduled = false;
+      if (session.closed || session.socket.readyState !== WebSocket.OPEN) {
+        session.delivered = [];
+        return;
+      }
+      while (session.delivered.length > 0) {
+        this.sendMessage(session, {
+          type: 'delivered',
+          seqs: session.delivered.splice(0, MAX_DELIVERED_SEQS),
+        });
+      }
+    });
+  }
+
+  // ── bridge → cloud ──────────────────────────────────────────────────────────────────────────
+
+  private async onMessage(session: BridgeSession, raw: string | Buffer): Promise<void> {
+    if (session.closed) return;
+    const parsed = parseBridgeToCloud(raw);
+    if (!parsed.ok) {
+      if (isOtherProtocolHello(raw)) {
+        this.closeSession(
+          session,
+          BRIDGE_CLOSE_CODES.unsupportedProtocol,
+          `this hub speaks protocol ${BRIDGE_PROTOCOL_VERSION}`,
+        );
+        return;
+      }
+      this.logger.warn({ location: session.locationKey, error: parsed.error }, 'invalid message from bridge');
+      return;
+    }
+    await this.handle(session, parsed.message);
+  }
+
+  private async handle(session: BridgeSession, message: BridgeToCloudMessage): Promise<void> {
+    const { locationKey } = session;
+    const now = this.clock.now();
+    switch (message.type) {
+      case 'hello': {
+        if (message.locationKey !== locationKey) {
+          this.closeSession(session, BRIDGE_CLOSE_CODES.unauthorized, 'token not issued for this location');
+          return;
+        }
+        session.bridgeVersion = message.bridgeVersion;
+        // Online from here on, for every process; a process still holding an older socket drops it.
+        await this.store.bridge.claimConnection(locationKey, this.processId, message.bridgeVersion, now);
+        await this.signals.publish({ kind: 'connected', location: locationKey, processId: this.processId });
+        session.ready = true;
+        session.claimed = true;
+        if (session.helloTimer) clearTimeout(session.helloTimer);
+        this.logger.info(
+          { location: locationKey, bridgeVersion: message.bridgeVersion, buffered: message.buffered },
+          'bridge said hello',
+        );
+        await this.deliverOpenCommands(session);
+        return;
+      }
+      case 'ack':
+        await this.store.bridge.markAcked(locationKey, message.commandId, now);
+        return;
+      case 'rejected': {
+        this.logger.warn({ location: locationKey, rejected: message }, 'bridge rejected a message');
+        if (!message.commandId) return;
+        const command = await this.store.bridge.getCommand(message.commandId);
+        if (command?.locationKey !== locationKey) return;
+        if (await this.store.bridge.settle(command.id, 'failed', message.error, now)) {
+          await this.signals.publish({ kind: 'result', id: command.id });
+        }
+        return;
+      }
+      case 'result':
+        await this.onResult(session, message, now);
+        this.confirmDelivered(session, message.seq);
+        return;
+      case 'snapshot':
+        await this.store.bridge.applyLockerStates(
+          locationKey,
+          message.lockers.map((locker) => ({
+            lockerId: locker.lockerId,
+            occupancy: locker.occupancy,
+            doorOpen: locker.doorOpen,
+            code: locker.code,
+            observedAt: new Date(message.takenAt),
+          })),
+          now,
+        );
+        this.confirmDelivered(session, message.seq);
+        return;
+      case 'event':
+        await this.onEvent(session, message, now);
+        this.confirmDelivered(session, message.seq);
+        return;
+    }
+  }
+
+  private async onResult(session: BridgeSession, result: ResultMessage, now: Date): Promise<void> {
+    const outcome = await this.store.bridge.recordResult(session.locationKey, result, now);
+    if (!outcome.command) {
+      this.logger.warn(
+        { location: session.locationKey, commandId: result.commandId },
+        'result for an unknown command',
+      );
+      return;
+    }
+    if (!outcome.applied) return;
+    const { command } = outcome;
+    this.logger.info(
+      { location: session.locationKey, commandId: command.id, op: command.op, status: result.status },
+      'command settled',
+    );
+    const observedAt = new Date(result.completedAt);
+    const changes: LockerStateChange[] = (result.data?.lockers ?? []).map((locker) => ({
+      lockerId: locker.lockerId,
+      occupancy: locker.occupancy,
+      doorOpen: locker.doorOpen,
+      code: locker.code,
+      observedAt,
+    }));
+    const implied = IMPLIED_OCCUPANCY[command.op];
+    if (result.status === 'SUCCEEDED' && implied && command.lockerId !== null) {
+      changes.push({ lockerId: command.lockerId, occupancy: implied, observedAt });
+    }
+    await this.store.bridge.applyLockerStates(session.locationKey, changes, now);
+    // Requests waiting here answer with the record just stored; other processes are told to look.
+    this.wakeWaiters(command.id, command);
+    await this.signals.publish({ kind: 'result', id: command.id });
+  }
+
+  private async onEvent(session: BridgeSession, event: EventMessage, now: Date): Promise<void> {
+    const { id, seq, kind, lockerId, occurredAt, type: _type, ...payload } = event;
+    const stored = await this.store.bridge.insertEvent(
+      {
+        id,
+        locationKey: session.locationKey,
+        seq,
+        kind,
+        lockerId,
+        occurredAt: new Date(occurredAt),
+        payload,
+      },
+      now,
+    );
+    if (!stored) return;
+    const observedAt = new Date(occurredAt);
+    const change: LockerStateChange | null =
+      event.kind === 'state-change'
+        ? { lockerId, occupancy: event.to, observedAt }
+        : event.kind === 'door'
+          ? { lockerId, doorOpen: event.door === 'opened', observedAt }
+          : event.ok && IMPLIED_OCCUPANCY[event.action]
+            ? { lockerId, occupancy: IMPLIED_OCCUPANCY[event.action], observedAt }
+            : null;
+    if (change) await this.store.bridge.applyLockerStates(session.locationKey, [change], now);
+  }
+}
+
+/** A command as `insertCommand` stores it: queued, never sent. */
+function queuedCommand(command: NewBridgeCommand): BridgeCommandRecord {
+  return {
+    ...command,
+    status: 'queued',
+    attempts: 0,
+    lastSentAt: null,
+    ackedAt: null,
+    completedAt: null,
+    result: null,
+    error: null,
+  };
+}
+
+/** The command as it travels to the bridge; throws if the bridge could not accept it. */
+export function wireCommand(command: {
+  id: string;
+  op: CommandOp;
+  lockerId: number | null;
+  params: Record<string, unknown> | null;
+  issuedAt: Date;
+  expiresAt: Date;
+}): BridgeCommand {
+  return commandSchema.parse({
+    type: 'command',
+    id: command.id,
+    op: command.op,
+    issuedAt: command.issuedAt.toISOString(),
+    expiresAt: command.expiresAt.toISOString(),
+    ...(command.lockerId === null ? {} : { lockerId: command.lockerId }),
+    ...(command.params === null ? {} : { params: command.params }),
+  });
+}
+
+function refuseUpgrade(socket: Duplex, status: number): void {
+  if (socket.destroyed) return;
+  const body =
+    status === 401
+      ? JSON.stringify(errorBody('auth/unauthorized', 'Bridge token or location not accepted'))
+      : JSON.stringify({
+          error: { code: status === 404 ? 'route/not_found' : 'internal', message: STATUS_CODES[status] },
+        });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Connection: close\r\n' +
+      'Content-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      (status === 401 ? 'WWW-Authenticate: Bearer\r\n' : '') +
+      `\r\n${body}`,
+  );
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
+
+function isOtherProtocolHello(raw: string | Buffer): boolean {
+  try {
+    const value = JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8')) as unknown;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { type?: unknown }).type === 'hello' &&
+      (value as { protocolVersion?: unknown }).protocolVersion !== BRIDGE_PROTOCOL_VERSION
+    );
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,162 @@
+import type { LockerFullState, LockerStatus } from '@deposito/protocol';
+import type { CommandOp, Occupancy } from '@deposito/protocol/bridge/v1';
+import type { Clock } from '../clock';
+import { AppError } from '../errors';
+import type { LockerCommandOutcome, LockerControl, LockerOperation } from '../services/locker-control';
+import type { BridgeCommandRecord } from '../store/bridge.repository';
+import type { Store } from '../store/store';
+import type { BridgeHub } from './bridge-hub';
+
+/** The operator's browser gives up after 5 s; the answer must be out before that. */
+export const DEFAULT_ANSWER_WITHIN_MS = 4_500;
+
+const OPERATION_OPS: Record<LockerOperation, CommandOp> = {
+  open: 'open',
+  inhibit: 'inhibit',
+  unbook: 'unbook',
+  // "Annulla prenotazione" cancels the PIN booking on the controller: the same controller call.
+  'unbook-soap': 'unbook',
+};
+
+const STATUS_OF: Record<Occupancy, LockerStatus> = {
+  free: 'available',
+  booked: 'occupied',
+  inhibited: 'inhibited',
+  unknown: 'unknown',
+};
+
+/** A locker of the admin grid, with how old the state is (the web reads the protocol fields only). */
+export type HubLockerFullState = LockerFullState & {
+  doorOpen?: boolean;
+  /** When the bridge last observed this locker; absent when it never has (state from our bookings). */
+  observedAt?: string;
+  ageSeconds?: number;
+};
+
+/**
+ * Gestione Locker through the bridge hub.
+ *
+ * Commands: with the location's bridge connected (to any cloud process) the command is sent and the
+ * answer waits up to ~4.5 s for the controller's result: executed (200), refused (502
+ * bridge/command_failed), expired (504 bridge/command_expired), outcome unknown (504 bridge/timeout).
+ * With no bridge connected, `open` is refused at once (503 bridge/offline: a door opening later with
+ * nobody there is worse than none) and nothing is stored; inhibit/unbook/unbook-soap are stored and
+ * answered `queued` (202 bridge/queued), delivered when the bridge reconnects within 24 h. A
+ * state-setting command still running after the wait is answered `queued` as well; an `open` is
+ * answered 504 bridge/timeout (it may still run until its 30 s expiry).
+ *
+ * Taking a locker out of service (Disattiva) also stops it being sold online, and putting it back
+ * (Attiva) sells it again, once the command is executed or queued.
+ *
+ * Full state: every locker of the location with the last state its bridge reported (snapshots,
+ * state-change and door events, results) and its age, merged with the booking holding it now
+ * (transactionId, online). A locker the bridge never reported shows what our bookings say.
+ */
+export class HubLockerControl implements LockerControl {
+  constructor(
+    private readonly hub: BridgeHub,
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly answerWithinMs: number = DEFAULT_ANSWER_WITHIN_MS,
+  ) {}
+
+  async fullState(locationKey: string): Promise<HubLockerFullState[]> {
+    if (!(await this.store.locations.get(locationKey))) {
+      throw new AppError('location/not_found', `No location '${locationKey}'`);
+    }
+    const now = this.clock.now();
+    const [lockers, states, holders] = await Promise.all([
+      this.store.locations.lockers(locationKey),
+      this.store.bridge.lockerStates(locationKey),
+      this.store.bookingAdmin.currentHolders(locationKey, now),
+    ]);
+    const stateOf = new Map(states.map((state) => [state.lockerId, state]));
+    const holderOf = new Map(holders.map((holder) => [holder.lockerNumber, holder.transactionId]));
+    return lockers.map((locker): HubLockerFullState => {
+      const transactionId = holderOf.get(locker.number);
+      const booking = transactionId ? { transactionId, online: true } : {};
+      const state = stateOf.get(locker.number);
+      if (!state) {
+        const status: LockerStatus = !locker.inService
+          ? 'maintenance'
+          : transactionId
+            ? 'occupied'
+            : 'available';
+        return { id: locker.number, size: locker.size, status, ...booking };
+      }
+      let status = STATUS_OF[state.occupancy];
+      // Out of service here but free on the controller: not for sale, shown as maintenance.
+      if (status === 'available' && !locker.inService) status = 'maintenance';
+      return {
+        id: locker.number,
+        size: locker.size,
+        status,
+        ...booking,
+        doorOpen: state.doorOpen,
+        observedAt: state.observedAt.toISOString(),
+        ageSeconds: Math.max(0, Math.round((now.getTime() - state.observedAt.getTime()) / 1000)),
+      };
+    });
+  }
+
+  async command(
+    locationKey: string,
+    lockerId: number,
+    operation: LockerOperation,
+  ): Promise<LockerCommandOutcome> {
+    const lockers = await this.store.locations.lockers(locationKey);
+    if (lockers.length === 0 && !(await this.store.locations.get(locationKey))) {
+      throw new AppError('location/not_found', `No location '${locationKey}'`);
+    }
+    if (!lockers.some((locker) => locker.number === lockerId)) {
+      throw new AppError('locker/not_found', `Nessun locker ${lockerId} a ${locationKey}`);
+    }
+    const op = OPERATION_OPS[operation];
+    const online = await this.hub.isOnline(locationKey);
+    if (!online && op === 'open') {
+      throw new AppError('bridge/offline', 'La sede non è collegata: il locker non può essere aperto ora');
+    }
+    const { command } = await this.hub.issue({ locationKey, op, lockerId });
+    const settled = online ? await this.hub.waitForSettlement(command.id, this.answerWithinMs) : null;
+    const outcome = this.outcomeOf(settled ?? command, op);
+    if (operation === 'inhibit' || operation === 'unbook') {
+      await this.store.locations.setLockerInService(locationKey, lockerId, operation === 'unbook');
+    }
+    return outcome;
+  }
+
+  private outcomeOf(command: BridgeCommandRecord, op: CommandOp): LockerCommandOutcome {
+    const commandId = command.id;
+    switch (command.status) {
+      case 'succeeded':
+        return { outcome: 'executed', commandId };
+      case 'failed':
+        throw new AppError(
+          'bridge/command_failed',
+          command.error ? `${command.error.code}: ${command.error.message}` : undefined,
+          { commandId },
+        );
+      case 'expired':
+        throw new AppError('bridge/command_expired', undefined, { commandId });
+      case 'unknown':
+        throw new AppError(
+          'bridge/timeout',
+          'The locker controller did not answer; whether the command ran is unknown',
+          { commandId },
+        );
+      default:
+        if (op === 'open') {
+          throw new AppError(
+            'bridge/timeout',
+            'The location did not confirm in time; the door may still open in the next seconds',
+            { commandId },
+          );
+        }
+        return {
+          outcome: 'queued',
+          commandId,
+          message: 'Comando in coda: sarà eseguito quando la sede risponde',
+        };
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DATABASE_URL, EnvError, loadDotEnvFile, loadEnv, parseDatabaseUrl, REPO_ROOT } from './env';
+
+describe('loadEnv', () => {
+  it('has defaults for everything, the database in <repo>/data whatever the working directory', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      port: 8080,
+      logLevel: 'info',
+      demo: false,
+      publicUrl: 'http://localhost:8080',
+    });
+    expect(env.database).toEqual({
+      dialect: 'sqlite',
+      filename: path.join(REPO_ROOT, 'data', 'deposito.db'),
+    });
+    expect(DEFAULT_DATABASE_URL).toBe(`sqlite:${path.join(REPO_ROOT, 'data', 'deposito.db')}`);
+  });
+
+  it('reads each variable', () => {
+    const env = loadEnv({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u@db:5432/deposito',
+      PUBLIC_URL: 'https://book.example.com/',
+      LOG_LEVEL: 'debug',
+      DEMO: '1',
+    });
+    expect(env).toMatchObject({
+      port: 9000,
+      database: { dialect: 'postgres', connectionString: 'postgres://u@db:5432/deposito' },
+      publicUrl: 'https://book.example.com',
+      logLevel: 'debug',
+      demo: true,
+    });
+  });
+
+  it('fails with every problem at once', () => {
+    let error: unknown;
+    try {
+      loadEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        DEMO: 'yes',
+        PUBLIC_URL: 'not a url',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'DEMO', 'PUBLIC_URL'])
+      expect(problems).toContain(name);
+  });
+});
+
+describe('parseDatabaseUrl', () => {
+  it('resolves relative SQLite paths against the working directory', () => {
+    expect(parseDatabaseUrl('sqlite:./data/x.db', '/srv/app')).toEqual({
+      dialect: 'sqlite',
+      filename: '/srv/app/data/x.db',
+    });
+    expect(parseDatabaseUrl('sqlite:/var/lib/x.db', '/srv/app')).toEqual({
+      dialect: 'sqlite',
+      filename: '/var/lib/x.db',
+    });
+    expect(parseDatabaseUrl('sqlite::memory:')).toEqual({ dialect: 'sqlite', filename: ':memory:' });
+    expect(parseDatabaseUrl('postgresql://h/db')).toEqual({
+      dialect: 'postgres',
+      connectionString: 'postgresql://h/db',
+    });
+    expect(parseDatabaseUrl('sqlite:')).toBeNull();
+    expect(parseDatabaseUrl('redis://h')).toBeNull();
+  });
+});
+
+describe('loadDotEnvFile', () => {
+  it('loads a .env file without overriding variables already set, and reports a missing file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deposito-env-'));
+    const file = path.join(dir, '.env');
+    writeFileSync(file, 'DEPOSITO_TEST_FROM_FILE=file\nDEPOSITO_TEST_ALREADY_SET=file\n');
+    process.env.DEPOSITO_TEST_ALREADY_SET = 'environment';
+    try {
+      expect(loadDotEnvFile(file)).toBe(true);
+      expect(process.env.DEPOSITO_TEST_FROM_FILE).toBe('file');
+      expect(process.env.DEPOSITO_TEST_ALREADY_SET).toBe('environment');
+      expect(loadDotEnvFile(path.join(dir, 'missing.env'))).toBe(false);
+    } finally {
+      delete process.env.DEPOSITO_TEST_FROM_FILE;
+      delete process.env.DEPOSITO_TEST_ALREADY_SET;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

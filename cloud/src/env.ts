@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { mailConfigFromEnv, mailEnvShape } from './mail/mail-config';
+import { paymentConfigFromEnv, paymentEnvShape, refinePaymentEnv } from './payments/payment-config';
+
+// The one place the cloud process reads its environment. Every other module receives `Env`.
+
+/** The repository root, so the default database lands in <repo>/data whatever the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const DEFAULT_DATABASE_URL = `sqlite:${path.join(REPO_ROOT, 'data', 'deposito.db')}`;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export type DatabaseTarget =
+  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string };
+
+/**
+ * `sqlite::memory:`, `sqlite:<path>` (relative paths resolve against `cwd`) or `postgres://…` /
+ * `postgresql://…`. Returns null for anything else.
+ */
+export function parseDatabaseUrl(url: string, cwd: string = process.cwd()): DatabaseTarget | null {
+  if (url === 'sqlite::memory:') return { dialect: 'sqlite', filename: ':memory:' };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file.length === 0) return null;
+    return { dialect: 'sqlite', filename: path.resolve(cwd, file) };
+  }
+  if (/^postgres(?:ql)?:\/\//.test(url)) return { dialect: 'postgres', connectionString: url };
+  return null;
+}
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    DATABASE_URL: z
+      .string()
+      .default(DEFAULT_DATABASE_URL)
+      .refine((url) => parseDatabaseUrl(url) !== null, {
+        message: 'Expected sqlite:<path>, sqlite::memory: or postgres://…',
+      }),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    DEMO: z.enum(['0', '1']).default('0'),
+    // The first administrator, created when the store has none.
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD needs at least 10 characters').max(200).optional(),
+    // Bearer token Prometheus must send to GET /metrics; unset leaves /metrics open (private network).
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN needs at least 16 characters').max(200).optional(),
+    // Sites allowed to embed the booking pages in an iframe: a CSP frame-ancestors source list.
+    FRAME_ANCESTORS: z
+      .string()
+      .max(2000)
+      .regex(/^[^;,\r\n]+$/, 'FRAME_ANCESTORS is a space-separated list of CSP sources')
+      .default('*'),
+    // Card payments (PAYMENT_PROVIDER, SANDBOX_*, AXERVE_*) and customer e-mail (SMTP_URL, MAIL_*).
+    ...paymentEnvShape,
+    ...mailEnvShape,
+  })
+  .superRefine(refinePaymentEnv)
+  .refine((raw) => (raw.ADMIN_EMAIL === undefined) === (raw.ADMIN_PASSWORD === undefined), {
+    message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',
+    path: ['ADMIN_PASSWORD'],
+  })
+  .transform((raw) => ({
+    port: raw.PORT,
+    database: parseDatabaseUrl(raw.DATABASE_URL) as DatabaseTarget,
+    databaseUrl: raw.DATABASE_URL,
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    logLevel: raw.LOG_LEVEL,
+    demo: raw.DEMO === '1',
+    firstAdmin: { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD },
+    metricsToken: raw.METRICS_TOKEN ?? null,
+    frameAncestors: raw.FRAME_ANCESTORS.trim(),
+    payment: paymentConfigFromEnv(raw),
+    mail: mailConfigFromEnv(raw, REPO_ROOT),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * Loads <repo>/.env into the process environment when the file exists (variables already set win),
+ * so a deployment or a laptop can keep its settings in the documented `.env.example` format.
+ */
+export function loadDotEnvFile(file: string = path.join(REPO_ROOT, '.env')): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
+
+/** Reads and validates the environment; throws an EnvError listing every problem at once. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable counts as unset, as in most deployment tools.
+  const defined = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(defined);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

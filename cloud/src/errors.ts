@@ -1,0 +1,92 @@
+import { ERROR_CODES, errorBody, type ErrorCode, type ValidationIssue } from '@deposito/protocol';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+
+/**
+ * An error the API answers with: a stable code from protocol (the web maps it to a translation key),
+ * the code's HTTP status, and a message for people reading logs or calling the API directly.
+ */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: unknown,
+  ) {
+    super(message ?? ERROR_CODES[code].message);
+    this.name = 'AppError';
+    this.status = ERROR_CODES[code].status;
+  }
+}
+
+/** Where a request part comes from, for the matching validation code. */
+export type RequestPart = 'body' | 'query' | 'params';
+
+const VALIDATION_CODES = {
+  body: 'validation/invalid_body',
+  query: 'validation/invalid_query',
+  params: 'validation/invalid_params',
+} as const satisfies Record<RequestPart, ErrorCode>;
+
+const MAX_REPORTED_ISSUES = 20;
+
+export function validationIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.slice(0, MAX_REPORTED_ISSUES).map((issue) => ({
+    path: issue.path.map(String).join('.').slice(0, 300),
+    message: issue.message.slice(0, 1000),
+  }));
+}
+
+/** Parses one part of a request with its protocol schema, or throws the matching 400. */
+export function parseRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  part: RequestPart,
+  value: unknown,
+): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new AppError(VALIDATION_CODES[part], undefined, validationIssues(result.error));
+  }
+  return result.data;
+}
+
+/** Unknown paths under /api answer in the same error shape. */
+export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new AppError('route/not_found'));
+
+/** Body-parser failures carry a `type` and an HTTP status. */
+function bodyParserError(error: unknown): AppError | null {
+  if (typeof error !== 'object' || error === null || !('type' in error)) return null;
+  switch ((error as { type: unknown }).type) {
+    case 'entity.too.large':
+      return new AppError('request/too_large');
+    case 'entity.parse.failed':
+      return new AppError('validation/invalid_body', 'The request body is not valid JSON');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'entity.verify.failed':
+      return new AppError('validation/invalid_body');
+    default:
+      return null;
+  }
+}
+
+/** The one place errors become `{ error: { code, message } }`; anything unexpected is a logged 500. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const known = error instanceof AppError ? error : bodyParserError(error);
+    if (known) {
+      res.status(known.status).json(errorBody(known.code, known.message, known.details));
+      return;
+    }
+    (req.log ?? logger).error({ err: error }, 'unhandled error');
+    res.status(500).json(errorBody('internal'));
+  };
+}

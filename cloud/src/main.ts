@@ -1,0 +1,80 @@
+import { pino } from 'pino';
+import { createApp } from './app';
+import { installDemoBridgeTokens } from './bridge-hub/bridge-token';
+import { EnvError, loadDotEnvFile, loadEnv } from './env';
+import { seedDemoData } from './services/demo-seed.service';
+import { openStore } from './store/store';
+import { ensureFirstAdmin, processLogRing } from './routes/admin/admin.routes';
+
+// The cloud process: read the environment, open (and migrate) the store, serve, stop cleanly.
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    loadDotEnvFile();
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // Every line also goes to the in-memory ring the admin "PM2 Logs" screen reads.
+  const logger = pino(
+    {
+      level: env.logLevel,
+      // Admin tokens and cookies never reach a log line (the process log is shown in the admin area).
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    pino.multistream([
+      { level: 'trace', stream: process.stdout },
+      { level: 'trace', stream: processLogRing },
+    ]),
+  );
+  const store = await openStore(env.database);
+  const cloud = createApp({ env, store, logger });
+  if (env.demo && (await seedDemoData(cloud.context))) logger.info('demo data seeded');
+  if (env.demo) {
+    // Before listening, so local bridges started with demoBridgeToken(key) are never refused.
+    const tokens = await installDemoBridgeTokens(store, new Date());
+    logger.info(
+      { locations: tokens.map((t) => t.locationKey) },
+      'demo bridge tokens installed (demoBridgeToken)',
+    );
+  }
+  await ensureFirstAdmin(cloud.context);
+  const { url } = await cloud.start();
+  logger.info({ url, publicUrl: env.publicUrl, database: env.database.dialect }, 'cloud listening');
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await cloud.stop();
+      await store.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `cloud failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import express, { type Router } from 'express';
+import type { Logger } from 'pino';
+import type { Store } from '../store/store';
+import { CloudMetrics, type BookingCountSource } from './metrics';
+import { requireMetricsToken } from './metrics-token';
+import { checkReadiness, type ReadinessCheck } from './readiness';
+
+export interface ObservabilityOptions {
+  logger: Logger;
+  bookings: BookingCountSource;
+  /** What must answer before the cloud takes traffic (the store, its migrations). */
+  readiness: readonly ReadinessCheck[];
+  /** Bearer token `/metrics` requires; null leaves it open. */
+  metricsToken: string | null;
+}
+
+export interface Observability {
+  metrics: CloudMetrics;
+  /** `GET /readyz` and `GET /metrics`. */
+  router: Router;
+}
+
+export function createObservability(options: ObservabilityOptions): Observability {
+  const { logger } = options;
+  const metrics = new CloudMetrics({ bookings: options.bookings, logger });
+  const router = express.Router();
+
+  // Readiness, not liveness (`/healthz`): a failing store makes the cloud unready, not dead.
+  router.get('/readyz', async (_req, res) => {
+    const { ready, checks, failures } = await checkReadiness(options.readiness);
+    for (const { name, error } of failures)
+      logger.warn({ err: error, check: name }, 'readiness check failed');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
+  });
+
+  router.get('/metrics', requireMetricsToken(options.metricsToken), async (_req, res) => {
+    const { contentType, body } = await metrics.exposition();
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(body);
+  });
+
+  return { metrics, router };
+}
+
+/**
+ * The store is ready when it answers and its schema is current. Migrations only ever move forward,
+ * so once none is pending that answer is kept and later probes cost one `select 1`.
+ */
+export function storeReadinessChecks(store: Pick<Store, 'ping' | 'pendingMigrations'>): ReadinessCheck[] {
+  let migrated = false;
+  return [
+    { name: 'store', check: () => store.ping() },
+    {
+      name: 'migrations',
+      async check() {
+        if (migrated) return;
+        const pending = await store.pendingMigrations();
+        if (pending.length > 0) throw new Error(`migrations not run: ${pending.join(', ')}`);
+        migrated = true;
+      },
+    },
+  ];
+}

@@ -1,0 +1,33 @@
+import { adminRoutes, cleanupRoutes } from '@deposito/protocol';
+import { adminOf } from '../../auth/require-admin';
+import { endpoint, type Endpoint } from '../endpoint';
+import type { AdminModule } from './admin-module';
+
+/** Prenotazioni (recent list, Gestione Database) and Strumenti Avanzati. */
+export function adminBookingEndpoints(admin: AdminModule): Endpoint[] {
+  return [
+    endpoint(adminRoutes.recentBookings, ({ query }) => admin.bookings.recent(query.limit)),
+
+    endpoint(cleanupRoutes.stats, async () => ({ success: true, data: await admin.cleanup.stats() })),
+    endpoint(cleanupRoutes.preview, async ({ query }) => ({
+      success: true,
+      data: await admin.cleanup.preview(query),
+    })),
+    endpoint(cleanupRoutes.execute, async ({ body }, _req, res) => ({
+      success: true,
+      data: await admin.cleanup.execute(adminOf(res), body),
+    })),
+
+    endpoint(adminRoutes.createTestBooking, async ({ body }, _req, res) => {
+      const { transactionId } = await admin.bookings.createTestBooking(adminOf(res), body);
+      return {
+        success: true as const,
+        message: `Prenotazione di test creata: ${transactionId}`,
+        transactionId,
+      };
+    }),
+    endpoint(adminRoutes.runMorningScheduler, (_input, _req, res) =>
+      admin.bookings.runMorningScheduler(adminOf(res)),
+    ),
+  ];
+}

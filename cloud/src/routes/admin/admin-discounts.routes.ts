@@ -1,0 +1,18 @@
+import { discountRoutes } from '@deposito/protocol';
+import { adminOf } from '../../auth/require-admin';
+import { endpoint, type Endpoint } from '../endpoint';
+import type { AdminModule } from './admin-module';
+
+export function adminDiscountEndpoints(admin: AdminModule): Endpoint[] {
+  return [
+    endpoint(discountRoutes.list, () => admin.discounts.list()),
+    endpoint(discountRoutes.create, async ({ body }, _req, res) => ({
+      success: true as const,
+      discount: await admin.discounts.create(adminOf(res), body),
+    })),
+    endpoint(discountRoutes.delete, async ({ params }, _req, res) => {
+      await admin.discounts.delete(adminOf(res), params.code);
+      return { success: true as const, message: `Codice ${params.code} eliminato` };
+    }),
+  ];
+}

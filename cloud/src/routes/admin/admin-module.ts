@@ -1,0 +1,75 @@
+import type { AppContext } from '../../app';
+import type { LoginThrottleOptions } from '../../auth/login-throttle';
+import type { ScryptCost } from '../../auth/password';
+import { requireAdmin } from '../../auth/require-admin';
+import { AdminActivityLog } from '../../services/admin-activity.service';
+import { AdminBookingService, type MorningSchedulerRun } from '../../services/admin-booking.service';
+import { AdminLogService } from '../../services/admin-log.service';
+import { ProcessLogRing } from '../../services/admin-process-log';
+import { AdminUserService } from '../../services/admin-user.service';
+import { AdminAuthService } from '../../services/auth.service';
+import { CleanupService } from '../../services/cleanup.service';
+import { DiscountAdminService } from '../../services/discount-admin.service';
+import { LocationAdminService } from '../../services/location-admin.service';
+import { StoreLockerControl, type LockerControl } from '../../services/locker-control';
+import type { RequestHandler } from 'express';
+
+/** The server's own log lines for "PM2 Logs"; main.ts adds it to the logger's destinations. */
+export const processLogRing = new ProcessLogRing();
+
+/** What the admin area can be given instead of its defaults (tests, the bridge hub, the scheduler). */
+export interface AdminAreaOptions {
+  /** The bridge hub's implementation; without it, state from the store and commands answer bridge/offline. */
+  lockerControl?: (context: AppContext) => LockerControl;
+  /** The morning scheduler job; without it, running it answers { success: false, error }. */
+  morningScheduler?: (context: AppContext) => MorningSchedulerRun | null;
+  processLog?: ProcessLogRing;
+  sessionTtlMs?: number;
+  scryptCost?: ScryptCost;
+  loginThrottle?: LoginThrottleOptions;
+  /** How throttled logins wait; tests pass a fast one. */
+  wait?: (ms: number) => Promise<unknown>;
+}
+
+/** The admin services of one app, built once and shared by the guard and every admin endpoint. */
+export interface AdminModule {
+  auth: AdminAuthService;
+  requireAdmin: RequestHandler;
+  activity: AdminActivityLog;
+  users: AdminUserService;
+  locations: LocationAdminService;
+  discounts: DiscountAdminService;
+  cleanup: CleanupService;
+  bookings: AdminBookingService;
+  logs: AdminLogService;
+  lockerControl: LockerControl;
+}
+
+export function buildAdminModule(context: AppContext, options: AdminAreaOptions): AdminModule {
+  const { store, clock, logger } = context;
+  const auth = new AdminAuthService(store, clock, logger, {
+    sessionTtlMs: options.sessionTtlMs,
+    scryptCost: options.scryptCost,
+    throttle: options.loginThrottle,
+    wait: options.wait,
+  });
+  const activity = new AdminActivityLog(store, clock, logger);
+  return {
+    auth,
+    requireAdmin: requireAdmin(auth),
+    activity,
+    users: new AdminUserService(store, clock, auth, activity),
+    locations: new LocationAdminService(store, clock, activity),
+    discounts: new DiscountAdminService(store, clock, activity),
+    cleanup: new CleanupService(store, clock, activity),
+    bookings: new AdminBookingService(
+      store,
+      clock,
+      context.services.settings,
+      activity,
+      options.morningScheduler?.(context) ?? null,
+    ),
+    logs: new AdminLogService(store, options.processLog ?? processLogRing),
+    lockerControl: options.lockerControl?.(context) ?? new StoreLockerControl(store, clock),
+  };
+}

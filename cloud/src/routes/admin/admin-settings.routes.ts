@@ -1,0 +1,35 @@
+import { adminRoutes, settingsRoutes } from '@deposito/protocol';
+import type { AppContext } from '../../app';
+import { adminOf } from '../../auth/require-admin';
+import { endpoint, type Endpoint } from '../endpoint';
+import type { AdminModule } from './admin-module';
+
+/** Parametri di sistema, and the logs screens. The booking pages read the same settings. */
+export function adminSettingsEndpoints(admin: AdminModule, context: AppContext): Endpoint[] {
+  const settings = context.services.settings;
+  return [
+    endpoint(settingsRoutes.getSystem, () => settings.system()),
+    endpoint(settingsRoutes.updateSystem, async ({ body }, _req, res) => {
+      const before = await settings.system();
+      const updated = await settings.update(body);
+      // The form posts every parameter; the log names the ones whose value changed.
+      const changed = (Object.keys(body) as Array<keyof typeof updated>).filter(
+        (key) => JSON.stringify(before[key]) !== JSON.stringify(updated[key]),
+      );
+      if (changed.length > 0) {
+        await admin.activity.record(
+          adminOf(res),
+          'admin/settings_updated',
+          `Parametri modificati: ${changed.join(', ')}`,
+        );
+      }
+      return updated;
+    }),
+
+    endpoint(adminRoutes.recentErrors, () => admin.logs.recentErrors()),
+    endpoint(adminRoutes.errorArchive, ({ query }) =>
+      admin.logs.archive(query.before ? new Date(query.before) : undefined, query.limit),
+    ),
+    endpoint(adminRoutes.processLogs, async () => admin.logs.processLines()),
+  ];
+}

@@ -1,0 +1,81 @@
+import express from 'express';
+import { bridgeHubArea } from '../../bridge-hub/bridge-hub.area';
+import type { AppContext, RouteArea } from '../../app';
+import { adminRequestGuard } from '../../auth/require-admin';
+import { adminBookingEndpoints } from './admin-bookings.routes';
+import { adminDiscountEndpoints } from './admin-discounts.routes';
+import { adminLocationEndpoints } from './admin-locations.routes';
+import { adminLockerEndpoints } from './admin-lockers.routes';
+import { buildAdminModule, type AdminAreaOptions, type AdminModule } from './admin-module';
+
+import { adminSettingsEndpoints } from './admin-settings.routes';
+import { adminTakingsEndpoints } from './admin-takings.routes';
+import { authEndpoints } from './auth.routes';
+import { morningSchedulerFor } from '../payments/payments.routes';
+
+export { processLogRing } from './admin-module';
+
+/**
+ * The admin area: login, the operator screens' calls, and the guard. The guard runs in front of
+ * every request the catalogue marks `auth: 'admin'` (and anything under /api/admin/ that it does not
+ * make public), whichever area answers it, so no admin call is reachable without a valid token.
+ */
+export function createAdminArea(options: AdminAreaOptions = {}): RouteArea {
+  const modules = new WeakMap<AppContext, AdminModule>();
+  const moduleFor = (context: AppContext) => {
+    let module = modules.get(context);
+    if (!module) {
+      module = buildAdminModule(context, options);
+      modules.set(context, module);
+    }
+    return module;
+  };
+  return {
+    name: 'admin',
+    adminGuard: (context) => moduleFor(context).requireAdmin,
+    router(context) {
+      const router = express.Router();
+      router.use(adminRequestGuard(moduleFor(context).requireAdmin));
+      return router;
+    },
+    endpoints(context) {
+      const admin = moduleFor(context);
+      return [
+        ...authEndpoints(admin),
+        ...adminLocationEndpoints(admin),
+        ...adminDiscountEndpoints(admin),
+        ...adminLockerEndpoints(admin),
+        ...adminBookingEndpoints(admin),
+        ...adminSettingsEndpoints(admin, context),
+        ...adminTakingsEndpoints(context),
+      ];
+    },
+  };
+}
+
+export const adminArea = createAdminArea({
+  morningScheduler: morningSchedulerFor,
+  lockerControl: bridgeHubArea.lockerControl,
+});
+
+/**
+ * Creates the first administrator at start-up when there is none (ADMIN_EMAIL/ADMIN_PASSWORD, or a
+ * generated one in demo mode, whose password is printed once).
+ */
+export async function ensureFirstAdmin(context: AppContext): Promise<void> {
+  const { env, logger } = context;
+  const outcome = await buildAdminModule(context, {}).auth.ensureFirstAdmin({
+    email: env.firstAdmin.email,
+    password: env.firstAdmin.password,
+    demo: env.demo,
+  });
+  if (!outcome.created) return;
+  if (outcome.generatedPassword) {
+    logger.warn({ email: outcome.email }, 'demo administrator created; its password follows on stdout');
+    process.stdout.write(
+      `\nAdmin login: ${outcome.email} / ${outcome.generatedPassword}\n(shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n\n`,
+    );
+  } else {
+    logger.info({ email: outcome.email }, 'first administrator created from ADMIN_EMAIL');
+  }
+}

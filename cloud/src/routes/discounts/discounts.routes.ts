@@ -1,0 +1,18 @@
+import { discountRoutes } from '@deposito/protocol';
+import type { RouteArea } from '../../app';
+import { toDuration } from '../../services/booking.service';
+import { endpoint } from '../endpoint';
+
+export const discountsArea: RouteArea = {
+  name: 'discounts',
+  endpoints: ({ services }) => [
+    endpoint(discountRoutes.validate, async ({ body }) => {
+      const zone = body.location ? (await services.locations.require(body.location)).zone : undefined;
+      return services.discounts.validate({
+        code: body.code,
+        duration: body.duration === undefined ? null : toDuration(body.duration),
+        zone,
+      });
+    }),
+  ],
+};

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { apiClient, startTestApp } from '../../../test/test-app';
+
+describe('GET /healthz', () => {
+  it('answers 200 while the store answers and 503 once it does not', async () => {
+    const test = await startTestApp({ seed: false });
+    const api = apiClient(test.url);
+    try {
+      expect(await api.get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
+      await test.store.close();
+      expect(await api.get('/healthz')).toEqual({ status: 503, body: { status: 'unavailable' } });
+    } finally {
+      await test.cloud.stop();
+      await test.database.dispose();
+    }
+  });
+});

@@ -1,0 +1,12 @@
+import { locationRoutes } from '@deposito/protocol';
+import type { RouteArea } from '../../app';
+import { endpoint } from '../endpoint';
+
+export const locationsArea: RouteArea = {
+  name: 'locations',
+  endpoints: ({ services }) => [
+    endpoint(locationRoutes.publicLocation, ({ params }) =>
+      services.locations.publicLocation(params.location),
+    ),
+  ],
+};

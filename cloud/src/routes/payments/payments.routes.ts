@@ -1,0 +1,124 @@
+import { decryptPaymentRequestSchema, nightRoutes, paymentRoutes } from '@deposito/protocol';
+import express, { type Request, type Response } from 'express';
+import type { AppContext, RouteArea } from '../../app';
+import { parseRequest } from '../../errors';
+import { PAYMENT_NOTIFICATION_PATH, SANDBOX_PAYMENT_MOUNT_PATH } from '../../payments/payment-gateway';
+import { endpoint } from '../endpoint';
+import { buildPaymentModule, type PaymentAreaOptions, type PaymentModule } from './payment-module';
+
+function sendPage(res: Response, html: string): void {
+  res.status(200).type('html').set('Cache-Control', 'no-store').send(html);
+}
+
+// One payment module per app, whichever payments area builds it first, so the admin area's
+// "run the morning scheduler" reaches the scheduler of the payments area actually served.
+const modules = new WeakMap<AppContext, PaymentModule>();
+
+/**
+ * Payments: the spec's create-payment calls (answering the gateway's page), the visitor's return
+ * (decrypt), the gateway's server-to-server notification, and the sandbox gateway's own page.
+ */
+export function createPaymentsArea(options: PaymentAreaOptions = {}): RouteArea & {
+  moduleFor(context: AppContext): PaymentModule;
+} {
+  const moduleFor = (context: AppContext) => {
+    let module = modules.get(context);
+    if (!module) {
+      module = buildPaymentModule(context, options);
+      modules.set(context, module);
+    }
+    return module;
+  };
+
+  return {
+    name: 'payments',
+    moduleFor,
+
+    endpoints(context) {
+      const { payments } = moduleFor(context);
+      return [
+        // `amount` and `price` are only compared with the booking's own total, never charged.
+        endpoint(paymentRoutes.createPayment, async ({ body }, _req, res) => {
+          const created = await payments.createPayment(
+            body.transactionId,
+            {
+              firstName: body.nome,
+              lastName: body.cognome,
+              email: body.email,
+              phone: body.telefono,
+              discountCode: body.codiceSconto || null,
+              note: body.note,
+            },
+            { amountCents: body.amount },
+          );
+          sendPage(res, created.html);
+        }),
+
+        endpoint(nightRoutes.createPayment, async ({ body }, _req, res) => {
+          const created = await payments.createNightPayment({
+            locationKey: body.locationKey,
+            size: body.tipoLocker,
+            quantity: body.quantita,
+            window: { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) },
+            firstName: body.nome,
+            lastName: body.cognome,
+            email: body.email,
+            phone: body.telefono,
+            discountCode: body.codiceSconto || null,
+            note: body.note,
+          });
+          sendPage(res, created.html);
+        }),
+
+        // The visitor's return: verifying the result also settles the booking, so a lost
+        // notification never leaves a paid booking pending.
+        endpoint(paymentRoutes.decrypt, async ({ body }) => {
+          const settlement = await payments.handleResult(body, 'return');
+          return { shopTransactionId: settlement.transactionId };
+        }),
+      ];
+    },
+
+    router(context) {
+      const module = moduleFor(context);
+      const router = express.Router();
+      // The gateway's server-to-server call: a and b as a form, JSON or query string.
+      const notification = async (req: Request, res: Response) => {
+        const source = req.method === 'GET' ? req.query : { ...req.query, ...(req.body ?? {}) };
+        const params = parseRequest(decryptPaymentRequestSchema, 'body', source);
+        await module.payments.handleResult(params, 'notification');
+        res.status(200).type('text').send('OK');
+      };
+      router.post(
+        PAYMENT_NOTIFICATION_PATH,
+        express.urlencoded({ extended: false, limit: '16kb' }),
+        notification,
+      );
+      router.get(PAYMENT_NOTIFICATION_PATH, notification);
+      router.use(SANDBOX_PAYMENT_MOUNT_PATH, (req, res, next) => {
+        const sandbox = module.gateway().sandboxRouter;
+        if (sandbox) sandbox(req, res, next);
+        else next();
+      });
+      return router;
+    },
+
+    jobs: (context) => [moduleFor(context).scheduler],
+  };
+}
+
+export const paymentsArea = createPaymentsArea();
+
+/**
+ * The admin area's "run the morning scheduler now" (`createAdminArea({ morningScheduler:
+ * morningSchedulerFor })`). Looked up when run, as the admin area is built before this one.
+ */
+export function morningSchedulerFor(context: AppContext): { runNow(): Promise<{ message: string }> } {
+  return {
+    async runNow() {
+      const module = modules.get(context);
+      if (!module) throw new Error('The payments area is not served by this app');
+      return module.scheduler.runNow();
+    },
+  };
+}

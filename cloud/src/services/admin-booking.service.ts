@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import {
+  bookingPriceCents,
+  centsToEuros,
+  eurosToCents,
+  generatePin,
+  parseNote,
+  SERVICE_FEE_CENTS,
+  transactionIdFromBytes,
+  type BookingRow,
+  type TestBooking,
+} from '@deposito/protocol';
+import type { Clock } from '../clock';
+import { AppError } from '../errors';
+import type { BookingListRow } from '../store/booking-admin.repository';
+import type { Store } from '../store/store';
+import type { AdminActivityLog } from './admin-activity.service';
+import type { AdminIdentity } from './auth.service';
+import { durationOfWindow } from './booking.service';
+import type { SettingsService } from './settings.service';
+
+/** Runs the morning scheduler once (the payments engineer's job); absent until that job exists. */
+export interface MorningSchedulerRun {
+  runNow(): Promise<{ message: string }>;
+}
+
+function toBookingRow(row: BookingListRow): BookingRow {
+  return {
+    TRANSACTION_ID: row.transactionId,
+    STATUS: row.status,
+    LOCATION_KEY: row.locationKey,
+    START_TIME: row.startAt.toISOString(),
+    END_TIME: row.endAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    locker_id: row.lockerNumber,
+    locker_type: row.size,
+    nome: row.firstName,
+    cognome: row.lastName,
+    email: row.email,
+    telefono_prefisso: row.phonePrefix,
+    telefono_numero: row.phoneNumber,
+    PIN: row.pin,
+    note: row.note,
+    price_original: centsToEuros(row.priceOriginalCents),
+    price_discounted: centsToEuros(row.priceDiscountedCents),
+  };
+}
+
+/** Prenotazioni and Strumenti Avanzati: the recent bookings list, hand-made test bookings, the morning run. */
+export class AdminBookingService {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly settings: SettingsService,
+    private readonly activity: AdminActivityLog,
+    private readonly morningScheduler: MorningSchedulerRun | null,
+  ) {}
+
+  async recent(limit: number): Promise<BookingRow[]> {
+    return (await this.store.bookingAdmin.recentRows(limit)).map(toBookingRow);
+  }
+
+  /**
+   * A booking made by hand: the given lockers (not for scheduled bookings, whose lockers are
+   * assigned on the day) or the lowest free ones, reserved atomically like any other booking so a
+   * test can never double-book a locker. The online cap does not apply: an operator may fill a site.
+   */
+  async createTestBooking(actor: AdminIdentity, input: TestBooking): Promise<{ transactionId: string }> {
+    const location = await this.store.locations.get(input.location);
+    if (!location) throw new AppError('location/not_found', `No location '${input.location}'`);
+    const lockers = await this.store.locations.lockers(location.key);
+    const known = new Set(lockers.filter((l) => l.size === input.type).map((l) => l.number));
+    const wrong = (input.lockerIds ?? []).filter((id) => !known.has(id));
+    if (wrong.length > 0) {
+      throw new AppError(
+        'locker/not_found',
+        `Nessun locker ${input.type} ${wrong.join(', ')} a ${location.key}`,
+      );
+    }
+    const transactionId = input.transactionId ?? transactionIdFromBytes(randomBytes(16));
+    if (await this.store.bookings.get(transactionId)) {
+      throw new AppError('booking/invalid_state', `La transazione ${transactionId} esiste già`);
+    }
+    const now = this.clock.now();
+    const startAt = new Date(input.startTime);
+    const endAt = new Date(input.endTime);
+    const duration = durationOfWindow({ startAt, endAt }, location.zone) ?? {
+      value: Math.max(1, Math.ceil((endAt.getTime() - startAt.getTime()) / 3_600_000)),
+      unit: 'hours' as const,
+    };
+    const listPrice =
+      bookingPriceCents({
+        pricing: location.pricing,
+        size: input.type,
+        duration,
+        quantity: input.quantity,
+      }) ?? 0;
+    const originalCents = input.priceOriginal == null ? listPrice : eurosToCents(input.priceOriginal);
+    const discountedCents =
+      input.priceDiscounted == null ? originalCents : eurosToCents(input.priceDiscounted);
+    const pin =
+      input.pin ??
+      (input.status === 'scheduled'
+        ? null
+        : generatePin(
+            { randomBytes: (size) => randomBytes(size) },
+            {
+              exclude: await this.store.bookings.activePins(location.key, now),
+            },
+          ));
+    const expirationMinutes = await this.settings.bookingExpirationMinutes();
+    const result = await this.store.bookings.reserveLockers({
+      booking: {
+        transactionId,
+        locationKey: location.key,
+        status: input.status,
+        startAt,
+        endAt,
+        size: input.type,
+        quantity: input.quantity,
+        duration,
+        priceOriginalCents: originalCents,
+        priceDiscountedCents: discountedCents,
+        feeCents: SERVICE_FEE_CENTS,
+        totalCents: discountedCents + SERVICE_FEE_CENTS,
+        discountCode: null,
+        customer: {
+          firstName: input.nome,
+          lastName: input.cognome,
+          email: input.email,
+          phonePrefix: null,
+          phoneNumber: null,
+        },
+        note: input.note,
+        lang: parseNote(input.note).lang,
+        pin,
+        expiresAt: input.status === 'pending' ? new Date(now.getTime() + expirationMinutes * 60_000) : null,
+      },
+      maxOnline: lockers.length,
+      now,
+      lockerNumbers: input.lockerIds && input.lockerIds.length > 0 ? input.lockerIds : undefined,
+    });
+    if (!result.ok) {
+      throw new AppError(
+        'booking/locker_unavailable',
+        input.lockerIds?.length
+          ? `I locker ${input.lockerIds.join(', ')} non sono liberi in quel periodo`
+          : `Solo ${result.reason === 'unavailable' ? result.available : 0} locker ${input.type} liberi in quel periodo`,
+      );
+    }
+    if (input.paidAt && input.status !== 'pending') {
+      await this.store.bookings.transition(transactionId, {
+        from: [input.status],
+        to: input.status,
+        now,
+        paidAt: new Date(input.paidAt),
+      });
+    }
+    await this.activity.record(
+      actor,
+      'admin/test_booking_created',
+      `Prenotazione di test ${transactionId} (${input.status}, ${input.quantity} ${input.type}) creata`,
+      { locationKey: location.key, lockerId: result.booking.lockers[0]?.number ?? null },
+    );
+    return { transactionId };
+  }
+
+  async runMorningScheduler(
+    actor: AdminIdentity,
+  ): Promise<{ success: true; message: string } | { success: false; error: string }> {
+    if (!this.morningScheduler) {
+      return {
+        success: false,
+        error: 'Il Morning Scheduler non è disponibile su questo server (job non configurato)',
+      };
+    }
+    const { message } = await this.morningScheduler.runNow();
+    await this.activity.record(actor, 'admin/morning_scheduler_run', `Morning Scheduler avviato: ${message}`);
+    return { success: true, message };
+  }
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
+
+// Per-day availability is counted over each day's 06:00–22:00 in the location's own zone, which
+// moves in UTC on daylight-saving days. Campo is London: 8 standard lockers, 7 sold online at once.
+
+describe('availability per day across DST changes', () => {
+  let test: TestApp;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    test = await startTestApp();
+    api = apiClient(test.url);
+  });
+  afterAll(() => test?.close());
+
+  const hold = async (locationKey: string, startTimeIso: string, endTimeIso: string) => {
+    const answer = await api.post('/api/lockers/inhibit-multi', {
+      locationKey,
+      dimensione: 'standard',
+      quantita: 1,
+      startTimeIso,
+      endTimeIso,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  };
+
+  const standardByDay = async (location: string, startDate: string, endDate: string) => {
+    const answer = await api.get<Record<string, { standard: number }>>(
+      `/api/bookings/future?location=${location}&startDate=${startDate}&endDate=${endDate}`,
+    );
+    expect(answer.status).toBe(200);
+    return Object.fromEntries(Object.entries(answer.body).map(([date, counts]) => [date, counts.standard]));
+  };
+
+  it('London, spring forward (Sunday 29 March 2026): the day runs 05:00–21:00 UTC', async () => {
+    // 03:30–06:30 BST: inside the 29th's window only because 06:00 BST is 05:00 UTC.
+    await hold('campo', '2026-03-29T02:30:00.000Z', '2026-03-29T05:30:00.000Z');
+    // 22:00–01:00 BST: after the 29th's window, before the 30th's.
+    await hold('campo', '2026-03-29T21:00:00.000Z', '2026-03-30T00:00:00.000Z');
+    expect(await standardByDay('campo', '2026-03-28', '2026-03-30')).toEqual({
+      '2026-03-28': 7,
+      '2026-03-29': 6,
+      '2026-03-30': 7,
+    });
+  });
+
+  it('London, a normal day in winter time: 06:00 GMT is 06:00 UTC', async () => {
+    // 05:30–08:30 GMT overlaps the 28th's window, which opens at 06:00 GMT = 06:00 UTC.
+    await hold('campo', '2026-03-28T05:30:00.000Z', '2026-03-28T08:30:00.000Z');
+    expect((await standardByDay('campo', '2026-03-28', '2026-03-28'))['2026-03-28']).toBe(6);
+  });
+
+  it('Rome, fall back (Sunday 25 October 2026): the day runs 05:00–21:00 UTC', async () => {
+    test.clock.set('2026-10-20T08:00:00.000Z');
+    try {
+      // 03:00–06:00 CET ends as the 25th's window opens: it does not count.
+      await hold('magna', '2026-10-25T02:00:00.000Z', '2026-10-25T05:00:00.000Z');
+      // 06:00–09:00 CEST on the 24th (04:00 UTC) counts there.
+      await hold('magna', '2026-10-24T04:00:00.000Z', '2026-10-24T07:00:00.000Z');
+      // A day-long stay from the 25th at 21:00 CET (20:00 UTC) to the 26th counts on both days.
+      await hold('magna', '2026-10-25T20:00:00.000Z', '2026-10-26T20:00:00.000Z');
+      expect(await standardByDay('magna', '2026-10-24', '2026-10-26')).toEqual({
+        '2026-10-24': 7,
+        '2026-10-25': 7,
+        '2026-10-26': 7,
+      });
+      expect(await standardByDay('magna', '2026-10-23', '2026-10-23')).toEqual({ '2026-10-23': 8 });
+    } finally {
+      test.clock.set('2026-03-27T08:00:00.000Z');
+    }
+  });
+
+  it('counts today only from now, and nothing once the day is over', async () => {
+    test.clock.set('2026-03-27T21:30:00.000Z'); // 22:30 in Rome
+    try {
+      expect(await standardByDay('oca', '2026-03-26', '2026-03-28')).toEqual({
+        '2026-03-26': 0,
+        '2026-03-27': 0,
+        '2026-03-28': 8,
+      });
+    } finally {
+      test.clock.set('2026-03-27T08:00:00.000Z');
+    }
+  });
+
+  it('accepts instants as range bounds and reads them in the location zone', async () => {
+    // 23:30 UTC on the 28th is already the 29th in Rome (CET+1 → 00:30).
+    const answer = await api.get<Record<string, unknown>>(
+      '/api/bookings/availability?location=oca&startDate=2026-03-28T23:30:00Z&endDate=2026-03-29T10:00:00Z',
+    );
+    expect(Object.keys(answer.body)).toEqual(['2026-03-29']);
+  });
+});

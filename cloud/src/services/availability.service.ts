@@ -1,0 +1,233 @@
+import {
+  DAYTIME_END_HOUR,
+  FIRST_SLOT,
+  LOCKER_SIZES,
+  localDateTime,
+  type LockerSize,
+  type SizeCounts,
+} from '@deposito/protocol';
+import type { AvailabilityByDate } from '@deposito/protocol';
+import { DateTime } from 'luxon';
+import type { Clock } from '../clock';
+import { AppError } from '../errors';
+import type { LocationRecord } from '../store/location.repository';
+import type { OccupancySnapshot } from '../store/booking.repository';
+import type { Store } from '../store/store';
+import type { LocationService } from './location.service';
+import {
+  sellableLockerCount,
+  sellableLockers,
+  type LockerUnit,
+  type Occupation,
+  type TimeWindow,
+} from './locker-availability';
+
+/** The part of a day lockers can be booked for, local time: first start slot to the latest end. */
+const DAY_OPENS = FIRST_SLOT;
+const DAY_CLOSES = `${String(DAYTIME_END_HOUR).padStart(2, '0')}:00`;
+
+/** A calendar date (yyyy-MM-dd) in the zone, from a date or an instant. */
+export function localDateOf(dayOrInstant: string, zone: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(dayOrInstant)) return dayOrInstant;
+  const local = DateTime.fromISO(dayOrInstant, { setZone: true }).setZone(zone);
+  if (!local.isValid) throw new AppError('validation/invalid_query', `Not a date: ${dayOrInstant}`);
+  return local.toFormat('yyyy-MM-dd');
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Every date from `first` to `last`, inclusive. Calendar dates carry no zone, so plain UTC day
+ * arithmetic is exact here (and far cheaper than luxon on the availability call's hot path).
+ */
+function datesBetween(first: string, last: string): readonly string[] {
+  const key = `${first} ${last}`;
+  let dates = datesMemo.get(key);
+  if (!dates) {
+    dates = listDates(first, last);
+    if (datesMemo.size >= DATES_MEMO_LIMIT) datesMemo.clear();
+    datesMemo.set(key, dates);
+  }
+  return dates;
+}
+
+/** Ranges asked for repeat (every visitor's page asks the same 15 days): their dates are kept. */
+const datesMemo = new Map<string, readonly string[]>();
+const DATES_MEMO_LIMIT = 1_000;
+
+function listDates(first: string, last: string): string[] {
+  const dates: string[] = [];
+  const end = Date.parse(`${last}T00:00:00Z`);
+  for (let day = Date.parse(`${first}T00:00:00Z`); day <= end; day += DAY_MS) {
+    dates.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return dates;
+}
+
+/**
+ * A day's opening and closing instants never change, but computing them in a zone costs luxon
+ * several Intl calls; the availability call needs 15–200 of them per request, so they are memoised
+ * (bounded: cleared when full, which at one entry per zone and day takes years of traffic).
+ */
+const dayBoundsMemo = new Map<string, { opens: number; closes: number }>();
+const DAY_BOUNDS_MEMO_LIMIT = 20_000;
+
+function dayBounds(date: string, zone: string): { opens: number; closes: number } {
+  const key = `${zone} ${date}`;
+  let bounds = dayBoundsMemo.get(key);
+  if (!bounds) {
+    bounds = {
+      opens: localDateTime(date, DAY_OPENS, zone).toMillis(),
+      closes: localDateTime(date, DAY_CLOSES, zone).toMillis(),
+    };
+    if (dayBoundsMemo.size >= DAY_BOUNDS_MEMO_LIMIT) dayBoundsMemo.clear();
+    dayBoundsMemo.set(key, bounds);
+  }
+  return bounds;
+}
+
+/** The bookable part of `date` at the location that is still ahead of `now`; null when none is left. */
+export function bookableWindowOfDay(date: string, zone: string, now: Date): TimeWindow | null {
+  const { opens, closes } = dayBounds(date, zone);
+  const startAt = opens < now.getTime() ? now : new Date(opens);
+  return startAt.getTime() < closes ? { startAt, endAt: new Date(closes) } : null;
+}
+
+function sellableFrom(
+  location: LocationRecord,
+  snapshot: OccupancySnapshot,
+  window: TimeWindow,
+): Record<LockerSize, LockerUnit[]> {
+  const sellable = (size: LockerSize) =>
+    sellableLockers({
+      lockers: snapshot.lockers.filter((l) => l.size === size),
+      occupations: snapshot.occupations.filter((o) => o.size === size),
+      window,
+      maxOnline: location.maxOnline[size],
+    });
+  return Object.fromEntries(LOCKER_SIZES.map((size) => [size, sellable(size)])) as Record<
+    LockerSize,
+    LockerUnit[]
+  >;
+}
+
+interface SizeSnapshot {
+  lockers: LockerUnit[];
+  occupations: Occupation[];
+}
+
+function bySize(snapshot: OccupancySnapshot): Record<LockerSize, SizeSnapshot> {
+  const sizes: Record<LockerSize, SizeSnapshot> = {
+    standard: { lockers: [], occupations: [] },
+    large: { lockers: [], occupations: [] },
+  };
+  for (const locker of snapshot.lockers) sizes[locker.size].lockers.push(locker);
+  for (const occupation of snapshot.occupations) sizes[occupation.size].occupations.push(occupation);
+  return sizes;
+}
+
+// Written out per size, no closures or spreads: this runs for every day of every availability call.
+function countsFrom(
+  location: LocationRecord,
+  { standard, large }: Record<LockerSize, SizeSnapshot>,
+  window: TimeWindow,
+): SizeCounts {
+  return {
+    standard: sellableLockerCount(
+      standard.lockers,
+      standard.occupations,
+      window,
+      location.maxOnline.standard,
+    ),
+    large: sellableLockerCount(large.lockers, large.occupations, window, location.maxOnline.large),
+  };
+}
+
+export class AvailabilityService {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly locations: LocationService,
+  ) {}
+
+  /** Lockers of each size that can still be sold online for the whole window, lowest number first. */
+  async sellableForWindow(
+    location: LocationRecord,
+    window: TimeWindow,
+  ): Promise<Record<LockerSize, LockerUnit[]>> {
+    const snapshot = await this.store.bookings.occupancy(
+      location.key,
+      window.startAt,
+      window.endAt,
+      this.clock.now(),
+    );
+    return sellableFrom(location, snapshot, window);
+  }
+
+  /** How many lockers of each size can still be sold online for the whole window. */
+  async countsForWindow(location: LocationRecord, window: TimeWindow): Promise<SizeCounts> {
+    const sellable = await this.sellableForWindow(location, window);
+    return { standard: sellable.standard.length, large: sellable.large.length };
+  }
+
+  /**
+   * For each date of the range (in the location's zone), the lockers of each size free over that
+   * day's bookable window (06:00–22:00, from now on for today); 0 for days already over.
+   */
+  async availabilityForRange(
+    locationKey: string,
+    startDate: string,
+    endDate: string,
+  ): Promise<AvailabilityByDate> {
+    const location = await this.locations.require(locationKey);
+    const now = this.clock.now();
+    const first = localDateOf(startDate, location.zone);
+    const last = localDateOf(endDate, location.zone);
+    const days = datesBetween(first, last).map((date) => ({
+      date,
+      window: bookableWindowOfDay(date, location.zone, now),
+    }));
+    const windows = days.flatMap((d) => (d.window ? [d.window] : []));
+    const result: AvailabilityByDate = {};
+    if (windows.length === 0) {
+      for (const day of days) result[day.date] = { standard: 0, large: 0 };
+      return result;
+    }
+    // One read for the whole range; each day is then counted from the same snapshot.
+    const snapshot = await this.store.bookings.occupancy(
+      location.key,
+      windows[0].startAt,
+      windows[windows.length - 1].endAt,
+      now,
+    );
+    const sizes = bySize(snapshot);
+    for (const day of days) {
+      result[day.date] = day.window ? countsFrom(location, sizes, day.window) : { standard: 0, large: 0 };
+    }
+    return result;
+  }
+
+  /** Night wizard, one size over one window: how many are free and whether `quantity` fit. */
+  async nightCheck(input: {
+    locationKey: string;
+    size: LockerSize;
+    quantity: number;
+    window: TimeWindow;
+  }): Promise<{ disponibili: number; disponibile: boolean }> {
+    const location = await this.locations.require(input.locationKey);
+    const counts = await this.countsForWindow(location, input.window);
+    const disponibili = counts[input.size];
+    return { disponibili, disponibile: disponibili >= input.quantity };
+  }
+
+  /** Night wizard, day stays: per-day counts for every local date the range touches. */
+  async nightRange(input: { locationKey: string; startAt: Date; endAt: Date }): Promise<AvailabilityByDate> {
+    const location = await this.locations.require(input.locationKey);
+    const lastInstant = new Date(input.endAt.getTime() - 1).toISOString();
+    return this.availabilityForRange(
+      location.key,
+      localDateOf(input.startAt.toISOString(), location.zone),
+      localDateOf(lastInstant, location.zone),
+    );
+  }
+}

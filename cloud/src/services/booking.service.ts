@@ -1,0 +1,583 @@
+import { randomBytes } from 'node:crypto';
+import {
+  bookingPriceCents,
+  bookingTotals,
+  calendarBounds,
+  centsToEuros,
+  FAST_TRACK_HOURS,
+  fastTrackWindow,
+  generatePin,
+  isInBlockWindow,
+  parseDurationUnit,
+  parseNote,
+  transactionIdFromBytes,
+  unitPriceCents,
+  type AppliedDiscount,
+  type BookingDuration,
+  type BookingReadBack,
+  type BookingStatus,
+  type Duration,
+  type LockerSize,
+  type SystemSettings,
+} from '@deposito/protocol';
+import { DateTime } from 'luxon';
+import type { Clock } from '../clock';
+import type { DomainEvents } from '../domain-events';
+import { AppError } from '../errors';
+import type {
+  BookingRecord,
+  Customer,
+  NewBooking,
+  ReservationRequest,
+  ReservationResult,
+  StatusTransition,
+} from '../store/booking.repository';
+import type { LocationRecord } from '../store/location.repository';
+import type { Store } from '../store/store';
+import type { AvailabilityService } from './availability.service';
+import type { DiscountService } from './discount.service';
+import type { LocationService } from './location.service';
+import type { TimeWindow } from './locker-availability';
+import type { SettingsService } from './settings.service';
+
+/** Where unguessable ids and PINs come from; crypto unless a test passes its own. */
+export interface RandomSource {
+  bytes(size: number): Uint8Array;
+}
+
+export const cryptoRandom: RandomSource = { bytes: (size) => randomBytes(size) };
+
+/** How far in the past a start may lie (clock skew, a page left open on the summary). */
+const START_GRACE_MS = 15 * 60_000;
+const TRANSACTION_ID_BYTES = 16;
+
+const NO_CUSTOMER: Customer = {
+  firstName: null,
+  lastName: null,
+  email: null,
+  phonePrefix: null,
+  phoneNumber: null,
+};
+
+/** Statuses whose PIN and lockers the customer may see: paid and handed over. */
+const PAID_WITH_LOCKERS: readonly BookingStatus[] = ['confirmed', 'confirmed_late'];
+
+export interface HoldRequest {
+  locationKey: string;
+  size: LockerSize;
+  quantity: number;
+  /** The booked period; the fast-track window (now, 3 hours) when absent. */
+  window?: TimeWindow;
+  /** The duration the browser chose; must match the window. Derived from the window when absent. */
+  duration?: Duration;
+  /** A pending hold of this visitor to move rather than a new one. */
+  transactionId?: string;
+  /** Exactly these lockers (one visitor blocking a locker he picked). */
+  lockerNumbers?: number[];
+  note?: string;
+}
+
+export interface BookingServiceDeps {
+  store: Store;
+  clock: Clock;
+  events: DomainEvents;
+  settings: SettingsService;
+  locations: LocationService;
+  availability: AvailabilityService;
+  discounts: DiscountService;
+  random?: RandomSource;
+}
+
+/** The legacy duration shapes (`3`, `{ value, unit: 'ore' | 'h' | 'g' }`) as a canonical duration. */
+export function toDuration(duration: BookingDuration): Duration {
+  if (typeof duration === 'number') return { value: duration, unit: 'hours' };
+  const unit = parseDurationUnit(duration.unit);
+  if (!unit) throw new AppError('booking/invalid_period', `Unknown duration unit ${duration.unit}`);
+  return { value: duration.value, unit };
+}
+
+/**
+ * The duration a window spans: whole calendar days in the zone (so a stay across a DST change is
+ * still "1 day"), otherwise whole hours; null when it is neither.
+ */
+export function durationOfWindow(window: TimeWindow, zone: string): Duration | null {
+  const hours = (window.endAt.getTime() - window.startAt.getTime()) / 3_600_000;
+  // Shorter than the shortest local day (23 hours on a DST change): whole hours or nothing, no zone needed.
+  if (hours < 23) return Number.isInteger(hours) && hours >= 1 ? { value: hours, unit: 'hours' } : null;
+  const start = DateTime.fromJSDate(window.startAt, { zone });
+  const end = DateTime.fromJSDate(window.endAt, { zone });
+  const days = Math.round(end.diff(start, 'days').days);
+  if (days >= 1 && start.plus({ days }).toMillis() === end.toMillis()) return { value: days, unit: 'days' };
+  return Number.isInteger(hours) && hours >= 1 ? { value: hours, unit: 'hours' } : null;
+}
+
+function windowMatches(window: TimeWindow, duration: Duration, zone: string): boolean {
+  // Hours are elapsed time whatever the zone does; days are calendar days in the zone.
+  if (duration.unit === 'hours') {
+    return window.endAt.getTime() - window.startAt.getTime() === duration.value * 3_600_000;
+  }
+  const start = DateTime.fromJSDate(window.startAt, { zone });
+  return start.plus({ days: duration.value }).toMillis() === window.endAt.getTime();
+}
+
+/**
+ * The first instant after the booking horizon at a location (local midnight after
+ * `calendarBounds(now).max`), kept per zone until the location's date changes: every hold checks it
+ * and luxon's zone arithmetic cost more than the rest of the check.
+ */
+const horizonByZone = new Map<string, { fromMs: number; untilMs: number; horizonEndMs: number }>();
+
+function bookingHorizonEnd(now: Date, zone: string): number {
+  const nowMs = now.getTime();
+  const cached = horizonByZone.get(zone);
+  if (cached && cached.fromMs <= nowMs && nowMs < cached.untilMs) return cached.horizonEndMs;
+  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  // The horizon's last date, as calendarBounds words it, then the midnight that ends it.
+  const maxDate = calendarBounds(now, zone).max;
+  const horizonEndMs = DateTime.fromISO(maxDate, { zone }).plus({ days: 1 }).toMillis();
+  horizonByZone.set(zone, {
+    fromMs: today.toMillis(),
+    untilMs: today.plus({ days: 1 }).toMillis(),
+    horizonEndMs,
+  });
+  return horizonEndMs;
+}
+
+/**
+ * PINs offered per reservation attempt, and attempts before reading every active PIN instead. Four
+ * six-digit candidates are all taken only at a location holding a large share of the million PINs.
+ */
+const PIN_CANDIDATES = 4;
+const PIN_CANDIDATE_ROUNDS = 3;
+
+/** PIN digits drawn from one call to the source per 64 bytes rather than one per PIN (a hold draws several). */
+function bufferedRandom(source: RandomSource): { randomBytes(size: number): Uint8Array } {
+  let buffer: Uint8Array = new Uint8Array(0);
+  let position = 0;
+  return {
+    randomBytes(size) {
+      if (position + size > buffer.length) {
+        buffer = source.bytes(Math.max(64, size));
+        position = 0;
+      }
+      position += size;
+      return buffer.subarray(position - size, position);
+    },
+  };
+}
+
+/** The next fast-track window, for a hold that names no period (computed only then: luxon is costly). */
+function fastTrackTimeWindow(now: Date, zone: string): TimeWindow {
+  const fastTrack = fastTrackWindow(now, zone);
+  return { startAt: new Date(fastTrack.startTimeIso), endAt: new Date(fastTrack.endTimeIso) };
+}
+
+const formatCents = (cents: number) => (cents / 100).toFixed(2);
+
+function sameWindow(booking: BookingRecord, window: TimeWindow): boolean {
+  return (
+    booking.startAt.getTime() === window.startAt.getTime() &&
+    booking.endAt.getTime() === window.endAt.getTime()
+  );
+}
+
+/**
+ * Holds, bookings and their life until payment. Prices, PINs, ids and lockers are decided here,
+ * never taken from the browser.
+ */
+export class BookingService {
+  private readonly store: Store;
+  private readonly clock: Clock;
+  private readonly events: DomainEvents;
+  private readonly random: RandomSource;
+
+  constructor(private readonly deps: BookingServiceDeps) {
+    this.store = deps.store;
+    this.clock = deps.clock;
+    this.events = deps.events;
+    this.random = deps.random ?? cryptoRandom;
+  }
+
+  newTransactionId(): string {
+    return transactionIdFromBytes(this.random.bytes(TRANSACTION_ID_BYTES));
+  }
+
+  /** The price of `quantity` lockers for `duration`, in cents; `booking/invalid_period` when not for sale. */
+  priceCents(location: LocationRecord, size: LockerSize, duration: Duration, quantity: number): number {
+    const price = bookingPriceCents({ pricing: location.pricing, size, duration, quantity });
+    if (price === null) {
+      throw new AppError(
+        'booking/invalid_period',
+        `No price for ${duration.value} ${duration.unit} at ${location.key}`,
+      );
+    }
+    return price;
+  }
+
+  /**
+   * Holds lockers for a pending booking (or moves the visitor's existing hold) in one atomic step.
+   * The hold lapses after BOOKING_EXPIRATION_MINUTES unless paid.
+   */
+  async hold(request: HoldRequest): Promise<BookingRecord> {
+    const location = await this.deps.locations.require(request.locationKey);
+    const now = this.clock.now();
+    const settings = await this.assertTakingBookings(location, now);
+    const window = request.window ?? fastTrackTimeWindow(now, location.zone);
+    this.assertBookableWindow(location, window, now);
+    const duration = request.duration ?? durationOfWindow(window, location.zone);
+    if (!duration || !windowMatches(window, duration, location.zone)) {
+      throw new AppError('booking/invalid_period', 'The end does not match the duration');
+    }
+    const priceCents = this.priceCents(location, request.size, duration, request.quantity);
+    const note = request.note ?? 'lang:it';
+    const lang = parseNote(note).lang;
+    const expiresAt = new Date(now.getTime() + settings.BOOKING_EXPIRATION_MINUTES * 60_000);
+
+    const existing = request.transactionId ? await this.store.bookings.get(request.transactionId) : null;
+    const hold =
+      existing &&
+      existing.status === 'pending' &&
+      existing.locationKey === location.key &&
+      existing.expiresAt !== null &&
+      existing.expiresAt > now
+        ? existing
+        : null;
+
+    if (
+      hold &&
+      !request.lockerNumbers &&
+      hold.size === request.size &&
+      hold.quantity === request.quantity &&
+      sameWindow(hold, window)
+    ) {
+      // Same lockers, same period: only the record's details change; a code already applied stays.
+      const discount = hold.discountCode ? await this.discountStillValid(hold, location, duration) : null;
+      const totals = bookingTotals({ priceCents, discount });
+      const updated = await this.store.bookings.updateHold(
+        hold.transactionId,
+        {
+          duration,
+          priceOriginalCents: totals.priceCents,
+          priceDiscountedCents: totals.discountedPriceCents,
+          feeCents: totals.feeCents,
+          totalCents: totals.totalCents,
+          discountCode: discount ? hold.discountCode : null,
+          note,
+          lang,
+        },
+        now,
+      );
+      if (updated) return updated;
+    }
+
+    const totals = bookingTotals({ priceCents });
+    const booking: NewBooking = {
+      transactionId: hold ? hold.transactionId : this.newTransactionId(),
+      locationKey: location.key,
+      status: 'pending',
+      startAt: window.startAt,
+      endAt: window.endAt,
+      size: request.size,
+      quantity: request.quantity,
+      duration,
+      priceOriginalCents: totals.priceCents,
+      priceDiscountedCents: totals.discountedPriceCents,
+      feeCents: totals.feeCents,
+      totalCents: totals.totalCents,
+      discountCode: null,
+      customer: hold ? hold.customer : NO_CUSTOMER,
+      note,
+      lang,
+      pin: null,
+      expiresAt,
+    };
+    const reservation = {
+      maxOnline: location.maxOnline[request.size],
+      now,
+      lockerNumbers: request.lockerNumbers,
+    };
+    let result = await this.reserveWithUnusedPin({ ...reservation, booking, replaceHold: hold !== null });
+    if (!result.ok && result.reason === 'hold_missing') {
+      // The hold lapsed a moment ago: make a fresh one.
+      result = await this.reserveWithUnusedPin({
+        ...reservation,
+        booking: { ...booking, transactionId: this.newTransactionId(), customer: NO_CUSTOMER },
+      });
+    }
+    if (!result.ok) {
+      const available = result.reason === 'unavailable' ? result.available : 0;
+      throw new AppError(
+        'booking/locker_unavailable',
+        `Only ${available} ${request.size} locker(s) can be booked for that time`,
+        { available },
+      );
+    }
+    if (hold?.discountCode) await this.deps.discounts.release(hold.discountCode, hold.transactionId);
+    for (const transactionId of result.expired) this.events.emit({ type: 'booking.expired', transactionId });
+    this.events.emit({ type: 'booking.held', booking: result.booking });
+    return result.booking;
+  }
+
+  /**
+   * A booking for a later day (`POST /api/bookings/scheduled`): held like any other from now on,
+   * so it consumes capacity at once. Prices a browser sent are compared with ours: the original
+   * price must be ours; the discounted one may be the price after the hold's discount, with or
+   * without the service fee.
+   */
+  async holdScheduled(
+    request: Omit<HoldRequest, 'duration' | 'lockerNumbers' | 'window'> & {
+      window: TimeWindow;
+      sentPriceCents?: number;
+      sentDiscountedCents?: number;
+    },
+  ): Promise<BookingRecord> {
+    const location = await this.deps.locations.require(request.locationKey);
+    const duration = durationOfWindow(request.window, location.zone);
+    if (!duration) throw new AppError('booking/invalid_period', 'The period is not whole hours or days');
+    const priceCents = this.priceCents(location, request.size, duration, request.quantity);
+    const existing = request.transactionId ? await this.store.bookings.get(request.transactionId) : null;
+    const discount =
+      existing?.status === 'pending' && existing.discountCode
+        ? await this.deps.discounts.check({
+            code: existing.discountCode,
+            duration,
+            zone: location.zone,
+            transactionId: existing.transactionId,
+          })
+        : null;
+    const totals = bookingTotals({ priceCents, discount: discount?.ok ? discount.discount : null });
+    this.assertPriceMatches(request.sentPriceCents, [priceCents]);
+    this.assertPriceMatches(request.sentDiscountedCents, [
+      totals.discountedPriceCents,
+      totals.totalCents,
+      priceCents,
+      priceCents + totals.feeCents,
+    ]);
+    return this.hold({ ...request, duration });
+  }
+
+  /** The visitor's details (and discount code) for a pending booking; the total is recomputed. */
+  async saveCustomerDetails(
+    transactionId: string,
+    details: { customer: Customer; discountCode: string | null; note?: string },
+  ): Promise<BookingRecord> {
+    const booking = await this.requirePending(transactionId);
+    const location = await this.deps.locations.require(booking.locationKey);
+    const code = details.discountCode?.trim() || null;
+    let discount: AppliedDiscount | null = null;
+    if (code) {
+      discount = await this.deps.discounts.claimFor({
+        code,
+        transactionId,
+        duration: booking.duration,
+        zone: location.zone,
+      });
+    }
+    if (booking.discountCode && booking.discountCode !== code) {
+      await this.deps.discounts.release(booking.discountCode, transactionId);
+    }
+    const totals = bookingTotals({ priceCents: booking.priceOriginalCents, discount });
+    const updated = await this.store.bookings.updateHold(
+      transactionId,
+      {
+        customer: details.customer,
+        discountCode: code,
+        priceDiscountedCents: totals.discountedPriceCents,
+        feeCents: totals.feeCents,
+        totalCents: totals.totalCents,
+        ...(details.note !== undefined && { note: details.note, lang: parseNote(details.note).lang }),
+      },
+      this.clock.now(),
+    );
+    if (!updated) {
+      if (code) await this.deps.discounts.release(code, transactionId);
+      throw new AppError('BOOKING_EXPIRED');
+    }
+    return updated;
+  }
+
+  /** Cancels a pending booking and frees its lockers; cancelling one that already ended changes nothing. */
+  async cancel(transactionId: string): Promise<void> {
+    const booking = await this.store.bookings.get(transactionId);
+    if (!booking) throw new AppError('BOOKING_NOT_FOUND');
+    if (booking.status === 'cancelled' || booking.status === 'expired') return;
+    const cancelled = await this.changeStatus(transactionId, { from: ['pending'], to: 'cancelled' });
+    if (!cancelled) {
+      const current = await this.store.bookings.get(transactionId);
+      if (current?.status === 'cancelled' || current?.status === 'expired') return;
+      throw new AppError(
+        'booking/invalid_state',
+        `A ${current?.status ?? 'missing'} booking cannot be cancelled`,
+      );
+    }
+  }
+
+  /**
+   * Moves a booking between statuses and tells subscribers (the seam payments use to confirm and
+   * the bridge hub listens to). Null when the booking is not in one of `from`.
+   */
+  async changeStatus(
+    transactionId: string,
+    transition: Omit<StatusTransition, 'now'>,
+  ): Promise<BookingRecord | null> {
+    const booking = await this.store.bookings.transition(transactionId, {
+      ...transition,
+      now: this.clock.now(),
+    });
+    if (!booking) return null;
+    switch (booking.status) {
+      case 'confirmed':
+      case 'confirmed_late':
+        this.events.emit({ type: 'booking.confirmed', booking });
+        break;
+      case 'scheduled':
+        this.events.emit({ type: 'booking.scheduled', booking });
+        break;
+      case 'cancelled':
+        this.events.emit({ type: 'booking.cancelled', booking });
+        break;
+      case 'expired':
+        this.events.emit({ type: 'booking.expired', transactionId });
+        break;
+      default:
+        break;
+    }
+    return booking;
+  }
+
+  async get(transactionId: string): Promise<BookingRecord> {
+    const booking = await this.store.bookings.get(transactionId);
+    if (!booking) throw new AppError('BOOKING_NOT_FOUND');
+    return booking;
+  }
+
+  /**
+   * The booking as the completion page reads it. The PIN and lockers show only once paid; a
+   * scheduled booking shows neither (assigned on the day).
+   */
+  async readBack(transactionId: string): Promise<BookingReadBack> {
+    const booking = await this.get(transactionId);
+    const paid = PAID_WITH_LOCKERS.includes(booking.status);
+    const showLockers = paid || booking.status === 'pending';
+    return {
+      transactionId: booking.transactionId,
+      location: booking.locationKey,
+      nome: booking.customer.firstName ?? '',
+      cognome: booking.customer.lastName ?? '',
+      email: booking.customer.email ?? '',
+      lockerType: booking.size,
+      quantita: booking.quantity,
+      reservedLockers: showLockers ? booking.lockers.filter((l) => l.active).map((l) => l.number) : [],
+      startTimeIso: booking.startAt.toISOString(),
+      endTimeIso: booking.endAt.toISOString(),
+      price_discounted: centsToEuros(booking.priceDiscountedCents),
+      status: booking.status,
+      pin: paid ? booking.pin : null,
+      note: booking.note,
+    };
+  }
+
+  /**
+   * The fast-track offer for a visitor starting now: a large locker for 3 hours, else a standard
+   * one; `booking/locker_unavailable` when neither is free. Reserves nothing.
+   */
+  async fastTrackOffer(
+    locationKey: string,
+  ): Promise<{ size: LockerSize; lockerNumber: number; priceCents: number }> {
+    const location = await this.deps.locations.require(locationKey);
+    const now = this.clock.now();
+    await this.assertTakingBookings(location, now);
+    const window = fastTrackWindow(now, location.zone);
+    const sellable = await this.deps.availability.sellableForWindow(location, {
+      startAt: new Date(window.startTimeIso),
+      endAt: new Date(window.endTimeIso),
+    });
+    const size: LockerSize | null =
+      sellable.large.length > 0 ? 'large' : sellable.standard.length > 0 ? 'standard' : null;
+    if (!size) throw new AppError('booking/locker_unavailable');
+    const unit = unitPriceCents(location.pricing, size, { value: FAST_TRACK_HOURS, unit: 'hours' });
+    if (unit === null) throw new AppError('booking/invalid_period', `No ${FAST_TRACK_HOURS}-hour price`);
+    return { size, lockerNumber: sellable[size][0].number, priceCents: unit };
+  }
+
+  /** Compares a price a browser sent with ours; `booking/price_mismatch` when it is none of the accepted ones. */
+  assertPriceMatches(sentCents: number | undefined, acceptedCents: readonly number[]): void {
+    if (sentCents === undefined || acceptedCents.includes(sentCents)) return;
+    throw new AppError(
+      'booking/price_mismatch',
+      `The price sent (${formatCents(sentCents)} €) is not ours (${formatCents(acceptedCents[0])} €)`,
+    );
+  }
+
+  /**
+   * Reserves with a PIN no booking holding lockers at the location uses, checked in the reservation's
+   * own step from a few random candidates (an indexed lookup; reading every active PIN grew with the
+   * location's future bookings, and a separate check cost a round trip per hold: reservation
+   * benchmarks). Reading every active PIN remains the fallback.
+   */
+  private async reserveWithUnusedPin(
+    request: Omit<ReservationRequest, 'pinCandidates'>,
+  ): Promise<ReservationResult> {
+    const random = bufferedRandom(this.random);
+    for (let round = 0; round < PIN_CANDIDATE_ROUNDS; round += 1) {
+      const pinCandidates = Array.from({ length: PIN_CANDIDATES }, () => generatePin(random));
+      const result = await this.store.bookings.reserveLockers({ ...request, pinCandidates });
+      if (result.ok || result.reason !== 'pins_taken') return result;
+    }
+    const { locationKey } = request.booking;
+    const pin = generatePin(random, {
+      exclude: await this.store.bookings.activePins(locationKey, request.now),
+    });
+    return this.store.bookings.reserveLockers({ ...request, booking: { ...request.booking, pin } });
+  }
+
+  private async requirePending(transactionId: string): Promise<BookingRecord> {
+    const booking = await this.store.bookings.get(transactionId);
+    if (!booking) throw new AppError('BOOKING_NOT_FOUND');
+    const lapsed =
+      booking.status === 'pending' && booking.expiresAt !== null && booking.expiresAt <= this.clock.now();
+    if (booking.status === 'expired' || lapsed) throw new AppError('BOOKING_EXPIRED');
+    if (booking.status !== 'pending') {
+      throw new AppError('booking/invalid_state', `The booking is ${booking.status}, no longer pending`);
+    }
+    return booking;
+  }
+
+  private async discountStillValid(
+    hold: BookingRecord,
+    location: LocationRecord,
+    duration: Duration,
+  ): Promise<AppliedDiscount | null> {
+    const check = await this.deps.discounts.check({
+      code: hold.discountCode!,
+      duration,
+      zone: location.zone,
+      transactionId: hold.transactionId,
+    });
+    if (check.ok) return check.discount;
+    await this.deps.discounts.release(hold.discountCode!, hold.transactionId);
+    return null;
+  }
+
+  /** The system settings, read once per request; `booking/maintenance` while bookings are closed. */
+  private async assertTakingBookings(location: LocationRecord, now: Date): Promise<SystemSettings> {
+    const settings = await this.deps.settings.system();
+    const blocked =
+      settings.BLOCK_WINDOWS.length > 0 && isInBlockWindow(now, location.zone, settings.BLOCK_WINDOWS);
+    if (settings.MAINTENANCE_MODE || blocked) {
+      throw new AppError('booking/maintenance');
+    }
+    return settings;
+  }
+
+  private assertBookableWindow(location: LocationRecord, window: TimeWindow, now: Date): void {
+    if (window.endAt <= window.startAt)
+      throw new AppError('booking/invalid_period', 'The end must be after the start');
+    if (window.startAt.getTime() < now.getTime() - START_GRACE_MS) {
+      throw new AppError('booking/invalid_period', 'The start is in the past');
+    }
+    if (window.startAt.getTime() >= bookingHorizonEnd(now, location.zone)) {
+      throw new AppError('booking/invalid_period', 'The start is beyond the booking horizon');
+    }
+  }
+}

@@ -1,0 +1,280 @@
+import {
+  DEFAULT_CONTROLLER_PORT,
+  LOCKER_SIZES,
+  centsToEuros,
+  type Location,
+  type LocationPricing,
+  type LocationPricingEuros,
+  type LocationSummary,
+  type LocationTimezone,
+  type LockerSize,
+  type LockerStructure,
+  type OpeningHours,
+  pricingToCents,
+} from '@deposito/protocol';
+import type { z } from 'zod';
+import type { createLocationRequestSchema, updateLocationRequestSchema } from '@deposito/protocol';
+import type { Clock } from '../clock';
+import { AppError } from '../errors';
+import type { LocationRecord, LockerRecord, NewLocation } from '../store/location.repository';
+import type { Store } from '../store/store';
+import type { AdminActivityLog } from './admin-activity.service';
+import type { AdminIdentity } from './auth.service';
+
+export type CreateLocationInput = z.output<typeof createLocationRequestSchema>;
+export type UpdateLocationInput = z.output<typeof updateLocationRequestSchema>;
+
+// Stored values a location saved without controller settings falls back to when shown.
+const FALLBACK_RECIPIENT = '127.0.0.1';
+const FALLBACK_MASTERCODE = '0000';
+
+function pricingToEuros(pricing: LocationPricing): LocationPricingEuros {
+  const table = (size: LockerSize) => ({
+    hours: Object.fromEntries(
+      Object.entries(pricing[size]?.hours ?? {}).map(([k, v]) => [k, centsToEuros(v)]),
+    ),
+    days: Object.fromEntries(Object.entries(pricing[size]?.days ?? {}).map(([k, v]) => [k, centsToEuros(v)])),
+  });
+  return { standard: table('standard'), large: table('large') };
+}
+
+function structureOf(lockers: readonly LockerRecord[]): LockerStructure {
+  const numbers = (size: LockerSize) =>
+    lockers
+      .filter((l) => l.size === size)
+      .map((l) => l.number)
+      .sort((a, b) => a - b);
+  return { standard: numbers('standard'), large: numbers('large') };
+}
+
+function lockerList(structure: LockerStructure): Array<{ number: number; size: LockerSize }> {
+  return LOCKER_SIZES.flatMap((size) => structure[size].map((number) => ({ number, size })));
+}
+
+/** The location as the admin area reads it (admin spec §3). `id` and `key` are the same identifier. */
+export function toAdminLocation(record: LocationRecord, lockers: readonly LockerRecord[]): Location {
+  return {
+    id: record.key,
+    key: record.key,
+    nome: record.name,
+    indirizzo: record.address,
+    timezone: record.zone as LocationTimezone,
+    recipient: record.controller.recipient ?? FALLBACK_RECIPIENT,
+    port: record.controller.port ?? DEFAULT_CONTROLLER_PORT,
+    mastercode: record.controller.mastercode ?? FALLBACK_MASTERCODE,
+    lockerStructure: structureOf(lockers),
+    maxOnline: { ...record.maxOnline },
+    pricing: pricingToEuros(record.pricing),
+    endpoint: record.controller.endpoint ?? '/',
+    orari: { apertura: record.openingHours.opening, chiusura: record.openingHours.closing },
+  };
+}
+
+function toRecord(location: Location): NewLocation {
+  return {
+    key: location.id,
+    name: location.nome,
+    address: location.indirizzo,
+    zone: location.timezone,
+    maxOnline: { ...location.maxOnline },
+    pricing: pricingToCents(location.pricing),
+    openingHours: { opening: location.orari.apertura, closing: location.orari.chiusura },
+    controller: {
+      recipient: location.recipient,
+      port: location.port,
+      key: location.key,
+      mastercode: location.mastercode,
+      endpoint: location.endpoint,
+    },
+  };
+}
+
+/**
+ * New counts for a location's lockers: existing numbers of a size are kept (the lowest when the
+ * count shrinks), new lockers are numbered after the location's highest number.
+ */
+export function structureForCounts(
+  current: LockerStructure,
+  counts: Record<LockerSize, number>,
+): LockerStructure {
+  let next = Math.max(0, ...current.standard, ...current.large) + 1;
+  const result = { standard: [] as number[], large: [] as number[] };
+  for (const size of LOCKER_SIZES) {
+    const kept = [...current[size]].sort((a, b) => a - b).slice(0, counts[size]);
+    while (kept.length < counts[size]) kept.push(next++);
+    result[size] = kept;
+  }
+  return result;
+}
+
+/** Gestione Sedi and Impostazioni Sedi: every change to locations, their prices and their lockers. */
+export class LocationAdminService {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly activity: AdminActivityLog,
+  ) {}
+
+  async all(): Promise<Location[]> {
+    const records = await this.store.locations.list();
+    return Promise.all(
+      records.map(async (r) => toAdminLocation(r, await this.store.locations.lockers(r.key))),
+    );
+  }
+
+  async get(key: string): Promise<Location> {
+    const record = await this.store.locations.get(key);
+    if (!record) throw new AppError('location/not_found', `No location '${key}'`);
+    return toAdminLocation(record, await this.store.locations.lockers(key));
+  }
+
+  /** `GET /api/locations/all`: without controller settings. */
+  async summaries(): Promise<LocationSummary[]> {
+    return (await this.all()).map((l) => ({
+      key: l.key,
+      nome: l.nome,
+      indirizzo: l.indirizzo,
+      timezone: l.timezone,
+      orari: l.orari,
+      lockerStructure: l.lockerStructure,
+      maxOnline: l.maxOnline,
+      pricing: l.pricing,
+    }));
+  }
+
+  /** Keyed by id (`GET /api/admin/locations`) or, the same value here, by key (`locations-full`). */
+  async keyed(): Promise<Record<string, Location>> {
+    return Object.fromEntries((await this.all()).map((l) => [l.id, l]));
+  }
+
+  async create(actor: AdminIdentity, input: CreateLocationInput): Promise<Location> {
+    if (input.key !== undefined && input.key !== input.id) {
+      throw new AppError('validation/invalid_body', 'The key must be the same as the id', [
+        { path: 'key', message: 'The key must be the same as the id' },
+      ]);
+    }
+    if (await this.store.locations.get(input.id)) throw new AppError('location/already_exists');
+    const location: Location = { ...input, key: input.id };
+    await this.store.locations.save(toRecord(location), this.clock.now());
+    await this.#setLockers(location.id, location.lockerStructure);
+    await this.activity.record(actor, 'admin/location_created', `Sede ${location.id} creata`, {
+      locationKey: location.id,
+    });
+    return this.get(location.id);
+  }
+
+  async update(actor: AdminIdentity, id: string, patch: UpdateLocationInput): Promise<Location> {
+    const current = await this.get(id);
+    if (patch.key !== undefined && patch.key !== id) {
+      throw new AppError('validation/invalid_body', 'The key must be the same as the id', [
+        { path: 'key', message: 'The key must be the same as the id' },
+      ]);
+    }
+    const next: Location = { ...current, ...patch, id, key: id };
+    if (patch.lockerStructure) await this.#setLockers(id, patch.lockerStructure);
+    await this.store.locations.save(toRecord(next), this.clock.now());
+    await this.activity.record(actor, 'admin/location_updated', `Sede ${id} aggiornata`, { locationKey: id });
+    return this.get(id);
+  }
+
+  async delete(actor: AdminIdentity, id: string): Promise<void> {
+    const outcome = await this.store.locationAdmin.delete(id);
+    if (outcome === 'not_found') throw new AppError('location/not_found', `No location '${id}'`);
+    if (outcome === 'has_bookings') {
+      throw new AppError(
+        'location/has_bookings',
+        'La sede ha ancora prenotazioni: eliminale prima da Gestione Database',
+      );
+    }
+    await this.activity.record(actor, 'admin/location_deleted', `Sede ${id} eliminata`, { locationKey: id });
+  }
+
+  /** Replaces the price tables of the listed locations; all of them exist or nothing changes. */
+  async updatePrices(
+    actor: AdminIdentity,
+    items: Array<{ key: string; pricing: LocationPricingEuros }>,
+  ): Promise<void> {
+    const records = await this.#requireAll(items.map((i) => i.key));
+    const now = this.clock.now();
+    for (const [index, item] of items.entries()) {
+      await this.store.locations.save({ ...records[index], pricing: pricingToCents(item.pricing) }, now);
+    }
+    await this.activity.record(
+      actor,
+      'admin/locations_bulk_updated',
+      `Prezzi salvati: ${items.map((i) => i.key).join(', ')}`,
+    );
+  }
+
+  async updateSettings(
+    actor: AdminIdentity,
+    items: Array<{ key: string; timezone: LocationTimezone; orari: OpeningHours }>,
+  ): Promise<void> {
+    const records = await this.#requireAll(items.map((i) => i.key));
+    const now = this.clock.now();
+    for (const [index, item] of items.entries()) {
+      await this.store.locations.save(
+        {
+          ...records[index],
+          zone: item.timezone,
+          openingHours: { opening: item.orari.apertura, closing: item.orari.chiusura },
+        },
+        now,
+      );
+    }
+    await this.activity.record(
+      actor,
+      'admin/locations_bulk_updated',
+      `Impostazioni salvate: ${items.map((i) => i.key).join(', ')}`,
+    );
+  }
+
+  async updateLockerCounts(
+    actor: AdminIdentity,
+    items: Array<{ key: string; lockerStructure: Record<LockerSize, number> }>,
+  ): Promise<void> {
+    await this.#requireAll(items.map((i) => i.key));
+    for (const item of items) {
+      const current = structureOf(await this.store.locations.lockers(item.key));
+      await this.#setLockers(item.key, structureForCounts(current, item.lockerStructure));
+    }
+    await this.activity.record(
+      actor,
+      'admin/locations_bulk_updated',
+      `Struttura locker salvata: ${items.map((i) => `${i.key} ${i.lockerStructure.standard}+${i.lockerStructure.large}`).join(', ')}`,
+    );
+  }
+
+  async duplicateStructure(actor: AdminIdentity, sourceKey: string, targetKey: string): Promise<void> {
+    if (sourceKey === targetKey) throw new AppError('location/same_source_and_target');
+    const [source] = await Promise.all([this.get(sourceKey), this.get(targetKey)]);
+    await this.#setLockers(targetKey, source.lockerStructure);
+    await this.activity.record(
+      actor,
+      'admin/location_updated',
+      `Struttura duplicata da ${sourceKey} a ${targetKey}`,
+      { locationKey: targetKey },
+    );
+  }
+
+  async #requireAll(keys: string[]): Promise<LocationRecord[]> {
+    const records = await Promise.all(keys.map((key) => this.store.locations.get(key)));
+    const missing = keys.filter((_, index) => !records[index]);
+    if (missing.length > 0) throw new AppError('location/not_found', `No location ${missing.join(', ')}`);
+    return records as LocationRecord[];
+  }
+
+  async #setLockers(key: string, structure: LockerStructure): Promise<void> {
+    const result = await this.store.locationAdmin.replaceLockers(
+      key,
+      lockerList(structure),
+      this.clock.now(),
+    );
+    if (result.ok) return;
+    if (result.reason === 'not_found') throw new AppError('location/not_found', `No location '${key}'`);
+    throw new AppError(
+      'location/has_bookings',
+      `I locker ${result.lockers.join(', ')} hanno prenotazioni in corso o future e non possono essere rimossi o cambiati`,
+    );
+  }
+}

@@ -1,0 +1,417 @@
+import {
+  amountInCents,
+  buildNote,
+  generatePin,
+  parseNote,
+  PHONE_PREFIXES,
+  type BookingStatus,
+  type LockerSize,
+} from '@deposito/protocol';
+import { DateTime } from 'luxon';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock';
+import type { DomainEvents } from '../domain-events';
+import { AppError } from '../errors';
+import {
+  PaymentProviderError,
+  PaymentResultInvalidError,
+  type CreatedPayment,
+  type EncryptedPaymentParams,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentResponseUrls,
+} from '../payments/payment-provider';
+import type { BookingRecord, Customer } from '../store/booking.repository';
+import type { LocationRecord } from '../store/location.repository';
+import type { Store } from '../store/store';
+import type { BookingEmailService } from './booking-email.service';
+import type { BookingService, RandomSource } from './booking.service';
+import type { LocationService } from './location.service';
+import type { TimeWindow } from './locker-availability';
+
+/** Statuses a payment has already settled; a further notification for them changes nothing. */
+const SETTLED_STATUSES: readonly BookingStatus[] = [
+  'confirmed',
+  'scheduled',
+  'confirmed_late',
+  'failed_after_payment',
+];
+
+/** The error-log type of payment problems an operator must act on (refunds, mismatches). */
+export const PAYMENT_ERROR_LOG_TYPE = 'payment';
+
+export interface PayerDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Prefix and number in one string, e.g. '+393331234567'. */
+  phone: string;
+  discountCode: string | null;
+  note?: string;
+}
+
+export interface NightPaymentRequest extends PayerDetails {
+  locationKey: string;
+  size: LockerSize;
+  quantity: number;
+  window: TimeWindow;
+}
+
+/** What a payment result did to its booking. */
+export interface PaymentSettlement {
+  transactionId: string;
+  /** The booking's status afterwards; null when no such booking exists. */
+  status: BookingStatus | null;
+  /** True when this call changed the booking (false for replays, pending and declined results). */
+  changed: boolean;
+}
+
+export interface PaymentServiceDeps {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  events: DomainEvents;
+  bookings: BookingService;
+  locations: LocationService;
+  emails: BookingEmailService;
+  /** The gateway; resolved on first use (its URLs depend on where the cloud is reachable). */
+  provider: () => PaymentProvider;
+  /** The return and notification URLs handed to the gateway. */
+  responseUrls: () => PaymentResponseUrls;
+  random: RandomSource;
+}
+
+/**
+ * '+393331234567' → '+39' and '3331234567' using the picker's dial codes (longest first), so the
+ * booking keeps the two fields the admin area shows.
+ */
+export function splitPhone(phone: string): { phonePrefix: string | null; phoneNumber: string } {
+  const compact = phone.replace(/[\s-]/g, '');
+  const prefixes = [...new Set(PHONE_PREFIXES.map((prefix) => prefix.dialCode))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const prefix = prefixes.find(
+    (code) => compact.startsWith(code) && /^\d{7,15}$/.test(compact.slice(code.length)),
+  );
+  return prefix
+    ? { phonePrefix: prefix, phoneNumber: compact.slice(prefix.length) }
+    : { phonePrefix: null, phoneNumber: compact.replace(/^\+/, '') };
+}
+
+/** A fresh non-trivial PIN that no booking holding lockers at the location uses. */
+export async function assignPin(
+  store: Store,
+  random: RandomSource,
+  locationKey: string,
+  now: Date,
+): Promise<string> {
+  return generatePin(
+    { randomBytes: (size) => random.bytes(size) },
+    { exclude: await store.bookings.activePins(locationKey, now) },
+  );
+}
+
+/** True when the booking starts on a later calendar day than today, both in the location's zone. */
+export function startsOnLaterDay(booking: Pick<BookingRecord, 'startAt'>, zone: string, now: Date): boolean {
+  const startDay = DateTime.fromJSDate(booking.startAt, { zone }).toISODate();
+  const today = DateTime.fromJSDate(now, { zone }).toISODate();
+  return startDay !== null && today !== null && startDay > today;
+}
+
+/**
+ * The payment path of a booking: the gateway page for a pending booking (always for the server's
+ * own total), and what the gateway's result does to the booking. Results are idempotent: the
+ * visitor's return and the server-to-server notification may race or be replayed, and the
+ * booking is settled once (the store's conditional status change decides who wins).
+ */
+export class PaymentService {
+  constructor(private readonly deps: PaymentServiceDeps) {}
+
+  /** `POST /api/payments/create-payment`: saves the payer's details and answers the gateway page. */
+  async createPayment(
+    transactionId: string,
+    payer: PayerDetails,
+    sent: { amountCents?: number } = {},
+  ): Promise<CreatedPayment> {
+    const existing = await this.deps.store.bookings.get(transactionId);
+    if (!existing) throw new AppError('BOOKING_NOT_FOUND');
+    const booking = await this.deps.bookings.saveCustomerDetails(transactionId, {
+      customer: this.customerOf(existing, payer),
+      discountCode: payer.discountCode,
+      ...(payer.note ? { note: payer.note } : {}),
+    });
+    return this.startPayment(booking, sent.amountCents);
+  }
+
+  /** `POST /api/night-payments/create-night-payment`: holds the night stay, then pays it. */
+  async createNightPayment(request: NightPaymentRequest): Promise<CreatedPayment> {
+    const note =
+      request.note && request.note.trim() !== ''
+        ? request.note
+        : buildNote({ lang: parseNote(request.note).lang, night: true });
+    const held = await this.deps.bookings.hold({
+      locationKey: request.locationKey,
+      size: request.size,
+      quantity: request.quantity,
+      window: request.window,
+      note,
+    });
+    try {
+      const booking = await this.deps.bookings.saveCustomerDetails(held.transactionId, {
+        customer: this.customerOf(held, request),
+        discountCode: request.discountCode,
+      });
+      return await this.startPayment(booking, undefined);
+    } catch (error) {
+      // Nothing was paid: give the lockers back rather than keep them until the hold lapses.
+      await this.deps.bookings.cancel(held.transactionId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * The visitor's return (`POST /api/payments/decrypt`) and the gateway's notification both land
+   * here: the result is verified with the gateway and applied to its booking.
+   */
+  async handleResult(
+    params: EncryptedPaymentParams,
+    via: 'return' | 'notification',
+  ): Promise<PaymentSettlement> {
+    let outcome: PaymentOutcome;
+    try {
+      outcome = await this.deps.provider().readResult(params);
+    } catch (error) {
+      if (error instanceof PaymentResultInvalidError) {
+        this.deps.logger.warn({ err: error, via }, 'payment result refused');
+        throw new AppError('payment/invalid_parameters', error.message);
+      }
+      if (error instanceof PaymentProviderError) {
+        this.deps.logger.error({ err: error, via }, 'payment result could not be verified');
+        throw new AppError('payment/provider_error', error.message);
+      }
+      throw error;
+    }
+    this.deps.logger.info(
+      {
+        via,
+        transactionId: outcome.transactionId,
+        result: outcome.result,
+        providerTransactionId: outcome.providerTransactionId,
+      },
+      'payment result',
+    );
+    return this.applyOutcome(outcome);
+  }
+
+  /** Applies a verified gateway outcome to its booking. */
+  async applyOutcome(outcome: PaymentOutcome): Promise<PaymentSettlement> {
+    const { store, logger } = this.deps;
+    const booking = await store.bookings.get(outcome.transactionId);
+    const settlement = (status: BookingStatus | null, changed: boolean): PaymentSettlement => ({
+      transactionId: outcome.transactionId,
+      status,
+      changed,
+    });
+    if (!booking) {
+      if (outcome.result === 'OK') {
+        await this.logForOperator(
+          null,
+          `Payment ${outcome.providerTransactionId ?? '?'} received for unknown booking ${outcome.transactionId}: refund it`,
+        );
+      }
+      return settlement(null, false);
+    }
+    if (outcome.result === 'XX') return settlement(booking.status, false);
+    if (outcome.result === 'KO') {
+      if (outcome.cancelledByBuyer && booking.status === 'pending') {
+        const cancelled = await this.deps.bookings.changeStatus(booking.transactionId, {
+          from: ['pending'],
+          to: 'cancelled',
+        });
+        return settlement(cancelled?.status ?? (await this.currentStatus(booking)), cancelled !== null);
+      }
+      // A declined card: the visitor may try again until the hold lapses.
+      logger.info(
+        { transactionId: booking.transactionId, reason: outcome.errorDescription },
+        'payment declined',
+      );
+      return settlement(booking.status, false);
+    }
+    return this.settlePaid(booking, outcome);
+  }
+
+  private async settlePaid(booking: BookingRecord, outcome: PaymentOutcome): Promise<PaymentSettlement> {
+    const { store, clock, logger } = this.deps;
+    const reference = outcome.providerTransactionId;
+    const replay = async (current: BookingRecord): Promise<PaymentSettlement> => {
+      if (reference && current.providerReference && current.providerReference !== reference) {
+        await this.logForOperator(
+          current.locationKey,
+          `Booking ${current.transactionId} was paid twice (${current.providerReference} and ${reference}): refund ${reference}`,
+        );
+      }
+      return { transactionId: current.transactionId, status: current.status, changed: false };
+    };
+    if (SETTLED_STATUSES.includes(booking.status)) return replay(booking);
+
+    const location = await this.deps.locations.require(booking.locationKey);
+    const charged = amountInCents(booking.totalCents);
+    if (outcome.amountCents !== undefined && outcome.amountCents !== charged) {
+      await this.logForOperator(
+        booking.locationKey,
+        `Booking ${booking.transactionId}: the gateway charged ${outcome.amountCents} cents, the booking costs ${charged}`,
+      );
+    }
+
+    const now = clock.now();
+    const holdLive = booking.status === 'pending' && booking.expiresAt !== null && booking.expiresAt > now;
+    if (holdLive) {
+      const later = startsOnLaterDay(booking, location.zone, now);
+      const confirmed = await this.deps.bookings.changeStatus(booking.transactionId, {
+        from: ['pending'],
+        to: later ? 'scheduled' : 'confirmed',
+        paidAt: now,
+        // A later day's PIN is assigned on the day by the morning scheduler.
+        ...(later ? {} : { pin: await assignPin(store, this.deps.random, location.key, now) }),
+        ...(reference ? { providerReference: reference } : {}),
+      });
+      if (confirmed) {
+        logger.info({ transactionId: confirmed.transactionId, status: confirmed.status }, 'booking paid');
+        await this.deps.emails.send(
+          confirmed.status === 'scheduled' ? 'scheduled' : 'confirmation',
+          confirmed,
+          location,
+        );
+        return { transactionId: confirmed.transactionId, status: confirmed.status, changed: true };
+      }
+      // Another notification settled it first, or the hold was expired just now: look again.
+      const current = await store.bookings.get(booking.transactionId);
+      if (current && SETTLED_STATUSES.includes(current.status)) return replay(current);
+    }
+    return this.settleLate(booking, location, reference);
+  }
+
+  /** Paid after the hold lapsed (or was cancelled): its lockers or others if free, else a refund. */
+  private async settleLate(
+    booking: BookingRecord,
+    location: LocationRecord,
+    reference: string | null,
+  ): Promise<PaymentSettlement> {
+    const { store, clock, events, logger } = this.deps;
+    const now = clock.now();
+    const result = await store.bookings.confirmLatePayment({
+      transactionId: booking.transactionId,
+      now,
+      pin: await assignPin(store, this.deps.random, location.key, now),
+      providerReference: reference,
+    });
+    if (result.outcome === 'not_late') {
+      const current = result.booking;
+      return { transactionId: booking.transactionId, status: current?.status ?? null, changed: false };
+    }
+    for (const transactionId of result.expired) {
+      if (transactionId !== booking.transactionId) events.emit({ type: 'booking.expired', transactionId });
+    }
+    if (result.outcome === 'confirmed_late') {
+      logger.warn(
+        { transactionId: booking.transactionId },
+        'booking paid after its hold lapsed: confirmed late',
+      );
+      events.emit({ type: 'booking.confirmed', booking: result.booking });
+      await this.reclaimDiscount(result.booking, location.key, now);
+      await this.deps.emails.send('confirmation', result.booking, location);
+    } else {
+      await this.logForOperator(
+        location.key,
+        `Booking ${booking.transactionId} was paid (${reference ?? 'no reference'}) after its hold expired and no ${booking.size} locker is free: refund it`,
+      );
+    }
+    return { transactionId: booking.transactionId, status: result.booking.status, changed: true };
+  }
+
+  /**
+   * The lapsed hold gave its single-use code back; the visitor paid the discounted price all the
+   * same, so the code is this booking's again — unless another booking used it meanwhile, which an
+   * operator should know about (the discount is honoured either way: it was charged).
+   */
+  private async reclaimDiscount(booking: BookingRecord, locationKey: string, now: Date): Promise<void> {
+    const code = booking.discountCode;
+    if (!code) return;
+    const discount = await this.deps.store.discounts.get(code);
+    if (!discount?.usableOnce) return;
+    if (await this.deps.store.discounts.claim(code, booking.transactionId, now)) return;
+    await this.logForOperator(
+      locationKey,
+      `Booking ${booking.transactionId} was paid late with the single-use code ${code}, which another booking used after this hold lapsed`,
+    );
+  }
+
+  private async startPayment(
+    booking: BookingRecord,
+    sentAmountCents: number | undefined,
+  ): Promise<CreatedPayment> {
+    const amountCents = amountInCents(booking.totalCents);
+    if (sentAmountCents !== undefined && sentAmountCents !== amountCents) {
+      // The browser's figure is never charged; a difference only tells us a page is out of date (or tampered with).
+      this.deps.logger.warn(
+        { transactionId: booking.transactionId, sentAmountCents, amountCents },
+        'payment amount sent differs from the booking total; charging the total',
+      );
+    }
+    const email = booking.customer.email;
+    if (!email) throw new AppError('validation/invalid_body', 'The booking has no e-mail address');
+    try {
+      const created = await this.deps.provider().createPayment({
+        transactionId: booking.transactionId,
+        amountCents,
+        currency: 'EUR',
+        buyerName: [booking.customer.firstName, booking.customer.lastName].filter(Boolean).join(' '),
+        buyerEmail: email,
+        language: booking.lang,
+        urls: this.deps.responseUrls(),
+      });
+      this.deps.logger.info(
+        { transactionId: booking.transactionId, amountCents, providerRef: created.providerRef },
+        'payment created',
+      );
+      return created;
+    } catch (error) {
+      if (error instanceof PaymentProviderError) {
+        this.deps.logger.error(
+          { err: error, transactionId: booking.transactionId },
+          'payment creation failed',
+        );
+        throw new AppError('payment/provider_error', error.message);
+      }
+      throw error;
+    }
+  }
+
+  private customerOf(existing: BookingRecord, payer: PayerDetails): Customer {
+    const kept = existing.customer;
+    const samePhone =
+      kept.phonePrefix !== null &&
+      kept.phoneNumber !== null &&
+      `${kept.phonePrefix}${kept.phoneNumber}` === payer.phone.replace(/[\s-]/g, '');
+    const phone = samePhone
+      ? { phonePrefix: kept.phonePrefix, phoneNumber: kept.phoneNumber }
+      : splitPhone(payer.phone);
+    return { firstName: payer.firstName, lastName: payer.lastName, email: payer.email, ...phone };
+  }
+
+  private async currentStatus(booking: BookingRecord): Promise<BookingStatus | null> {
+    return (await this.deps.store.bookings.get(booking.transactionId))?.status ?? null;
+  }
+
+  /** An error-log entry (the admin area's log) plus an error line: something an operator must do. */
+  private async logForOperator(locationKey: string | null, message: string): Promise<void> {
+    this.deps.logger.error({ locationKey }, message);
+    await this.deps.store.errorLog.add({
+      at: this.deps.clock.now(),
+      type: PAYMENT_ERROR_LOG_TYPE,
+      locationKey,
+      lockerId: null,
+      message,
+    });
+  }
+}

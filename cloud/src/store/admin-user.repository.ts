@@ -1,0 +1,239 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Database } from './database';
+import type { SqlDialect } from './migrate';
+import { toCount, toDate, toDateOrNull } from './values';
+import { writeTransaction } from './write-transaction';
+
+type Instant = ColumnType<Date | string, Date, Date>;
+type NullableInstant = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+
+interface AdminUserTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: Instant;
+  password_changed_at: Instant;
+  last_login_at: NullableInstant;
+}
+
+interface AdminSessionTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Instant;
+  expires_at: Instant;
+}
+
+/** The tables of migration 20251122110000_admin-auth, beside the core ones. */
+export interface AdminAuthDatabase extends Database {
+  admin_users: AdminUserTable;
+  admin_sessions: AdminSessionTable;
+}
+
+export interface AdminUserRecord {
+  id: number;
+  email: string;
+  passwordHash: string;
+  createdAt: Date;
+  passwordChangedAt: Date;
+  lastLoginAt: Date | null;
+}
+
+export interface AdminSessionRecord {
+  tokenHash: string;
+  userId: number;
+  email: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export type RemoveAdminResult = 'removed' | 'not_found' | 'last_admin';
+
+export interface AdminUserRepository {
+  count(): Promise<number>;
+  list(): Promise<AdminUserRecord[]>;
+  get(id: number): Promise<AdminUserRecord | null>;
+  /** By e-mail, compared lower-cased. */
+  findByEmail(email: string): Promise<AdminUserRecord | null>;
+  /** Inserts an administrator; null when the e-mail is taken. */
+  create(input: { email: string; passwordHash: string }, now: Date): Promise<AdminUserRecord | null>;
+  /** Sets a new password hash and ends every session of that user in the same step. */
+  setPassword(id: number, passwordHash: string, now: Date): Promise<boolean>;
+  /** Removes an administrator and their sessions, unless they are the last one (checked atomically). */
+  remove(id: number): Promise<RemoveAdminResult>;
+  recordLogin(id: number, now: Date): Promise<void>;
+  createSession(session: { tokenHash: string; userId: number; expiresAt: Date }, now: Date): Promise<void>;
+  /** A session that has not expired at `now`, with its user's e-mail. */
+  findSession(tokenHash: string, now: Date): Promise<AdminSessionRecord | null>;
+  deleteSession(tokenHash: string): Promise<boolean>;
+  /** Drops expired sessions; returns how many. */
+  deleteExpiredSessions(now: Date): Promise<number>;
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+function toUser(row: {
+  id: number;
+  email: string;
+  password_hash: string;
+  created_at: Date | string;
+  password_changed_at: Date | string;
+  last_login_at: Date | string | null;
+}): AdminUserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    passwordHash: row.password_hash,
+    createdAt: toDate(row.created_at),
+    passwordChangedAt: toDate(row.password_changed_at),
+    lastLoginAt: toDateOrNull(row.last_login_at),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export class KyselyAdminUserRepository implements AdminUserRepository {
+  private readonly db: Kysely<AdminAuthDatabase>;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly dialect: SqlDialect,
+  ) {
+    this.db = db as unknown as Kysely<AdminAuthDatabase>;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('admin_users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return toCount(row.n as string | number);
+  }
+
+  async list(): Promise<AdminUserRecord[]> {
+    return (await this.db.selectFrom('admin_users').selectAll().orderBy('email').execute()).map(toUser);
+  }
+
+  async get(id: number): Promise<AdminUserRecord | null> {
+    const row = await this.db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async findByEmail(email: string): Promise<AdminUserRecord | null> {
+    const row = await this.db
+      .selectFrom('admin_users')
+      .selectAll()
+      .where('email', '=', normaliseEmail(email))
+      .executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async create(input: { email: string; passwordHash: string }, now: Date): Promise<AdminUserRecord | null> {
+    try {
+      const row = await this.db
+        .insertInto('admin_users')
+        .values({
+          email: normaliseEmail(input.email),
+          password_hash: input.passwordHash,
+          created_at: now,
+          password_changed_at: now,
+          last_login_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toUser(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  async setPassword(id: number, passwordHash: string, now: Date): Promise<boolean> {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const db = trx as unknown as Kysely<AdminAuthDatabase>;
+      const result = await db
+        .updateTable('admin_users')
+        .set({ password_hash: passwordHash, password_changed_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db.deleteFrom('admin_sessions').where('user_id', '=', id).execute();
+      return true;
+    });
+  }
+
+  async remove(id: number): Promise<RemoveAdminResult> {
+    // One write transaction: two administrators removing each other at once cannot leave none.
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const db = trx as unknown as Kysely<AdminAuthDatabase>;
+      if (this.dialect === 'postgres') {
+        await db.selectFrom('admin_users').select('id').forUpdate().execute();
+      }
+      const exists = await db.selectFrom('admin_users').select('id').where('id', '=', id).executeTakeFirst();
+      if (!exists) return 'not_found';
+      const row = await db
+        .selectFrom('admin_users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      if (toCount(row.n as string | number) <= 1) return 'last_admin';
+      await db.deleteFrom('admin_sessions').where('user_id', '=', id).execute();
+      await db.deleteFrom('admin_users').where('id', '=', id).execute();
+      return 'removed';
+    });
+  }
+
+  async recordLogin(id: number, now: Date): Promise<void> {
+    await this.db.updateTable('admin_users').set({ last_login_at: now }).where('id', '=', id).execute();
+  }
+
+  async createSession(
+    session: { tokenHash: string; userId: number; expiresAt: Date },
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .insertInto('admin_sessions')
+      .values({
+        token_hash: session.tokenHash,
+        user_id: session.userId,
+        created_at: now,
+        expires_at: session.expiresAt,
+      })
+      .execute();
+  }
+
+  async findSession(tokenHash: string, now: Date): Promise<AdminSessionRecord | null> {
+    const row = await this.db
+      .selectFrom('admin_sessions as s')
+      .innerJoin('admin_users as u', 'u.id', 's.user_id')
+      .select(['s.token_hash', 's.user_id', 's.created_at', 's.expires_at', 'u.email'])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.expires_at', '>', now)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      tokenHash: row.token_hash,
+      userId: row.user_id,
+      email: row.email,
+      createdAt: toDate(row.created_at),
+      expiresAt: toDate(row.expires_at),
+    };
+  }
+
+  async deleteSession(tokenHash: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('admin_sessions')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async deleteExpiredSessions(now: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('admin_sessions')
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

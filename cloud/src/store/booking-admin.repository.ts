@@ -1,0 +1,212 @@
+import type { Kysely } from 'kysely';
+import type { BookingStatus, LockerSize } from '@deposito/protocol';
+import type { Database } from './database';
+import type { SqlDialect } from './migrate';
+import { toCount, toDate } from './values';
+import { writeTransaction } from './write-transaction';
+
+/** One booking row per locker (a booking without lockers yet gives one row with no locker). */
+export interface BookingListRow {
+  transactionId: string;
+  status: BookingStatus;
+  locationKey: string;
+  startAt: Date;
+  endAt: Date;
+  createdAt: Date;
+  lockerNumber: number | null;
+  size: LockerSize;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phonePrefix: string | null;
+  phoneNumber: string | null;
+  pin: string | null;
+  note: string;
+  priceOriginalCents: number;
+  priceDiscountedCents: number;
+}
+
+/** Which bookings a cleanup selects: these statuses, created before `createdBefore`, maybe only those holding no locker. */
+export interface CleanupSelection {
+  statuses: readonly BookingStatus[];
+  createdBefore: Date;
+  excludeWithLocker: boolean;
+}
+
+/** A selected booking with how many booking-list rows it makes (one per locker, at least one). */
+export interface CleanupCandidate {
+  transactionId: string;
+  status: BookingStatus;
+  rows: number;
+}
+
+export interface BookingAdminRepository {
+  /** The newest bookings' rows, newest first, at most `limit` rows. */
+  recentRows(limit: number): Promise<BookingListRow[]>;
+  /** Bookings the selection would delete. */
+  cleanupCandidates(selection: CleanupSelection): Promise<CleanupCandidate[]>;
+  /** Deletes what the selection selects at this moment (with their locker reservations), in one step. */
+  deleteSelected(selection: CleanupSelection): Promise<CleanupCandidate[]>;
+  /** Booking rows by status (the list's rows, as the cleanup counts them). */
+  rowsByStatus(): Promise<Array<{ status: BookingStatus; rows: number }>>;
+  /** Booking rows created before an instant. */
+  rowsCreatedBefore(instant: Date): Promise<number>;
+  /** Which booking holds each of the location's lockers at `now` (lapsed pending holds excluded). */
+  currentHolders(
+    locationKey: string,
+    now: Date,
+  ): Promise<Array<{ lockerNumber: number; transactionId: string }>>;
+}
+
+/** Deletes in slices so a large cleanup stays under the databases' bound-parameter limits. */
+const DELETE_SLICE = 500;
+
+export class KyselyBookingAdminRepository implements BookingAdminRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: SqlDialect,
+  ) {}
+
+  async recentRows(limit: number): Promise<BookingListRow[]> {
+    const rows = await this.db
+      .selectFrom('bookings as b')
+      .leftJoin('booking_lockers as bl', 'bl.transaction_id', 'b.transaction_id')
+      .leftJoin('lockers as l', 'l.id', 'bl.locker_id')
+      .select([
+        'b.transaction_id',
+        'b.status',
+        'b.location_key',
+        'b.start_at',
+        'b.end_at',
+        'b.created_at',
+        'b.size',
+        'b.first_name',
+        'b.last_name',
+        'b.email',
+        'b.phone_prefix',
+        'b.phone_number',
+        'b.pin',
+        'b.note',
+        'b.price_original_cents',
+        'b.price_discounted_cents',
+        'l.number',
+      ])
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.transaction_id')
+      .orderBy('l.number')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      transactionId: row.transaction_id,
+      status: row.status as BookingStatus,
+      locationKey: row.location_key,
+      startAt: toDate(row.start_at),
+      endAt: toDate(row.end_at),
+      createdAt: toDate(row.created_at),
+      lockerNumber: row.number ?? null,
+      size: row.size as LockerSize,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phonePrefix: row.phone_prefix,
+      phoneNumber: row.phone_number,
+      pin: row.pin,
+      note: row.note,
+      priceOriginalCents: row.price_original_cents,
+      priceDiscountedCents: row.price_discounted_cents,
+    }));
+  }
+
+  cleanupCandidates(selection: CleanupSelection): Promise<CleanupCandidate[]> {
+    return selectCandidates(this.db, selection);
+  }
+
+  async deleteSelected(selection: CleanupSelection): Promise<CleanupCandidate[]> {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const candidates = await selectCandidates(trx, selection);
+      for (let index = 0; index < candidates.length; index += DELETE_SLICE) {
+        const ids = candidates.slice(index, index + DELETE_SLICE).map((c) => c.transactionId);
+        await trx.deleteFrom('booking_lockers').where('transaction_id', 'in', ids).execute();
+        await trx.deleteFrom('bookings').where('transaction_id', 'in', ids).execute();
+      }
+      return candidates;
+    });
+  }
+
+  async rowsByStatus(): Promise<Array<{ status: BookingStatus; rows: number }>> {
+    const rows = await this.db
+      .selectFrom('bookings as b')
+      .leftJoin('booking_lockers as bl', 'bl.transaction_id', 'b.transaction_id')
+      .select(['b.status', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('b.status')
+      .orderBy('b.status')
+      .execute();
+    return rows.map((row) => ({
+      status: row.status as BookingStatus,
+      rows: toCount(row.n as string | number),
+    }));
+  }
+
+  async rowsCreatedBefore(instant: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('bookings as b')
+      .leftJoin('booking_lockers as bl', 'bl.transaction_id', 'b.transaction_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('b.created_at', '<', instant)
+      .executeTakeFirstOrThrow();
+    return toCount(row.n as string | number);
+  }
+
+  async currentHolders(
+    locationKey: string,
+    now: Date,
+  ): Promise<Array<{ lockerNumber: number; transactionId: string }>> {
+    const rows = await this.db
+      .selectFrom('booking_lockers as bl')
+      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+      .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
+      .select(['l.number', 'bl.transaction_id'])
+      .where('l.location_key', '=', locationKey)
+      .where('bl.active', '=', true)
+      .where('bl.start_at', '<=', now)
+      .where('bl.end_at', '>', now)
+      .where((eb) => eb.not(eb.and([eb('b.status', '=', 'pending'), eb('b.expires_at', '<=', now)])))
+      .orderBy('l.number')
+      .execute();
+    return rows.map((row) => ({ lockerNumber: row.number, transactionId: row.transaction_id }));
+  }
+}
+
+async function selectCandidates(
+  db: Kysely<Database>,
+  selection: CleanupSelection,
+): Promise<CleanupCandidate[]> {
+  if (selection.statuses.length === 0) return [];
+  let query = db
+    .selectFrom('bookings as b')
+    .leftJoin('booking_lockers as bl', 'bl.transaction_id', 'b.transaction_id')
+    .select(['b.transaction_id', 'b.status', (eb) => eb.fn.count('bl.id').as('lockers')])
+    .where('b.status', 'in', [...selection.statuses])
+    .where('b.created_at', '<', selection.createdBefore)
+    .groupBy(['b.transaction_id', 'b.status']);
+  if (selection.excludeWithLocker) {
+    // "With a locker": still holding one. Expired and cancelled bookings gave theirs back.
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('booking_lockers as held')
+            .select('held.id')
+            .whereRef('held.transaction_id', '=', 'b.transaction_id')
+            .where('held.active', '=', true),
+        ),
+      ),
+    );
+  }
+  const rows = await query.orderBy('b.transaction_id').execute();
+  return rows.map((row) => ({
+    transactionId: row.transaction_id,
+    status: row.status as BookingStatus,
+    rows: Math.max(1, toCount(row.lockers as string | number)),
+  }));
+}

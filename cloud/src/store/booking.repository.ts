@@ -1,0 +1,873 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  ACTIVE_BOOKING_STATUSES,
+  BOOKING_STATUSES,
+  isActiveBookingStatus,
+  isBookingStatus,
+  type BookingStatus,
+  type Duration,
+  type Language,
+  type LockerSize,
+} from '@deposito/protocol';
+import {
+  freeLockers,
+  sellableLockers,
+  type LockerUnit,
+  type Occupation,
+} from '../services/locker-availability';
+import type { BookingRow, Database } from './database';
+import type { SqlDialect } from './migrate';
+import { toBoolean, toCount, toDate, toDateOrNull } from './values';
+import { isRetryableConflict, writeTransaction } from './write-transaction';
+
+export interface Customer {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phonePrefix: string | null;
+  phoneNumber: string | null;
+}
+
+export interface ReservedLocker {
+  lockerId: number;
+  number: number;
+  /** False once the booking stopped holding the locker (expired, cancelled). */
+  active: boolean;
+}
+
+export interface BookingRecord {
+  transactionId: string;
+  locationKey: string;
+  status: BookingStatus;
+  startAt: Date;
+  endAt: Date;
+  size: LockerSize;
+  quantity: number;
+  duration: Duration;
+  priceOriginalCents: number;
+  priceDiscountedCents: number;
+  feeCents: number;
+  totalCents: number;
+  discountCode: string | null;
+  customer: Customer;
+  note: string;
+  lang: Language;
+  pin: string | null;
+  providerReference: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** When an unpaid hold lapses; null once paid or ended. */
+  expiresAt: Date | null;
+  paidAt: Date | null;
+  lockers: ReservedLocker[];
+}
+
+export type NewBooking = Omit<
+  BookingRecord,
+  'lockers' | 'createdAt' | 'updatedAt' | 'paidAt' | 'providerReference'
+>;
+
+export interface ReservationRequest {
+  booking: NewBooking;
+  /** Most lockers of this size the location sells online at one instant. */
+  maxOnline: number;
+  now: Date;
+  /** Exactly these locker numbers (a visitor blocking one locker); otherwise the lowest free numbers. */
+  lockerNumbers?: readonly number[];
+  /**
+   * The booking's id is an existing pending hold: its lockers are given back and the new ones taken
+   * in the same step, so a changed window or size never leaves the visitor with nothing or with both.
+   */
+  replaceHold?: boolean;
+  /**
+   * PINs to choose from, in order: the booking gets the first that no booking holding lockers at the
+   * location uses (as `pinsInUse` sees it), checked in the same step; `booking.pin` is kept when absent.
+   */
+  pinCandidates?: readonly string[];
+}
+
+export type ReservationResult =
+  | { ok: true; booking: BookingRecord; expired: string[] }
+  | { ok: false; reason: 'unavailable'; available: number }
+  | { ok: false; reason: 'hold_missing' }
+  /** Every PIN candidate is in use at the location: ask again with others, or with `booking.pin`. */
+  | { ok: false; reason: 'pins_taken' };
+
+export interface HoldUpdate {
+  duration?: Duration;
+  priceOriginalCents?: number;
+  priceDiscountedCents?: number;
+  feeCents?: number;
+  totalCents?: number;
+  discountCode?: string | null;
+  customer?: Customer;
+  note?: string;
+  lang?: Language;
+}
+
+export interface StatusTransition {
+  from: readonly BookingStatus[];
+  to: BookingStatus;
+  now: Date;
+  paidAt?: Date;
+  pin?: string;
+  providerReference?: string;
+}
+
+/** A payment that arrived for a booking whose hold had already lapsed (or been cancelled). */
+export interface LatePaymentRequest {
+  transactionId: string;
+  now: Date;
+  /** Given to the booking when lockers can be found for it. */
+  pin: string;
+  providerReference: string | null;
+}
+
+export type LatePaymentResult =
+  /** Its lockers, or others of its size, were free: they are the booking's again. */
+  | { outcome: 'confirmed_late'; booking: BookingRecord; expired: string[] }
+  /** Nothing of its size is free any more: paid, but no lockers (an operator must refund). */
+  | { outcome: 'failed_after_payment'; booking: BookingRecord; expired: string[] }
+  /** The booking is not (or no longer) an unpaid lapsed hold, e.g. a concurrent notification won. */
+  | { outcome: 'not_late'; booking: BookingRecord | null };
+
+/** Occupations of a location's lockers over a period, with the lockers themselves. */
+export interface OccupancySnapshot {
+  lockers: LockerUnit[];
+  occupations: Array<Occupation & { size: LockerSize }>;
+}
+
+export interface BookingRepository {
+  /** Picks free lockers and writes the booking with them in one atomic step; never double-books. */
+  reserveLockers(request: ReservationRequest): Promise<ReservationResult>;
+  get(transactionId: string): Promise<BookingRecord | null>;
+  /** Changes a pending hold that has not lapsed; null when there is none. */
+  updateHold(transactionId: string, update: HoldUpdate, now: Date): Promise<BookingRecord | null>;
+  /**
+   * Moves a booking from one of `from` to `to`; a status that holds no lockers gives them back and
+   * releases a single-use discount it claimed. Null when the booking is not in one of `from`.
+   */
+  transition(transactionId: string, transition: StatusTransition): Promise<BookingRecord | null>;
+  /** Expires every pending hold whose time is up and frees its lockers; returns their ids. */
+  expirePending(now: Date): Promise<string[]>;
+  /** Lockers of the location and the reservations holding them during [from, to) as of `now`. */
+  occupancy(locationKey: string, from: Date, to: Date, now: Date): Promise<OccupancySnapshot>;
+  /** PINs of bookings that currently hold lockers at the location, to avoid handing out a duplicate. */
+  activePins(locationKey: string, now: Date): Promise<Set<string>>;
+  /** Which of `pins` a booking that currently holds lockers at the location already uses (indexed lookup). */
+  pinsInUse(locationKey: string, pins: readonly string[], now: Date): Promise<Set<string>>;
+  /**
+   * Settles a payment for a lapsed, expired or cancelled hold in one atomic step: its own lockers
+   * when still free, else other free lockers of its size (confirmed_late), else failed_after_payment.
+   */
+  confirmLatePayment(request: LatePaymentRequest): Promise<LatePaymentResult>;
+  /** Scheduled (paid, future-day) bookings of the location starting before `before`, earliest first. */
+  scheduledStartingBefore(locationKey: string, before: Date): Promise<BookingRecord[]>;
+  /** How many bookings have each status (every status present, zero when none), for metrics. */
+  countByStatus(): Promise<Record<BookingStatus, number>>;
+}
+
+class ReservationRejected extends Error {
+  constructor(readonly result: Exclude<ReservationResult, { ok: true }>) {
+    super('reservation rejected');
+  }
+}
+
+const MAX_RESERVATION_ATTEMPTS = 8;
+
+/** Most reservations written under one SQLite commit, so other writers never wait long for the lock. */
+const MAX_GROUPED_RESERVATIONS = 32;
+
+/**
+ * SQLite: reservations that arrive while one is being written share the next immediate transaction,
+ * each in a savepoint of its own, and so one commit. The commit (the WAL write) cost more than all
+ * of a reservation's statements (reservation-sqlite benchmark); each caller still gets its answer only
+ * once its rows are committed, a refused one undoes only its own savepoint, and the reservations
+ * run one after another, each seeing the ones before, exactly as separate transactions would.
+ */
+class SqliteReservationGroups {
+  private readonly waiting: Array<{
+    request: ReservationRequest;
+    resolve: (result: ReservationResult) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+  private writing = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  reserve(request: ReservationRequest): Promise<ReservationResult> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ request, resolve, reject });
+      if (!this.writing) void this.writeWaiting();
+    });
+  }
+
+  private async writeWaiting(): Promise<void> {
+    this.writing = true;
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0, MAX_GROUPED_RESERVATIONS);
+      try {
+        const outcomes = await writeTransaction(this.db, 'sqlite', async (trx) => {
+          const settled: Array<{ result: ReservationResult } | { error: unknown }> = [];
+          for (const { request } of group) {
+            await sql`savepoint reservation`.execute(trx);
+            try {
+              settled.push({ result: await reserveIn(trx, request) });
+            } catch (error) {
+              await sql`rollback to reservation`.execute(trx);
+              settled.push({ error });
+            }
+            await sql`release reservation`.execute(trx);
+          }
+          return settled;
+        });
+        outcomes.forEach((outcome, index) => {
+          if ('result' in outcome) group[index]!.resolve(outcome.result);
+          else group[index]!.reject(outcome.error);
+        });
+      } catch (error) {
+        for (const waiter of group) waiter.reject(error);
+      }
+    }
+    this.writing = false;
+  }
+}
+
+export class KyselyBookingRepository implements BookingRepository {
+  private readonly sqliteReservations: SqliteReservationGroups;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: SqlDialect,
+  ) {
+    this.sqliteReservations = new SqliteReservationGroups(db);
+  }
+
+  async reserveLockers(request: ReservationRequest): Promise<ReservationResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return this.dialect === 'postgres'
+          ? await reserveInOneStatement(this.db, request)
+          : await this.sqliteReservations.reserve(request);
+      } catch (error) {
+        if (error instanceof ReservationRejected) return error.result;
+        // PostgreSQL: another instance took a locker we picked (exclusion constraint) or a deadlock
+        // with the expiry job; pick again from a fresh view.
+        if (attempt < MAX_RESERVATION_ATTEMPTS && isRetryableConflict(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  get(transactionId: string): Promise<BookingRecord | null> {
+    return loadBooking(this.db, transactionId);
+  }
+
+  async updateHold(transactionId: string, update: HoldUpdate, now: Date): Promise<BookingRecord | null> {
+    const result = await this.db
+      .updateTable('bookings')
+      .set({
+        ...(update.duration && {
+          duration_value: update.duration.value,
+          duration_unit: update.duration.unit,
+        }),
+        ...(update.priceOriginalCents !== undefined && { price_original_cents: update.priceOriginalCents }),
+        ...(update.priceDiscountedCents !== undefined && {
+          price_discounted_cents: update.priceDiscountedCents,
+        }),
+        ...(update.feeCents !== undefined && { fee_cents: update.feeCents }),
+        ...(update.totalCents !== undefined && { total_cents: update.totalCents }),
+        ...(update.discountCode !== undefined && { discount_code: update.discountCode }),
+        ...(update.customer && customerColumns(update.customer)),
+        ...(update.note !== undefined && { note: update.note }),
+        ...(update.lang !== undefined && { lang: update.lang }),
+        updated_at: now,
+      })
+      .where('transaction_id', '=', transactionId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? loadBooking(this.db, transactionId) : null;
+  }
+
+  async transition(transactionId: string, transition: StatusTransition): Promise<BookingRecord | null> {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const holdsLockers = isActiveBookingStatus(transition.to);
+      const updated = await trx
+        .updateTable('bookings')
+        .set({
+          status: transition.to,
+          updated_at: transition.now,
+          ...(transition.to !== 'pending' && { expires_at: null }),
+          ...(transition.paidAt && { paid_at: transition.paidAt }),
+          ...(transition.pin && { pin: transition.pin }),
+          ...(transition.providerReference && { provider_reference: transition.providerReference }),
+        })
+        .where('transaction_id', '=', transactionId)
+        .where('status', 'in', [...transition.from])
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return null;
+      if (!holdsLockers) {
+        await trx
+          .updateTable('booking_lockers')
+          .set({ active: false })
+          .where('transaction_id', '=', transactionId)
+          .execute();
+        await releaseDiscountClaims(trx, [transactionId]);
+      }
+      return loadBooking(trx, transactionId);
+    });
+  }
+
+  async expirePending(now: Date): Promise<string[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await writeTransaction(this.db, this.dialect, (trx) => expireStaleHolds(trx, now));
+      } catch (error) {
+        if (attempt < MAX_RESERVATION_ATTEMPTS && isRetryableConflict(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  async occupancy(locationKey: string, from: Date, to: Date, now: Date): Promise<OccupancySnapshot> {
+    const lockerRows = await this.db
+      .selectFrom('lockers')
+      .select(['id', 'number', 'size', 'in_service'])
+      .where('location_key', '=', locationKey)
+      .execute();
+    const occupationRows = await this.db
+      .selectFrom('booking_lockers as bl')
+      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+      .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
+      .select(['bl.locker_id', 'bl.start_at', 'bl.end_at', 'l.size'])
+      .where('l.location_key', '=', locationKey)
+      .where('bl.active', '=', true)
+      .where('bl.start_at', '<', to)
+      .where('bl.end_at', '>', from)
+      .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', from))
+      // A lapsed hold the expiry job has not reached yet no longer counts.
+      .where((eb) => eb.not(eb.and([eb('b.status', '=', 'pending'), eb('b.expires_at', '<=', now)])))
+      .execute();
+    return {
+      lockers: lockerRows.map((row) => ({
+        id: row.id,
+        number: row.number,
+        size: row.size as LockerSize,
+        inService: toBoolean(row.in_service),
+      })),
+      occupations: occupationRows.map((row) => ({
+        lockerId: row.locker_id,
+        startAt: toDate(row.start_at),
+        endAt: toDate(row.end_at),
+        size: row.size as LockerSize,
+      })),
+    };
+  }
+
+  async activePins(locationKey: string, now: Date): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('bookings')
+      .select('pin')
+      .where('location_key', '=', locationKey)
+      .where('status', 'in', [...ACTIVE_BOOKING_STATUSES])
+      .where('end_at', '>', now)
+      .where('pin', 'is not', null)
+      .execute();
+    return new Set(rows.map((row) => row.pin!));
+  }
+
+  pinsInUse(locationKey: string, pins: readonly string[], now: Date): Promise<Set<string>> {
+    return pinsInUse(this.db, locationKey, pins, now);
+  }
+
+  async confirmLatePayment(request: LatePaymentRequest): Promise<LatePaymentResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await writeTransaction(this.db, this.dialect, (trx) =>
+          confirmLateIn(trx, this.dialect, request),
+        );
+      } catch (error) {
+        if (attempt < MAX_RESERVATION_ATTEMPTS && isRetryableConflict(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  async scheduledStartingBefore(locationKey: string, before: Date): Promise<BookingRecord[]> {
+    const rows = await this.db
+      .selectFrom('bookings')
+      .select('transaction_id')
+      .where('location_key', '=', locationKey)
+      .where('status', '=', 'scheduled')
+      .where('start_at', '<', before)
+      .orderBy('start_at')
+      .orderBy('transaction_id')
+      .execute();
+    const bookings = await Promise.all(rows.map((row) => loadBooking(this.db, row.transaction_id)));
+    return bookings.filter((booking): booking is BookingRecord => booking !== null);
+  }
+
+  async countByStatus(): Promise<Record<BookingStatus, number>> {
+    const rows = await this.db
+      .selectFrom('bookings')
+      .select(['status', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('status')
+      .execute();
+    const counts = Object.fromEntries(BOOKING_STATUSES.map((status) => [status, 0])) as Record<
+      BookingStatus,
+      number
+    >;
+    for (const row of rows) {
+      if (isBookingStatus(row.status)) counts[row.status] = toCount(row.n as string | number);
+    }
+    return counts;
+  }
+}
+
+/** What the PostgreSQL `reserve_lockers` function answers (migration 20251122180000). */
+interface ReserveLockersAnswer {
+  lockerIds: number[];
+  lockerNumbers: number[];
+  expired: string[];
+  pin: string | null;
+  createdAt: string;
+  providerReference: string | null;
+  paidAt: string | null;
+}
+
+/** SQLSTATEs `reserve_lockers` raises to refuse a reservation (its writes are undone). */
+const PG_RESERVATION_UNAVAILABLE = 'DP001';
+const PG_RESERVATION_HOLD_MISSING = 'DP002';
+const PG_RESERVATION_PINS_TAKEN = 'DP003';
+
+/**
+ * PostgreSQL: the whole reservation in one round trip, in autocommit, so the advisory lock is held
+ * only while the server runs it (see the migration for why and how it stays safe across instances).
+ */
+async function reserveInOneStatement(
+  db: Kysely<Database>,
+  request: ReservationRequest,
+): Promise<ReservationResult> {
+  const { booking, now } = request;
+  let answer: ReserveLockersAnswer;
+  try {
+    const { rows } = await sql<{ answer: ReserveLockersAnswer }>`select reserve_lockers(
+      ${JSON.stringify(bookingRow(booking, now))}::jsonb, ${request.maxOnline}::integer, ${now}::timestamptz,
+      ${request.lockerNumbers ? [...request.lockerNumbers] : null}::integer[], ${request.replaceHold ?? false},
+      ${isActiveBookingStatus(booking.status)}, ${request.pinCandidates ? [...request.pinCandidates] : null}::text[],
+      ${[...ACTIVE_BOOKING_STATUSES]}::text[]) as answer`.execute(db);
+    answer = rows[0]!.answer;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === PG_RESERVATION_UNAVAILABLE) {
+      const available = Number((error as { detail?: unknown }).detail);
+      throw new ReservationRejected({ ok: false, reason: 'unavailable', available });
+    }
+    if (code === PG_RESERVATION_HOLD_MISSING) {
+      throw new ReservationRejected({ ok: false, reason: 'hold_missing' });
+    }
+    if (code === PG_RESERVATION_PINS_TAKEN)
+      throw new ReservationRejected({ ok: false, reason: 'pins_taken' });
+    throw error;
+  }
+  const lockers = answer.lockerIds.map((lockerId, index) => ({
+    lockerId,
+    number: answer.lockerNumbers[index]!,
+    active: isActiveBookingStatus(booking.status),
+  }));
+  return {
+    ok: true,
+    booking: reservedBooking({ ...booking, pin: answer.pin }, now, lockers, {
+      createdAt: new Date(answer.createdAt),
+      providerReference: answer.providerReference,
+      paidAt: toDateOrNull(answer.paidAt),
+    }),
+    expired: answer.expired,
+  };
+}
+
+/** SQLite: the reservation inside an immediate transaction (see SqliteReservationGroups), which serialises every writer. */
+async function reserveIn(trx: Kysely<Database>, request: ReservationRequest): Promise<ReservationResult> {
+  const { now } = request;
+  let booking = request.booking;
+  const window = { startAt: booking.startAt, endAt: booking.endAt };
+  const expired = await expireStaleHolds(trx, now, {
+    locationKey: booking.locationKey,
+    size: booking.size,
+  });
+
+  if (request.replaceHold) {
+    const hold = await trx
+      .selectFrom('bookings')
+      .select(['status', 'location_key'])
+      .where('transaction_id', '=', booking.transactionId)
+      .executeTakeFirst();
+    if (!hold || hold.status !== 'pending' || hold.location_key !== booking.locationKey) {
+      throw new ReservationRejected({ ok: false, reason: 'hold_missing' });
+    }
+    await trx.deleteFrom('booking_lockers').where('transaction_id', '=', booking.transactionId).execute();
+  }
+
+  const lockers = (
+    await trx
+      .selectFrom('lockers')
+      .select(['id', 'number', 'size', 'in_service'])
+      .where('location_key', '=', booking.locationKey)
+      .where('size', '=', booking.size)
+      .execute()
+  ).map((row) => ({
+    id: row.id,
+    number: row.number,
+    size: row.size as LockerSize,
+    inService: toBoolean(row.in_service),
+  }));
+  const occupations = (
+    await trx
+      .selectFrom('booking_lockers as bl')
+      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+      .select(['bl.locker_id', 'bl.start_at', 'bl.end_at'])
+      .where('l.location_key', '=', booking.locationKey)
+      .where('l.size', '=', booking.size)
+      .where('bl.active', '=', true)
+      .where('bl.start_at', '<', window.endAt)
+      .where('bl.end_at', '>', window.startAt)
+      .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', window.startAt))
+      .execute()
+  ).map((row) => ({ lockerId: row.locker_id, startAt: toDate(row.start_at), endAt: toDate(row.end_at) }));
+
+  const sellable = sellableLockers({ lockers, occupations, window, maxOnline: request.maxOnline });
+  const chosen = request.lockerNumbers
+    ? sellable.filter((locker) => request.lockerNumbers!.includes(locker.number))
+    : sellable.slice(0, booking.quantity);
+  const wanted = request.lockerNumbers ? request.lockerNumbers.length : booking.quantity;
+  if (chosen.length < wanted) {
+    throw new ReservationRejected({ ok: false, reason: 'unavailable', available: sellable.length });
+  }
+  if (request.pinCandidates) {
+    const taken = await pinsInUse(trx, booking.locationKey, request.pinCandidates, now);
+    const pin = request.pinCandidates.find((candidate) => !taken.has(candidate));
+    if (pin === undefined) throw new ReservationRejected({ ok: false, reason: 'pins_taken' });
+    booking = { ...booking, pin };
+  }
+
+  const row = bookingRow(booking, now);
+  let kept: Pick<BookingRecord, 'createdAt' | 'providerReference' | 'paidAt'> = {
+    createdAt: now,
+    providerReference: null,
+    paidAt: null,
+  };
+  if (request.replaceHold) {
+    const { transaction_id: _id, created_at: _created, ...fields } = row;
+    const updated = await trx
+      .updateTable('bookings')
+      .set(fields)
+      .where('transaction_id', '=', booking.transactionId)
+      .returning(['created_at', 'provider_reference', 'paid_at'])
+      .executeTakeFirstOrThrow();
+    kept = {
+      createdAt: toDate(updated.created_at),
+      providerReference: updated.provider_reference,
+      paidAt: toDateOrNull(updated.paid_at),
+    };
+  } else {
+    await trx.insertInto('bookings').values(row).execute();
+  }
+  const active = isActiveBookingStatus(booking.status);
+  await trx
+    .insertInto('booking_lockers')
+    .values(
+      chosen.map((locker) => ({
+        transaction_id: booking.transactionId,
+        locker_id: locker.id,
+        start_at: window.startAt,
+        end_at: window.endAt,
+        active,
+      })),
+    )
+    .execute();
+  // Built from what was written rather than read back (two queries per hold).
+  const reserved = chosen.map((locker) => ({ lockerId: locker.id, number: locker.number, active }));
+  return { ok: true, booking: reservedBooking(booking, now, reserved, kept), expired };
+}
+
+async function pinsInUse(
+  db: Kysely<Database>,
+  locationKey: string,
+  pins: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (pins.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bookings')
+    .select('pin')
+    .where('location_key', '=', locationKey)
+    .where('pin', 'in', [...pins])
+    .where('status', 'in', [...ACTIVE_BOOKING_STATUSES])
+    .where('end_at', '>', now)
+    .execute();
+  return new Set(rows.map((row) => row.pin!));
+}
+
+/** The record a reservation wrote, as `get` would read it back: lockers lowest number first. */
+function reservedBooking(
+  booking: NewBooking,
+  now: Date,
+  lockers: ReservedLocker[],
+  kept: Pick<BookingRecord, 'createdAt' | 'providerReference' | 'paidAt'>,
+): BookingRecord {
+  return {
+    ...booking,
+    customer: { ...booking.customer },
+    duration: { ...booking.duration },
+    updatedAt: now,
+    ...kept,
+    lockers: [...lockers].sort((a, b) => a.number - b.number),
+  };
+}
+
+const LATE_PAYABLE_STATUSES: readonly BookingStatus[] = ['pending', 'expired', 'cancelled'];
+
+async function confirmLateIn(
+  trx: Kysely<Database>,
+  dialect: SqlDialect,
+  request: LatePaymentRequest,
+): Promise<LatePaymentResult> {
+  const { transactionId, now } = request;
+  const target = await trx
+    .selectFrom('bookings')
+    .select(['location_key', 'size'])
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  if (!target) return { outcome: 'not_late', booking: null };
+  if (dialect === 'postgres') {
+    // The same lock as reserveLockers: no reservation of this size can pick lockers meanwhile.
+    const lockKey = `deposito:reserve:${target.location_key}:${target.size}`;
+    await sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(trx);
+  }
+  const size = target.size as LockerSize;
+  // Expires this hold too when it lapsed unnoticed, and any other lapsed hold in the way.
+  const expired = await expireStaleHolds(trx, now, { locationKey: target.location_key, size });
+  const booking = await trx
+    .selectFrom('bookings')
+    .select(['status', 'start_at', 'end_at', 'quantity'])
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirstOrThrow();
+  if (booking.status === 'pending' || !LATE_PAYABLE_STATUSES.includes(booking.status as BookingStatus)) {
+    return { outcome: 'not_late', booking: await loadBooking(trx, transactionId) };
+  }
+
+  const window = { startAt: toDate(booking.start_at), endAt: toDate(booking.end_at) };
+  const previous = new Set(
+    (
+      await trx
+        .selectFrom('booking_lockers')
+        .select('locker_id')
+        .where('transaction_id', '=', transactionId)
+        .execute()
+    ).map((row) => row.locker_id),
+  );
+  const lockers = (
+    await trx
+      .selectFrom('lockers')
+      .select(['id', 'number', 'size', 'in_service'])
+      .where('location_key', '=', target.location_key)
+      .where('size', '=', size)
+      .execute()
+  ).map((row) => ({ id: row.id, number: row.number, size, inService: toBoolean(row.in_service) }));
+  const occupations = (
+    await trx
+      .selectFrom('booking_lockers as bl')
+      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+      .select(['bl.locker_id', 'bl.start_at', 'bl.end_at'])
+      .where('l.location_key', '=', target.location_key)
+      .where('l.size', '=', size)
+      .where('bl.active', '=', true)
+      .where('bl.transaction_id', '!=', transactionId)
+      .where('bl.start_at', '<', window.endAt)
+      .where('bl.end_at', '>', window.startAt)
+      .execute()
+  ).map((row) => ({ lockerId: row.locker_id, startAt: toDate(row.start_at), endAt: toDate(row.end_at) }));
+  // A paid booking is honoured whenever lockers are physically free (the online cap is for sales).
+  const free = freeLockers(lockers, occupations, window);
+  const chosen = [
+    ...free.filter((locker) => previous.has(locker.id)),
+    ...free.filter((locker) => !previous.has(locker.id)),
+  ].slice(0, booking.quantity);
+  const paid = {
+    updated_at: now,
+    paid_at: now,
+    expires_at: null,
+    ...(request.providerReference && { provider_reference: request.providerReference }),
+  };
+
+  if (chosen.length < booking.quantity) {
+    await trx
+      .updateTable('bookings')
+      .set({ ...paid, status: 'failed_after_payment' })
+      .where('transaction_id', '=', transactionId)
+      .execute();
+    await trx
+      .updateTable('booking_lockers')
+      .set({ active: false })
+      .where('transaction_id', '=', transactionId)
+      .execute();
+    return { outcome: 'failed_after_payment', booking: (await loadBooking(trx, transactionId))!, expired };
+  }
+  await trx.deleteFrom('booking_lockers').where('transaction_id', '=', transactionId).execute();
+  await trx
+    .insertInto('booking_lockers')
+    .values(
+      chosen.map((locker) => ({
+        transaction_id: transactionId,
+        locker_id: locker.id,
+        start_at: window.startAt,
+        end_at: window.endAt,
+        active: true,
+      })),
+    )
+    .execute();
+  await trx
+    .updateTable('bookings')
+    .set({ ...paid, status: 'confirmed_late', pin: request.pin })
+    .where('transaction_id', '=', transactionId)
+    .execute();
+  return { outcome: 'confirmed_late', booking: (await loadBooking(trx, transactionId))!, expired };
+}
+
+/**
+ * A lower bound for the start of any active reservation of the locker that overlaps a period from
+ * `from` on: the latest active start at or before `from` (a locker's active reservations never
+ * overlap, so earlier ones end before it). With it the index on (locker_id, active, start_at) reads
+ * only the period's rows; `end_at > from` alone read every later booking of the locker, which made
+ * the availability call slow down as future bookings accumulated (availability-latency benchmark).
+ */
+function startsNoEarlierThanOverlapping(startColumn: 'bl.start_at', lockerIdColumn: 'l.id', from: Date) {
+  // The locker id comes from the joined lockers row so SQLite can use the bound in the index search.
+  return sql<boolean>`${sql.ref(startColumn)} >= coalesce((
+    select max(prior.start_at) from booking_lockers as prior
+    where prior.locker_id = ${sql.ref(lockerIdColumn)} and prior.active = ${true}
+      and prior.start_at <= ${from}), ${from})`;
+}
+
+/** Marks lapsed pending holds expired, frees their lockers and discount claims, in the caller's transaction. */
+async function expireStaleHolds(
+  trx: Kysely<Database>,
+  now: Date,
+  scope?: { locationKey: string; size: LockerSize },
+): Promise<string[]> {
+  let query = trx
+    .updateTable('bookings')
+    .set({ status: 'expired', updated_at: now, expires_at: null })
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now);
+  if (scope) query = query.where('location_key', '=', scope.locationKey).where('size', '=', scope.size);
+  const expired = (await query.returning('transaction_id').execute()).map((row) => row.transaction_id);
+  if (expired.length === 0) return expired;
+  await trx
+    .updateTable('booking_lockers')
+    .set({ active: false })
+    .where('transaction_id', 'in', expired)
+    .execute();
+  await releaseDiscountClaims(trx, expired);
+  return expired;
+}
+
+/** A single-use code claimed by an unpaid booking becomes usable again when that booking ends unpaid. */
+async function releaseDiscountClaims(trx: Kysely<Database>, transactionIds: string[]): Promise<void> {
+  await trx
+    .updateTable('discounts')
+    .set({ used_at: null, used_by: null })
+    .where('used_by', 'in', transactionIds)
+    .execute();
+}
+
+function customerColumns(customer: Customer) {
+  return {
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    email: customer.email,
+    phone_prefix: customer.phonePrefix,
+    phone_number: customer.phoneNumber,
+  };
+}
+
+function bookingRow(booking: NewBooking, now: Date) {
+  return {
+    transaction_id: booking.transactionId,
+    location_key: booking.locationKey,
+    status: booking.status,
+    start_at: booking.startAt,
+    end_at: booking.endAt,
+    size: booking.size,
+    quantity: booking.quantity,
+    duration_value: booking.duration.value,
+    duration_unit: booking.duration.unit,
+    price_original_cents: booking.priceOriginalCents,
+    price_discounted_cents: booking.priceDiscountedCents,
+    fee_cents: booking.feeCents,
+    total_cents: booking.totalCents,
+    discount_code: booking.discountCode,
+    ...customerColumns(booking.customer),
+    note: booking.note,
+    lang: booking.lang,
+    pin: booking.pin,
+    created_at: now,
+    updated_at: now,
+    expires_at: booking.expiresAt,
+  };
+}
+
+async function loadBooking(db: Kysely<Database>, transactionId: string): Promise<BookingRecord | null> {
+  const row = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const lockers = await db
+    .selectFrom('booking_lockers as bl')
+    .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+    .select(['bl.locker_id', 'l.number', 'bl.active'])
+    .where('bl.transaction_id', '=', transactionId)
+    .orderBy('l.number')
+    .execute();
+  return toBooking(
+    row,
+    lockers.map((l) => ({ lockerId: l.locker_id, number: l.number, active: toBoolean(l.active) })),
+  );
+}
+
+function toBooking(row: BookingRow, lockers: ReservedLocker[]): BookingRecord {
+  return {
+    transactionId: row.transaction_id,
+    locationKey: row.location_key,
+    status: row.status as BookingStatus,
+    startAt: toDate(row.start_at),
+    endAt: toDate(row.end_at),
+    size: row.size as LockerSize,
+    quantity: row.quantity,
+    duration: { value: row.duration_value, unit: row.duration_unit as Duration['unit'] },
+    priceOriginalCents: row.price_original_cents,
+    priceDiscountedCents: row.price_discounted_cents,
+    feeCents: row.fee_cents,
+    totalCents: row.total_cents,
+    discountCode: row.discount_code,
+    customer: {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phonePrefix: row.phone_prefix,
+      phoneNumber: row.phone_number,
+    },
+    note: row.note,
+    lang: row.lang as Language,
+    pin: row.pin,
+    providerReference: row.provider_reference,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+    expiresAt: toDateOrNull(row.expires_at),
+    paidAt: toDateOrNull(row.paid_at),
+    lockers,
+  };
+}

@@ -1,0 +1,709 @@
+import { sql, type ColumnType, type Kysely } from 'kysely';
+import type { CommandOp, Occupancy, ResultMessage } from '@deposito/protocol/bridge/v1';
+import type { Database } from './database';
+import type { SqlDialect } from './migrate';
+import { fromJson, toBoolean, toCount, toDate, toDateOrNull } from './values';
+import { writeTransaction } from './write-transaction';
+
+type Instant = ColumnType<Date | string, Date, Date>;
+type NullableInstant = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+type Flag = ColumnType<boolean | number, boolean, boolean>;
+
+interface BridgeTokenTable {
+  location_key: string;
+  token_hash: string;
+  issued_at: Instant;
+}
+
+interface BridgeCommandTable {
+  id: string;
+  location_key: string;
+  op: string;
+  locker_id: number | null;
+  params: string | null;
+  transaction_id: string | null;
+  issued_at: Instant;
+  expires_at: Instant;
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_sent_at: NullableInstant;
+  acked_at: NullableInstant;
+  completed_at: NullableInstant;
+  result: string | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+interface BridgeLockerStateTable {
+  location_key: string;
+  locker_id: number;
+  occupancy: string;
+  door_open: Flag;
+  code: number | null;
+  observed_at: Instant;
+  updated_at: Instant;
+}
+
+interface BridgeEventTable {
+  id: string;
+  location_key: string;
+  seq: number;
+  kind: string;
+  locker_id: number;
+  occurred_at: Instant;
+  received_at: Instant;
+  payload: string;
+}
+
+interface BridgeConnectionTable {
+  location_key: string;
+  process_id: string;
+  bridge_version: string | null;
+  connected_at: Instant;
+  heartbeat_at: Instant;
+}
+
+/** The tables of migration 20251122140000_bridge-hub, beside the core ones. */
+export interface BridgeHubDatabase extends Database {
+  bridge_tokens: BridgeTokenTable;
+  bridge_commands: BridgeCommandTable;
+  bridge_locker_states: BridgeLockerStateTable;
+  bridge_events: BridgeEventTable;
+  bridge_connections: BridgeConnectionTable;
+}
+
+export const COMMAND_STATUSES = [
+  'queued',
+  'sent',
+  'acked',
+  'succeeded',
+  'failed',
+  'expired',
+  'unknown',
+] as const;
+export type CommandStatus = (typeof COMMAND_STATUSES)[number];
+/** Not settled yet: the hub (re)sends these to the location's bridge. */
+export const OPEN_COMMAND_STATUSES = ['queued', 'sent', 'acked'] as const satisfies readonly CommandStatus[];
+
+export function isSettledStatus(status: CommandStatus): boolean {
+  return !(OPEN_COMMAND_STATUSES as readonly string[]).includes(status);
+}
+
+const RESULT_STATUS: Record<ResultMessage['status'], CommandStatus> = {
+  SUCCEEDED: 'succeeded',
+  FAILED: 'failed',
+  EXPIRED: 'expired',
+  UNKNOWN: 'unknown',
+};
+
+export interface NewBridgeCommand {
+  id: string;
+  locationKey: string;
+  op: CommandOp;
+  lockerId: number | null;
+  params: Record<string, unknown> | null;
+  /** The booking a `book` or `unbook` belongs to. */
+  transactionId: string | null;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+export interface BridgeCommandRecord extends NewBridgeCommand {
+  status: CommandStatus;
+  attempts: number;
+  lastSentAt: Date | null;
+  ackedAt: Date | null;
+  completedAt: Date | null;
+  /** The bridge's last result message for this command. */
+  result: ResultMessage | null;
+  error: { code: string; message: string } | null;
+}
+
+export interface LockerStateRecord {
+  lockerId: number;
+  occupancy: Occupancy;
+  doorOpen: boolean;
+  code: number | null;
+  observedAt: Date;
+}
+
+/** A change to one locker seen at `observedAt`; fields left out keep their stored value. */
+export interface LockerStateChange {
+  lockerId: number;
+  occupancy?: Occupancy;
+  doorOpen?: boolean;
+  code?: number | null;
+  observedAt: Date;
+}
+
+export interface StoredBridgeEvent {
+  id: string;
+  locationKey: string;
+  seq: number;
+  kind: string;
+  lockerId: number;
+  occurredAt: Date;
+  receivedAt: Date;
+  payload: unknown;
+}
+
+export interface BridgeConnectionRecord {
+  locationKey: string;
+  processId: string;
+  bridgeVersion: string | null;
+  connectedAt: Date;
+  heartbeatAt: Date;
+}
+
+export type ResultOutcome =
+  | { applied: true; command: BridgeCommandRecord }
+  /** Unknown command, another location's, or a repeat of a result already stored. */
+  | { applied: false; command: BridgeCommandRecord | null };
+
+export interface BridgeRepository {
+  tokenHash(locationKey: string): Promise<string | null>;
+  /** Replaces the location's token hash; false when the location does not exist. */
+  setTokenHash(locationKey: string, tokenHash: string, now: Date): Promise<boolean>;
+
+  /** Adds a command to the outbox as `queued`; false when that id exists already (nothing changes). */
+  insertCommand(command: NewBridgeCommand): Promise<boolean>;
+  getCommand(id: string): Promise<BridgeCommandRecord | null>;
+  /** Commands of the location not settled yet, oldest first. */
+  openCommands(locationKey: string, limit: number): Promise<BridgeCommandRecord[]>;
+  commandsForTransaction(transactionId: string): Promise<BridgeCommandRecord[]>;
+  /**
+   * The hub is about to write the command to a socket: queued becomes sent and the attempt is
+   * counted. False when the command was settled meanwhile (it must not be sent then).
+   */
+  markSent(id: string, now: Date): Promise<boolean>;
+  /** The bridge stored the command: queued or sent becomes acked. */
+  markAcked(locationKey: string, id: string, now: Date): Promise<boolean>;
+  /**
+   * Stores a bridge's result once: a repeated result changes nothing; an UNKNOWN outcome is replaced
+   * by a later reconciled one.
+   */
+  recordResult(locationKey: string, result: ResultMessage, now: Date): Promise<ResultOutcome>;
+  /** Settles an open command without a result from the bridge (refused, superseded, given up). */
+  settle(
+    id: string,
+    status: Extract<CommandStatus, 'failed' | 'expired' | 'unknown'>,
+    error: { code: string; message: string },
+    now: Date,
+  ): Promise<boolean>;
+  /** Takes back a command that has not left the cloud yet (settled `failed`); false once it has. */
+  withdrawQueued(id: string, reason: { code: string; message: string }, now: Date): Promise<boolean>;
+  /** Commands that never reached a socket and expired: settled `expired` (they certainly did not run). */
+  expireUndelivered(now: Date): Promise<string[]>;
+  /** Delivered commands with no result since `issuedBefore`: settled `unknown`. */
+  abandonUnanswered(issuedBefore: Date, now: Date): Promise<string[]>;
+  countCommandsByStatus(): Promise<Record<CommandStatus, number>>;
+  oldestOpenCommandIssuedAt(): Promise<Date | null>;
+
+  lockerStates(locationKey: string): Promise<LockerStateRecord[]>;
+  /** Applies observations in order; one older than what is stored for that locker is ignored. */
+  applyLockerStates(locationKey: string, changes: readonly LockerStateChange[], now: Date): Promise<void>;
+
+  /** Stores an event once; false when its id was stored before. */
+  insertEvent(event: Omit<StoredBridgeEvent, 'receivedAt'>, now: Date): Promise<boolean>;
+  events(locationKey: string, limit: number): Promise<StoredBridgeEvent[]>;
+
+  /** Records that `processId` holds the location's bridge socket (replacing any earlier holder). */
+  claimConnection(
+    locationKey: string,
+    processId: string,
+    bridgeVersion: string | null,
+    now: Date,
+  ): Promise<void>;
+  /**
+   * Refreshes the heartbeat of the connections this process holds, recording any that went missing;
+   * never takes over a location another process has claimed since.
+   */
+  heartbeatConnections(
+    processId: string,
+    held: ReadonlyArray<{ locationKey: string; bridgeVersion: string | null }>,
+    now: Date,
+  ): Promise<void>;
+  releaseConnection(locationKey: string, processId: string): Promise<void>;
+  /** The location's bridge connection if its holder's heartbeat is later than `freshAfter`. */
+  liveConnection(locationKey: string, freshAfter: Date): Promise<BridgeConnectionRecord | null>;
+  liveConnections(freshAfter: Date): Promise<BridgeConnectionRecord[]>;
+
+  /** PostgreSQL: the channel this schema's hubs LISTEN on (one per schema, so test schemas stay apart). */
+  notificationChannel(): Promise<string>;
+  /** PostgreSQL: NOTIFY the hubs of every process; delivered after the current statement commits. */
+  notify(payload: string): Promise<void>;
+}
+
+type CommandRow = {
+  id: string;
+  location_key: string;
+  op: string;
+  locker_id: number | null;
+  params: string | null;
+  transaction_id: string | null;
+  issued_at: Date | string;
+  expires_at: Date | string;
+  status: string;
+  attempts: number;
+  last_sent_at: Date | string | null;
+  acked_at: Date | string | null;
+  completed_at: Date | string | null;
+  result: string | null;
+  error_code: string | null;
+  error_message: string | null;
+};
+
+function toCommand(row: CommandRow): BridgeCommandRecord {
+  return {
+    id: row.id,
+    locationKey: row.location_key,
+    op: row.op as CommandOp,
+    lockerId: row.locker_id,
+    params: row.params === null ? null : fromJson<Record<string, unknown>>(row.params),
+    transactionId: row.transaction_id,
+    issuedAt: toDate(row.issued_at),
+    expiresAt: toDate(row.expires_at),
+    status: row.status as CommandStatus,
+    attempts: Number(row.attempts),
+    lastSentAt: toDateOrNull(row.last_sent_at),
+    ackedAt: toDateOrNull(row.acked_at),
+    completedAt: toDateOrNull(row.completed_at),
+    result: row.result === null ? null : fromJson<ResultMessage>(row.result),
+    error:
+      row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? row.error_code },
+  };
+}
+
+function toConnection(row: {
+  location_key: string;
+  process_id: string;
+  bridge_version: string | null;
+  connected_at: Date | string;
+  heartbeat_at: Date | string;
+}): BridgeConnectionRecord {
+  return {
+    locationKey: row.location_key,
+    processId: row.process_id,
+    bridgeVersion: row.bridge_version,
+    connectedAt: toDate(row.connected_at),
+    heartbeatAt: toDate(row.heartbeat_at),
+  };
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+export class KyselyBridgeRepository implements BridgeRepository {
+  private readonly db: Kysely<BridgeHubDatabase>;
+  private channel: Promise<string> | null = null;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly dialect: SqlDialect,
+  ) {
+    this.db = db as unknown as Kysely<BridgeHubDatabase>;
+  }
+
+  async tokenHash(locationKey: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('bridge_tokens')
+      .select('token_hash')
+      .where('location_key', '=', locationKey)
+      .executeTakeFirst();
+    return row?.token_hash ?? null;
+  }
+
+  async setTokenHash(locationKey: string, tokenHash: string, now: Date): Promise<boolean> {
+    try {
+      await this.db
+        .insertInto('bridge_tokens')
+        .values({ location_key: locationKey, token_hash: tokenHash, issued_at: now })
+        .onConflict((oc) => oc.column('location_key').doUpdateSet({ token_hash: tokenHash, issued_at: now }))
+        .execute();
+      return true;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async insertCommand(command: NewBridgeCommand): Promise<boolean> {
+    const result = await this.db
+      .insertInto('bridge_commands')
+      .values({
+        id: command.id,
+        location_key: command.locationKey,
+        op: command.op,
+        locker_id: command.lockerId,
+        params: command.params === null ? null : JSON.stringify(command.params),
+        transaction_id: command.transactionId,
+        issued_at: command.issuedAt,
+        expires_at: command.expiresAt,
+        status: 'queued',
+        attempts: 0,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async getCommand(id: string): Promise<BridgeCommandRecord | null> {
+    const row = await this.db
+      .selectFrom('bridge_commands')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toCommand(row) : null;
+  }
+
+  async openCommands(locationKey: string, limit: number): Promise<BridgeCommandRecord[]> {
+    const rows = await this.db
+      .selectFrom('bridge_commands')
+      .selectAll()
+      .where('location_key', '=', locationKey)
+      .where('status', 'in', [...OPEN_COMMAND_STATUSES])
+      .orderBy('issued_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toCommand);
+  }
+
+  async commandsForTransaction(transactionId: string): Promise<BridgeCommandRecord[]> {
+    const rows = await this.db
+      .selectFrom('bridge_commands')
+      .selectAll()
+      .where('transaction_id', '=', transactionId)
+      .orderBy('issued_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toCommand);
+  }
+
+  async markSent(id: string, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('bridge_commands')
+      .set((eb) => ({
+        status: sql<string>`case when ${eb.ref('status')} = 'queued' then 'sent' else ${eb.ref('status')} end`,
+        attempts: eb('attempts', '+', 1),
+        last_sent_at: now,
+      }))
+      .where('id', '=', id)
+      .where('status', 'in', [...OPEN_COMMAND_STATUSES])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async markAcked(locationKey: string, id: string, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('bridge_commands')
+      .set({ status: 'acked', acked_at: now })
+      .where('id', '=', id)
+      .where('location_key', '=', locationKey)
+      .where('status', 'in', ['queued', 'sent'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async recordResult(locationKey: string, result: ResultMessage, now: Date): Promise<ResultOutcome> {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const db = trx as unknown as Kysely<BridgeHubDatabase>;
+      let query = db.selectFrom('bridge_commands').selectAll().where('id', '=', result.commandId);
+      if (this.dialect === 'postgres') query = query.forUpdate();
+      const row = await query.executeTakeFirst();
+      if (!row || row.location_key !== locationKey) return { applied: false, command: null };
+      const current = row.status as CommandStatus;
+      // A settled command keeps its first result; only an UNKNOWN one may be settled by a later result.
+      if (isSettledStatus(current) && !(current === 'unknown' && result.status !== 'UNKNOWN')) {
+        return { applied: false, command: toCommand(row) };
+      }
+      const updated = await db
+        .updateTable('bridge_commands')
+        .set({
+          status: RESULT_STATUS[result.status],
+          result: JSON.stringify(result),
+          completed_at: new Date(result.completedAt),
+          acked_at: row.acked_at === null ? now : toDate(row.acked_at),
+          error_code: result.error?.code ?? null,
+          error_message: result.error?.message ?? null,
+        })
+        .where('id', '=', result.commandId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { applied: true, command: toCommand(updated) };
+    });
+  }
+
+  async settle(
+    id: string,
+    status: Extract<CommandStatus, 'failed' | 'expired' | 'unknown'>,
+    error: { code: string; message: string },
+    now: Date,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('bridge_commands')
+      .set({ status, completed_at: now, error_code: error.code, error_message: error.message })
+      .where('id', '=', id)
+      .where('status', 'in', [...OPEN_COMMAND_STATUSES])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async withdrawQueued(id: string, reason: { code: string; message: string }, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('bridge_commands')
+      .set({ status: 'failed', completed_at: now, error_code: reason.code, error_message: reason.message })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async expireUndelivered(now: Date): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('bridge_commands')
+      .set({
+        status: 'expired',
+        completed_at: now,
+        error_code: 'bridge/command_expired',
+        error_message: 'The command expired before it reached the location',
+      })
+      .where('status', '=', 'queued')
+      .where('expires_at', '<=', now)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async abandonUnanswered(issuedBefore: Date, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('bridge_commands')
+      .set({
+        status: 'unknown',
+        completed_at: now,
+        error_code: 'bridge/no_result',
+        error_message: 'The location never reported a result for this command',
+      })
+      .where('status', 'in', ['sent', 'acked'])
+      .where('issued_at', '<', issuedBefore)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async countCommandsByStatus(): Promise<Record<CommandStatus, number>> {
+    const rows = await this.db
+      .selectFrom('bridge_commands')
+      .select((eb) => ['status', eb.fn.countAll().as('n')])
+      .groupBy('status')
+      .execute();
+    const counts = Object.fromEntries(COMMAND_STATUSES.map((status) => [status, 0])) as Record<
+      CommandStatus,
+      number
+    >;
+    for (const row of rows) counts[row.status as CommandStatus] = toCount(row.n as string | number);
+    return counts;
+  }
+
+  async oldestOpenCommandIssuedAt(): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('bridge_commands')
+      .select('issued_at')
+      .where('status', 'in', [...OPEN_COMMAND_STATUSES])
+      .orderBy('issued_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toDate(row.issued_at) : null;
+  }
+
+  async lockerStates(locationKey: string): Promise<LockerStateRecord[]> {
+    const rows = await this.db
+      .selectFrom('bridge_locker_states')
+      .selectAll()
+      .where('location_key', '=', locationKey)
+      .orderBy('locker_id')
+      .execute();
+    return rows.map((row) => ({
+      lockerId: row.locker_id,
+      occupancy: row.occupancy as Occupancy,
+      doorOpen: toBoolean(row.door_open),
+      code: row.code,
+      observedAt: toDate(row.observed_at),
+    }));
+  }
+
+  async applyLockerStates(
+    locationKey: string,
+    changes: readonly LockerStateChange[],
+    now: Date,
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    await writeTransaction(this.db, this.dialect, async (trx) => {
+      const db = trx as unknown as Kysely<BridgeHubDatabase>;
+      let query = db
+        .selectFrom('bridge_locker_states')
+        .selectAll()
+        .where('location_key', '=', locationKey)
+        .where('locker_id', 'in', [...new Set(changes.map((c) => c.lockerId))]);
+      if (this.dialect === 'postgres') query = query.forUpdate();
+      const current = new Map(
+        (await query.execute()).map((row) => [
+          row.locker_id,
+          {
+            occupancy: row.occupancy,
+            door_open: toBoolean(row.door_open),
+            code: row.code,
+            observed_at: toDate(row.observed_at),
+          },
+        ]),
+      );
+      for (const change of changes) {
+        const known = current.get(change.lockerId);
+        if (known && known.observed_at > change.observedAt) continue;
+        const next = {
+          occupancy: change.occupancy ?? known?.occupancy ?? 'unknown',
+          door_open: change.doorOpen ?? known?.door_open ?? false,
+          code: change.code !== undefined ? change.code : (known?.code ?? null),
+          observed_at: change.observedAt,
+        };
+        current.set(change.lockerId, next);
+        await db
+          .insertInto('bridge_locker_states')
+          .values({ location_key: locationKey, locker_id: change.lockerId, ...next, updated_at: now })
+          .onConflict((oc) =>
+            oc.columns(['location_key', 'locker_id']).doUpdateSet({ ...next, updated_at: now }),
+          )
+          .execute();
+      }
+    });
+  }
+
+  async insertEvent(event: Omit<StoredBridgeEvent, 'receivedAt'>, now: Date): Promise<boolean> {
+    const result = await this.db
+      .insertInto('bridge_events')
+      .values({
+        id: event.id,
+        location_key: event.locationKey,
+        seq: event.seq,
+        kind: event.kind,
+        locker_id: event.lockerId,
+        occurred_at: event.occurredAt,
+        received_at: now,
+        payload: JSON.stringify(event.payload),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async events(locationKey: string, limit: number): Promise<StoredBridgeEvent[]> {
+    const rows = await this.db
+      .selectFrom('bridge_events')
+      .selectAll()
+      .where('location_key', '=', locationKey)
+      .orderBy('received_at')
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      locationKey: row.location_key,
+      seq: Number(row.seq),
+      kind: row.kind,
+      lockerId: row.locker_id,
+      occurredAt: toDate(row.occurred_at),
+      receivedAt: toDate(row.received_at),
+      payload: fromJson<unknown>(row.payload),
+    }));
+  }
+
+  async claimConnection(
+    locationKey: string,
+    processId: string,
+    bridgeVersion: string | null,
+    now: Date,
+  ): Promise<void> {
+    const fields = {
+      process_id: processId,
+      bridge_version: bridgeVersion,
+      connected_at: now,
+      heartbeat_at: now,
+    };
+    await this.db
+      .insertInto('bridge_connections')
+      .values({ location_key: locationKey, ...fields })
+      .onConflict((oc) => oc.column('location_key').doUpdateSet(fields))
+      .execute();
+  }
+
+  async heartbeatConnections(
+    processId: string,
+    held: ReadonlyArray<{ locationKey: string; bridgeVersion: string | null }>,
+    now: Date,
+  ): Promise<void> {
+    for (const { locationKey, bridgeVersion } of held) {
+      await this.db
+        .insertInto('bridge_connections')
+        .values({
+          location_key: locationKey,
+          process_id: processId,
+          bridge_version: bridgeVersion,
+          connected_at: now,
+          heartbeat_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('location_key')
+            .doUpdateSet({ heartbeat_at: now })
+            .where('bridge_connections.process_id', '=', processId),
+        )
+        .execute();
+    }
+  }
+
+  async releaseConnection(locationKey: string, processId: string): Promise<void> {
+    await this.db
+      .deleteFrom('bridge_connections')
+      .where('location_key', '=', locationKey)
+      .where('process_id', '=', processId)
+      .execute();
+  }
+
+  async liveConnection(locationKey: string, freshAfter: Date): Promise<BridgeConnectionRecord | null> {
+    const row = await this.db
+      .selectFrom('bridge_connections')
+      .selectAll()
+      .where('location_key', '=', locationKey)
+      .where('heartbeat_at', '>', freshAfter)
+      .executeTakeFirst();
+    return row ? toConnection(row) : null;
+  }
+
+  async liveConnections(freshAfter: Date): Promise<BridgeConnectionRecord[]> {
+    const rows = await this.db
+      .selectFrom('bridge_connections')
+      .selectAll()
+      .where('heartbeat_at', '>', freshAfter)
+      .orderBy('location_key')
+      .execute();
+    return rows.map(toConnection);
+  }
+
+  notificationChannel(): Promise<string> {
+    this.channel ??=
+      this.dialect === 'postgres'
+        ? sql<{ schema: string }>`select current_schema() as schema`
+            .execute(this.db)
+            .then(({ rows }) => `deposito_bridge_${rows[0]?.schema ?? 'public'}`)
+        : Promise.resolve('deposito_bridge');
+    return this.channel;
+  }
+
+  async notify(payload: string): Promise<void> {
+    if (this.dialect !== 'postgres') return;
+    const channel = await this.notificationChannel();
+    await sql`select pg_notify(${channel}, ${payload})`.execute(this.db);
+  }
+}

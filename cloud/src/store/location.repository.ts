@@ -1,0 +1,163 @@
+import type { Kysely } from 'kysely';
+import type { LocationPricing, LockerSize } from '@deposito/protocol';
+import type { Database, LocationRow } from './database';
+import { ReadCache } from './read-cache';
+import { fromJson, toBoolean, toCount, toDate } from './values';
+
+export interface LocationRecord {
+  key: string;
+  name: string;
+  address: string;
+  /** IANA zone the location's rules are reasoned in. */
+  zone: string;
+  /** Most lockers of each size sold online at the same instant. */
+  maxOnline: Record<LockerSize, number>;
+  /** Price tables in integer cents. */
+  pricing: LocationPricing;
+  openingHours: { opening: string; closing: string };
+  controller: {
+    recipient: string | null;
+    port: number | null;
+    key: string | null;
+    mastercode: string | null;
+    endpoint: string | null;
+  };
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NewLocation = Omit<LocationRecord, 'createdAt' | 'updatedAt'>;
+
+export interface LockerRecord {
+  id: number;
+  locationKey: string;
+  number: number;
+  size: LockerSize;
+  inService: boolean;
+}
+
+export interface LocationRepository {
+  list(): Promise<LocationRecord[]>;
+  /**
+   * The location, from a short-lived cache (`READ_CACHE_TTL_MS`): every hold reads it. This store's
+   * own writes (`save`, and the admin repository's delete) drop the cached entry at once.
+   */
+  get(key: string): Promise<LocationRecord | null>;
+  count(): Promise<number>;
+  /** Inserts the location or replaces every field of an existing one. */
+  save(location: NewLocation, now: Date): Promise<void>;
+  /** The location's lockers, lowest number first. */
+  lockers(key: string): Promise<LockerRecord[]>;
+  /** Adds lockers that do not exist yet; an existing number keeps its row (and its reservations). */
+  addLockers(key: string, lockers: ReadonlyArray<{ number: number; size: LockerSize }>): Promise<void>;
+  setLockerInService(key: string, number: number, inService: boolean): Promise<boolean>;
+}
+
+function toLocation(row: LocationRow): LocationRecord {
+  return {
+    key: row.key,
+    name: row.name,
+    address: row.address,
+    zone: row.zone,
+    maxOnline: { standard: row.max_online_standard, large: row.max_online_large },
+    pricing: fromJson<LocationPricing>(row.pricing),
+    openingHours: { opening: row.opening_time, closing: row.closing_time },
+    controller: {
+      recipient: row.controller_recipient,
+      port: row.controller_port,
+      key: row.controller_key,
+      mastercode: row.controller_mastercode,
+      endpoint: row.endpoint,
+    },
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}
+
+export class KyselyLocationRepository implements LocationRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Shared with the location admin repository, whose writes drop entries too. */
+    private readonly cache: ReadCache<LocationRecord | null> = new ReadCache(),
+  ) {}
+
+  async list(): Promise<LocationRecord[]> {
+    const rows = await this.db.selectFrom('locations').selectAll().orderBy('key').execute();
+    return rows.map(toLocation);
+  }
+
+  get(key: string): Promise<LocationRecord | null> {
+    return this.cache.get(key, async () => {
+      const row = await this.db.selectFrom('locations').selectAll().where('key', '=', key).executeTakeFirst();
+      return row ? toLocation(row) : null;
+    });
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('locations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return toCount(row.n as string | number);
+  }
+
+  async save(location: NewLocation, now: Date): Promise<void> {
+    const fields = {
+      name: location.name,
+      address: location.address,
+      zone: location.zone,
+      max_online_standard: location.maxOnline.standard,
+      max_online_large: location.maxOnline.large,
+      pricing: JSON.stringify(location.pricing),
+      opening_time: location.openingHours.opening,
+      closing_time: location.openingHours.closing,
+      controller_recipient: location.controller.recipient,
+      controller_port: location.controller.port,
+      controller_key: location.controller.key,
+      controller_mastercode: location.controller.mastercode,
+      endpoint: location.controller.endpoint,
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('locations')
+      .values({ key: location.key, created_at: now, ...fields })
+      .onConflict((oc) => oc.column('key').doUpdateSet(fields))
+      .execute();
+    this.cache.invalidate(location.key);
+  }
+
+  async lockers(key: string): Promise<LockerRecord[]> {
+    const rows = await this.db
+      .selectFrom('lockers')
+      .selectAll()
+      .where('location_key', '=', key)
+      .orderBy('number')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      locationKey: row.location_key,
+      number: row.number,
+      size: row.size as LockerSize,
+      inService: toBoolean(row.in_service),
+    }));
+  }
+
+  async addLockers(key: string, lockers: ReadonlyArray<{ number: number; size: LockerSize }>): Promise<void> {
+    if (lockers.length === 0) return;
+    await this.db
+      .insertInto('lockers')
+      .values(lockers.map((l) => ({ location_key: key, number: l.number, size: l.size, in_service: true })))
+      .onConflict((oc) => oc.columns(['location_key', 'number']).doNothing())
+      .execute();
+  }
+
+  async setLockerInService(key: string, number: number, inService: boolean): Promise<boolean> {
+    const result = await this.db
+      .updateTable('lockers')
+      .set({ in_service: inService })
+      .where('location_key', '=', key)
+      .where('number', '=', number)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

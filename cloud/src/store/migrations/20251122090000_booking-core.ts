@@ -1,0 +1,165 @@
+import { sql, type Kysely } from 'kysely';
+import type { SqlDialect } from '../migrate';
+
+// Locations, lockers, bookings with their reserved lockers, discounts, settings and the error log.
+
+export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
+  const pg = dialect === 'postgres';
+  const instant = pg ? 'timestamptz' : 'text';
+  // JSON is kept as text in both dialects: the store serialises it, nothing queries inside it.
+  const json = 'text';
+
+  if (pg) {
+    // Lets the exclusion constraint below compare locker ids (a btree type) in a GiST index.
+    // Installed once in `public`, which every schema's search_path includes.
+    await sql`CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public`.execute(db);
+  }
+
+  await db.schema
+    .createTable('locations')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('address', 'text', (c) => c.notNull())
+    .addColumn('zone', 'text', (c) => c.notNull())
+    .addColumn('max_online_standard', 'integer', (c) => c.notNull())
+    .addColumn('max_online_large', 'integer', (c) => c.notNull())
+    .addColumn('pricing', json, (c) => c.notNull())
+    .addColumn('opening_time', 'text', (c) => c.notNull())
+    .addColumn('closing_time', 'text', (c) => c.notNull())
+    .addColumn('controller_recipient', 'text')
+    .addColumn('controller_port', 'integer')
+    .addColumn('controller_key', 'text')
+    .addColumn('controller_mastercode', 'text')
+    .addColumn('endpoint', 'text')
+    .addColumn('created_at', instant, (c) => c.notNull())
+    .addColumn('updated_at', instant, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('lockers')
+    .addColumn('id', 'integer', (c) =>
+      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('location_key', 'text', (c) => c.notNull().references('locations.key').onDelete('cascade'))
+    .addColumn('number', 'integer', (c) => c.notNull())
+    .addColumn('size', 'text', (c) => c.notNull().check(sql`size in ('standard', 'large')`))
+    .addColumn('in_service', 'boolean', (c) => c.notNull().defaultTo(true))
+    .addUniqueConstraint('lockers_location_number_unique', ['location_key', 'number'])
+    .execute();
+  await db.schema
+    .createIndex('lockers_location_size_idx')
+    .on('lockers')
+    .columns(['location_key', 'size'])
+    .execute();
+
+  await db.schema
+    .createTable('bookings')
+    .addColumn('transaction_id', 'text', (c) => c.primaryKey())
+    .addColumn('location_key', 'text', (c) => c.notNull().references('locations.key'))
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('start_at', instant, (c) => c.notNull())
+    .addColumn('end_at', instant, (c) => c.notNull())
+    .addColumn('size', 'text', (c) => c.notNull())
+    .addColumn('quantity', 'integer', (c) => c.notNull())
+    .addColumn('duration_value', 'integer', (c) => c.notNull())
+    .addColumn('duration_unit', 'text', (c) => c.notNull())
+    .addColumn('price_original_cents', 'integer', (c) => c.notNull())
+    .addColumn('price_discounted_cents', 'integer', (c) => c.notNull())
+    .addColumn('fee_cents', 'integer', (c) => c.notNull())
+    .addColumn('total_cents', 'integer', (c) => c.notNull())
+    .addColumn('discount_code', 'text')
+    .addColumn('first_name', 'text')
+    .addColumn('last_name', 'text')
+    .addColumn('email', 'text')
+    .addColumn('phone_prefix', 'text')
+    .addColumn('phone_number', 'text')
+    .addColumn('note', 'text', (c) => c.notNull())
+    .addColumn('lang', 'text', (c) => c.notNull())
+    .addColumn('pin', 'text')
+    .addColumn('provider_reference', 'text')
+    .addColumn('created_at', instant, (c) => c.notNull())
+    .addColumn('updated_at', instant, (c) => c.notNull())
+    .addColumn('expires_at', instant)
+    .addColumn('paid_at', instant)
+    .addCheckConstraint('bookings_window_check', sql`start_at < end_at`)
+    .execute();
+  await db.schema
+    .createIndex('bookings_status_expires_idx')
+    .on('bookings')
+    .columns(['status', 'expires_at'])
+    .execute();
+  await db.schema
+    .createIndex('bookings_location_created_idx')
+    .on('bookings')
+    .columns(['location_key', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('booking_lockers')
+    .addColumn('id', 'integer', (c) =>
+      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('transaction_id', 'text', (c) =>
+      c.notNull().references('bookings.transaction_id').onDelete('cascade'),
+    )
+    .addColumn('locker_id', 'integer', (c) => c.notNull().references('lockers.id').onDelete('cascade'))
+    .addColumn('start_at', instant, (c) => c.notNull())
+    .addColumn('end_at', instant, (c) => c.notNull())
+    .addColumn('active', 'boolean', (c) => c.notNull())
+    .addCheckConstraint('booking_lockers_window_check', sql`start_at < end_at`)
+    .execute();
+  await db.schema
+    .createIndex('booking_lockers_transaction_idx')
+    .on('booking_lockers')
+    .column('transaction_id')
+    .execute();
+  await db.schema
+    .createIndex('booking_lockers_locker_window_idx')
+    .on('booking_lockers')
+    .columns(['locker_id', 'end_at', 'start_at'])
+    .execute();
+  if (pg) {
+    // No locker can ever hold two active reservations whose time ranges overlap, whichever cloud
+    // instance writes them. Half-open ranges: a booking may start when the previous one ends.
+    await sql`
+      ALTER TABLE booking_lockers ADD CONSTRAINT booking_lockers_no_overlap
+      EXCLUDE USING gist (locker_id WITH =, tstzrange(start_at, end_at) WITH &&) WHERE (active)
+    `.execute(db);
+  }
+
+  await db.schema
+    .createTable('discounts')
+    .addColumn('code', 'text', (c) => c.primaryKey())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('percent', pg ? 'double precision' : 'real')
+    .addColumn('amount_cents', 'integer')
+    .addColumn('valid_from', 'text')
+    .addColumn('valid_to', 'text')
+    .addColumn('usable_once', 'boolean', (c) => c.notNull())
+    .addColumn('min_days', 'integer')
+    .addColumn('used_at', instant)
+    .addColumn('used_by', 'text')
+    .addColumn('created_at', instant, (c) => c.notNull())
+    .addCheckConstraint('discounts_one_kind_check', sql`(percent is null) <> (amount_cents is null)`)
+    .execute();
+
+  await db.schema
+    .createTable('settings')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('value', json, (c) => c.notNull())
+    .addColumn('updated_at', instant, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('error_log')
+    .addColumn('id', 'integer', (c) =>
+      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('at', instant, (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('location_key', 'text')
+    .addColumn('locker_id', 'integer')
+    .addColumn('message', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('error_log_at_idx').on('error_log').column('at').execute();
+}

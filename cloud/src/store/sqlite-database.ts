@@ -1,0 +1,49 @@
+import BetterSqlite3 from 'better-sqlite3';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+// better-sqlite3 binds only numbers, strings, bigints, buffers and null. Repositories bind Date and
+// boolean in both dialects; this adapter stores them as ISO-8601 UTC text (which sorts and compares
+// as time does) and 0/1, so the SQL stays the same for SQLite and PostgreSQL.
+
+function toSqliteValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+/** Distinct SQL texts kept prepared; shapes with varying `in (…)` lists could otherwise grow it. */
+const STATEMENT_CACHE_LIMIT = 500;
+
+const toSqliteValues = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
+
+/** Opens a SQLite file (or `:memory:`) tuned for a server: WAL, a busy timeout, foreign keys on. */
+export function openSqliteDatabase(filename: string): SqliteDatabase {
+  const db = new BetterSqlite3(filename);
+  if (filename !== ':memory:') db.pragma('journal_mode = WAL');
+  // Another process holding the write lock makes us wait rather than fail at once.
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  // Kysely asks for a statement per query; compiling the same SQL each time cost more than running
+  // it. The distinct SQL texts are few (one per query shape), so the cache stays small.
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      db.close();
+    },
+    prepare(sql: string): SqliteStatement {
+      const statement = statements.get(sql) ?? db.prepare(sql);
+      if (!statements.has(sql)) {
+        if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+        statements.set(sql, statement);
+      }
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(toSqliteValues(parameters)),
+        run: (parameters) => statement.run(toSqliteValues(parameters)),
+        iterate: (parameters) => statement.iterate(toSqliteValues(parameters)),
+      };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../env';
+import { KyselyAdminUserRepository, type AdminUserRepository } from './admin-user.repository';
+import { KyselyBookingAdminRepository, type BookingAdminRepository } from './booking-admin.repository';
+import { KyselyBookingRepository, type BookingRepository } from './booking.repository';
+import { KyselyBridgeRepository, type BridgeRepository } from './bridge.repository';
+import type { Database } from './database';
+import { KyselyDiscountRepository, type DiscountRepository } from './discount.repository';
+import {
+  KyselyErrorLogArchiveRepository,
+  type ErrorLogArchiveRepository,
+} from './error-log-archive.repository';
+import { KyselyErrorLogRepository, type ErrorLogRepository } from './error-log.repository';
+import { KyselyLocationAdminRepository, type LocationAdminRepository } from './location-admin.repository';
+import {
+  KyselyLocationRepository,
+  type LocationRecord,
+  type LocationRepository,
+} from './location.repository';
+import { migrateToLatest, pendingMigrations, type SqlDialect } from './migrate';
+import { ReadCache } from './read-cache';
+import { KyselySettingsRepository, type SettingsRepository } from './settings.repository';
+import { KyselyTakingsRepository, type TakingsRepository } from './takings.repository';
+import { openSqliteDatabase } from './sqlite-database';
+
+/**
+ * Everything the cloud persists, behind one interface for SQLite and PostgreSQL. New areas add a
+ * repository here (and a migration in `migrations/`); SQL is written nowhere else.
+ */
+export interface Store {
+  readonly dialect: SqlDialect;
+  readonly locations: LocationRepository;
+  readonly bookings: BookingRepository;
+  readonly discounts: DiscountRepository;
+  readonly settings: SettingsRepository;
+  readonly errorLog: ErrorLogRepository;
+  readonly bridge: BridgeRepository;
+  readonly adminUsers: AdminUserRepository;
+  readonly bookingAdmin: BookingAdminRepository;
+  readonly locationAdmin: LocationAdminRepository;
+  readonly errorLogArchive: ErrorLogArchiveRepository;
+  /** Bookings as the monthly takings count them. */
+  readonly takings: TakingsRepository;
+  /** Resolves when the database answers a query (health check). */
+  ping(): Promise<void>;
+  /** Migrations not run on this database yet (readiness check); empty once `openStore` returned. */
+  pendingMigrations(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** PostgreSQL schema to use (created if missing), e.g. one per test suite; default `public`. */
+  schema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export async function openStore(target: DatabaseTarget, options: OpenStoreOptions = {}): Promise<Store> {
+  const db =
+    target.dialect === 'sqlite'
+      ? connectSqlite(target.filename)
+      : await connectPostgres(target.connectionString, options);
+  try {
+    await migrateToLatest(db as Kysely<unknown>, target.dialect, options.schema);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return createStore(db, target.dialect, options.schema);
+}
+
+function createStore(db: Kysely<Database>, dialect: SqlDialect, schema?: string): Store {
+  const locationCache = new ReadCache<LocationRecord | null>();
+  return {
+    dialect,
+    locations: new KyselyLocationRepository(db, locationCache),
+    bookings: new KyselyBookingRepository(db, dialect),
+    discounts: new KyselyDiscountRepository(db),
+    settings: new KyselySettingsRepository(db),
+    errorLog: new KyselyErrorLogRepository(db),
+    bridge: new KyselyBridgeRepository(db, dialect),
+    adminUsers: new KyselyAdminUserRepository(db, dialect),
+    bookingAdmin: new KyselyBookingAdminRepository(db, dialect),
+    locationAdmin: new KyselyLocationAdminRepository(db, dialect, locationCache),
+    errorLogArchive: new KyselyErrorLogArchiveRepository(db),
+    takings: new KyselyTakingsRepository(db),
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    pendingMigrations: () => pendingMigrations(db as Kysely<unknown>, dialect, schema),
+    close: () => db.destroy(),
+  };
+}
+
+function connectSqlite(filename: string): Kysely<Database> {
+  if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqliteDatabase(filename) }) });
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+async function connectPostgres(
+  connectionString: string,
+  options: OpenStoreOptions,
+): Promise<Kysely<Database>> {
+  const schema = options.schema;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema))
+    throw new Error(`Not a usable schema name: ${schema}`);
+  if (schema) {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    // `public` stays on the path for the btree_gist operator classes installed there.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,102 @@
+import { createApp, ROUTE_AREAS, type CloudApp } from '../src/app';
+import { ManualClock } from '../src/clock';
+import { loadEnv } from '../src/env';
+import { adminArea, createAdminArea } from '../src/routes/admin/admin.routes';
+import type { AdminAreaOptions } from '../src/routes/admin/admin-module';
+import { hashPassword } from '../src/auth/password';
+import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
+import type { Store } from '../src/store/store';
+import { silentLogger, TEST_NOW } from './test-app';
+import { createTestDatabase, type TestDatabase } from './test-store';
+
+/** Cheap scrypt for tests: the same code path, a fraction of the work. */
+export const TEST_SCRYPT_COST = { N: 1024, r: 8, p: 1 };
+
+export const TEST_ADMIN = { email: 'ops@deposito.test', password: 'correct horse battery' };
+
+export interface AdminTestApp {
+  url: string;
+  cloud: CloudApp;
+  store: Store;
+  clock: ManualClock;
+  database: TestDatabase;
+  /** Logs in as TEST_ADMIN and answers the token. */
+  login(email?: string, password?: string): Promise<string>;
+  /** JSON call with an optional bearer token. */
+  call<T = unknown>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown },
+  ): Promise<{
+    status: number;
+    headers: Headers;
+    body: T;
+  }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real cloud on an ephemeral port over a fresh SQLite file with the seed locations and one
+ * administrator (TEST_ADMIN). The admin area is built with test options (cheap hashing, no waits).
+ */
+export async function startAdminTestApp(
+  options: AdminAreaOptions & { now?: string } = {},
+): Promise<AdminTestApp> {
+  const database = await createTestDatabase('sqlite');
+  const store = await database.open();
+  const clock = new ManualClock(options.now ?? TEST_NOW);
+  await seedLocationsAndDiscounts({ store, clock });
+  await store.adminUsers.create(
+    { email: TEST_ADMIN.email, passwordHash: await hashPassword(TEST_ADMIN.password, TEST_SCRYPT_COST) },
+    clock.now(),
+  );
+  const area = createAdminArea({ scryptCost: TEST_SCRYPT_COST, wait: async () => undefined, ...options });
+  const env = loadEnv({ DATABASE_URL: 'sqlite::memory:', PORT: '0' });
+  const cloud = createApp({
+    env,
+    store,
+    clock,
+    logger: silentLogger(),
+    areas: ROUTE_AREAS.map((a) => (a === adminArea ? area : a)),
+  });
+  const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });
+
+  async function call<T>(method: string, path: string, callOptions: { token?: string; body?: unknown } = {}) {
+    const headers: Record<string, string> = {};
+    if (callOptions.token !== undefined) headers.authorization = `Bearer ${callOptions.token}`;
+    if (callOptions.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      body: callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: the text stays for the assertion message.
+    }
+    return { status: response.status, headers: response.headers, body: body as T };
+  }
+
+  return {
+    url,
+    cloud,
+    store,
+    clock,
+    database,
+    call,
+    async login(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
+      const answer = await call<{ token: string }>('POST', '/api/admin/login', { body: { email, password } });
+      if (answer.status !== 200)
+        throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body.token;
+    },
+    async close() {
+      await cloud.stop();
+      await store.close();
+      await database.dispose();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// A second cloud process for the bridge hub's PostgreSQL test: the same app on the same schema,
+// in an OS process of its own, so a bridge connected here is reached only through the database.
+import { startHubCloud } from './bridge-site';
+import { openStore } from '../src/store/store';
+import type { DatabaseTarget } from '../src/env';
+import type { BridgeHubAreaOptions } from '../src/bridge-hub/bridge-hub.area';
+
+const connectionString = process.env.BRIDGE_TEST_DATABASE_URL;
+const schema = process.env.BRIDGE_TEST_SCHEMA;
+if (!connectionString || !schema)
+  throw new Error('BRIDGE_TEST_DATABASE_URL and BRIDGE_TEST_SCHEMA are required');
+
+const target: DatabaseTarget = { dialect: 'postgres', connectionString };
+const store = await openStore(target, { schema, poolSize: 4 });
+const hub = JSON.parse(process.env.BRIDGE_TEST_HUB_OPTIONS ?? '{}') as BridgeHubAreaOptions;
+const cloud = await startHubCloud({ store, target, hub });
+process.stdout.write(`listening ${cloud.port}\n`);
+
+const stop = async () => {
+  await cloud.stop();
+  await store.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { transactionIdFromBytes, type LocationPricing, type LockerSize } from '@deposito/protocol';
+import type { NewBooking } from '../src/store/booking.repository';
+import type { NewDiscount } from '../src/store/discount.repository';
+import type { NewLocation } from '../src/store/location.repository';
+import type { Store } from '../src/store/store';
+
+export const TEST_PRICING: LocationPricing = {
+  standard: { hours: { '3': 500, '4': 600, '5': 700, '6': 800 }, days: { '1': 1200, '2': 2200, '3': 3000 } },
+  large: { hours: { '3': 800, '4': 900, '5': 1000, '6': 1100 }, days: { '1': 1800, '2': 3200, '3': 4500 } },
+};
+
+export function buildLocation(overrides: Partial<NewLocation> = {}): NewLocation {
+  return {
+    key: 'testloc',
+    name: 'Test location',
+    address: 'Via di Prova 1, Roma',
+    zone: 'Europe/Rome',
+    maxOnline: { standard: 100, large: 100 },
+    pricing: TEST_PRICING,
+    openingHours: { opening: '06:00', closing: '22:00' },
+    controller: { recipient: '127.0.0.1', port: 11000, key: 'testkey', mastercode: '1234', endpoint: '/' },
+    ...overrides,
+  };
+}
+
+/** Saves a location with `standard` lockers numbered 1… and `large` lockers numbered after them. */
+export async function seedLocation(
+  store: Store,
+  options: { location?: Partial<NewLocation>; standard?: number; large?: number; now?: Date } = {},
+): Promise<NewLocation> {
+  const location = buildLocation(options.location);
+  await store.locations.save(location, options.now ?? new Date('2026-01-01T00:00:00Z'));
+  const standard = options.standard ?? 4;
+  const large = options.large ?? 2;
+  const lockers: Array<{ number: number; size: LockerSize }> = [];
+  for (let i = 1; i <= standard; i += 1) lockers.push({ number: i, size: 'standard' });
+  for (let i = 1; i <= large; i += 1) lockers.push({ number: standard + i, size: 'large' });
+  await store.locations.addLockers(location.key, lockers);
+  return location;
+}
+
+export function newTransactionId(): string {
+  return transactionIdFromBytes(randomBytes(16));
+}
+
+export function buildBooking(overrides: Partial<NewBooking> = {}): NewBooking {
+  return {
+    transactionId: newTransactionId(),
+    locationKey: 'testloc',
+    status: 'pending',
+    startAt: new Date('2026-03-10T09:00:00Z'),
+    endAt: new Date('2026-03-10T12:00:00Z'),
+    size: 'standard',
+    quantity: 1,
+    duration: { value: 3, unit: 'hours' },
+    priceOriginalCents: 500,
+    priceDiscountedCents: 500,
+    feeCents: 50,
+    totalCents: 550,
+    discountCode: null,
+    customer: { firstName: null, lastName: null, email: null, phonePrefix: null, phoneNumber: null },
+    note: 'lang:it',
+    lang: 'it',
+    pin: '482915',
+    expiresAt: new Date('2026-03-10T08:15:00Z'),
+    ...overrides,
+  };
+}
+
+export function buildDiscount(overrides: Partial<NewDiscount> = {}): NewDiscount {
+  return {
+    code: 'WELCOME10',
+    description: 'Ten percent off',
+    percent: 10,
+    amountCents: null,
+    validFrom: null,
+    validTo: null,
+    usableOnce: false,
+    minDays: null,
+    ...overrides,
+  };
+}
+
+/** A visitor's details as `PATCH /api/bookings/{id}` carries them. */
+export function buildCustomerDetails(overrides: Record<string, unknown> = {}) {
+  return {
+    nome: 'Giulia',
+    cognome: "D'Angelo",
+    email: 'giulia@example.com',
+    conferma_email: 'giulia@example.com',
+    telefono_prefisso: '+39',
+    telefono_numero: '3331234567',
+    ...overrides,
+  };
+}

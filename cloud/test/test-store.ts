@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { DatabaseTarget } from '../src/env';
+import { openStore, type Store } from '../src/store/store';
+
+export const STORE_DIALECTS = ['sqlite', 'postgres'] as const;
+export type StoreDialect = (typeof STORE_DIALECTS)[number];
+
+/** The PostgreSQL server the tests use; the root vitest config sets it. Tests fail, never skip, without it. */
+export function testPostgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set (the root vitest.config.ts sets it)');
+  return url;
+}
+
+/** A fresh, empty database for one test file or suite, and the way to throw it away. */
+export interface TestDatabase {
+  target: DatabaseTarget;
+  /** PostgreSQL schema of this database (undefined for SQLite). */
+  schema?: string;
+  open(): Promise<Store>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * SQLite: a file in a temporary directory (so several connections and processes can share it).
+ * PostgreSQL: a schema of its own named `t_<random>`, dropped afterwards, so suites run in parallel.
+ */
+export async function createTestDatabase(dialect: StoreDialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deposito-test-'));
+    const target: DatabaseTarget = { dialect: 'sqlite', filename: path.join(dir, 'deposito.db') };
+    return {
+      target,
+      open: () => openStore(target),
+      dispose: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const connectionString = testPostgresUrl();
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const target: DatabaseTarget = { dialect: 'postgres', connectionString };
+  return {
+    target,
+    schema,
+    open: () => openStore(target, { schema, poolSize: 12 }),
+    dispose: async () => {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Runs SQL directly against a PostgreSQL test schema, for tests of the database's own guarantees. */
+export async function withPostgresClient<T>(
+  schema: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({
+    connectionString: testPostgresUrl(),
+    options: `-c search_path=${schema},public`,
+  });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

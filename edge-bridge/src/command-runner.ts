@@ -1,0 +1,314 @@
+// Executes the cloud's commands on the controller, each id at most once: stored before it is
+// acknowledged, marked RUNNING before the controller is called, finished with exactly one result
+// (plus, for an UNKNOWN outcome, possibly one reconciled result once a poll shows what happened).
+import type { Logger } from 'pino';
+import { STATE_SETTING_OPS, type BridgeCommand, type ResultMessage } from '@deposito/protocol/bridge/v1';
+import type { BridgeBuffer, CommandRecord, UnsequencedResult } from './buffer/bridge-buffer';
+import type { ControllerClient } from './controller/controller-client';
+import { ControllerError } from './controller/controller-errors';
+import type { ObservedLocker } from './state-poller';
+import { isoTime, type Clock, type TimerHandle } from './clock';
+
+export interface RetryPolicy {
+  baseMs: number;
+  capMs: number;
+}
+
+export const DEFAULT_COMMAND_RETRY: RetryPolicy = { baseMs: 2_000, capMs: 60_000 };
+
+export interface CommandRunnerDeps {
+  buffer: BridgeBuffer;
+  controller: ControllerClient;
+  clock: Clock;
+  logger: Logger;
+  random: () => number;
+  retry: RetryPolicy;
+  reconcileWindowMs: number;
+  /** Called after a result was queued, so it can be delivered at once. */
+  onResult: () => void;
+}
+
+type ResultData = NonNullable<ResultMessage['data']>;
+
+const isStateSetting = (op: BridgeCommand['op']) => (STATE_SETTING_OPS as readonly string[]).includes(op);
+const changesLocker = (op: BridgeCommand['op']) => op !== 'getState' && op !== 'history';
+
+export class CommandRunner {
+  private draining: Promise<void> | null = null;
+  private drainAgain = false;
+  private retryTimer: TimerHandle | null = null;
+  private stopped = false;
+
+  constructor(private readonly deps: CommandRunnerDeps) {}
+
+  /**
+   * Commands left RUNNING by a crash may or may not have reached the controller: they become UNKNOWN
+   * and are checked against the next polls, never run again.
+   */
+  recoverInterrupted(): void {
+    const { buffer, clock, logger } = this.deps;
+    for (const record of buffer.interruptedCommands()) {
+      const now = clock.now();
+      logger.warn({ commandId: record.id }, 'command was running when the bridge stopped; outcome unknown');
+      buffer.finishCommand(
+        this.result(record, 'UNKNOWN', now, {
+          error: {
+            code: 'bridge/interrupted',
+            message: 'the bridge stopped while the controller was executing it',
+          },
+        }),
+        now,
+        changesLocker(record.command.op) ? now + this.deps.reconcileWindowMs : null,
+      );
+    }
+  }
+
+  /** Stores a received command; a known id is not run again, its recorded result is queued again. */
+  receive(command: BridgeCommand): { duplicate: boolean; receivedAt: number } {
+    const { buffer, clock, logger } = this.deps;
+    const receivedAt = clock.now();
+    const { record, duplicate } = buffer.receiveCommand(command, receivedAt);
+    if (duplicate) {
+      logger.info(
+        { commandId: command.id, status: record.status },
+        'command received again; not re-executed',
+      );
+      if (record.result) {
+        buffer.enqueue(record.result, receivedAt);
+        this.deps.onResult();
+      }
+    }
+    return { duplicate, receivedAt };
+  }
+
+  /** Runs every due command, one after another; concurrent calls join the running pass. */
+  drain(): Promise<void> {
+    if (this.draining) {
+      this.drainAgain = true;
+      return this.draining;
+    }
+    // Cleared in a later microtask, so a pass that finds nothing to do cannot leave `draining` set.
+    this.draining = this.runDue().finally(() => {
+      this.draining = null;
+      this.scheduleRetry();
+    });
+    return this.draining;
+  }
+
+  private async runDue(): Promise<void> {
+    do {
+      this.drainAgain = false;
+      for (const record of this.deps.buffer.commandsDue(this.deps.clock.now())) {
+        if (this.stopped) return;
+        await this.execute(record);
+      }
+    } while (this.drainAgain && !this.stopped);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer !== null) this.deps.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    await this.draining;
+  }
+
+  /** Settles UNKNOWN outcomes against what the latest poll observed. */
+  reconcile(observe: (lockerId: number) => ObservedLocker | null): void {
+    const { buffer, clock, logger } = this.deps;
+    const now = clock.now();
+    for (const record of buffer.commandsToReconcile()) {
+      const { command } = record;
+      const seen = 'lockerId' in command && command.lockerId !== undefined ? observe(command.lockerId) : null;
+      if (seen && appliedAsSeen(command, record, seen)) {
+        logger.info({ commandId: record.id }, 'unknown outcome settled by state poll: applied');
+        buffer.finishCommand(this.result(record, 'SUCCEEDED', now, { reconciled: true }), now);
+        this.deps.onResult();
+      } else if (now >= (record.reconcileUntil ?? 0)) {
+        if (isStateSetting(command.op)) {
+          logger.info({ commandId: record.id }, 'unknown outcome settled by state poll: not applied');
+          buffer.finishCommand(
+            this.result(record, 'FAILED', now, {
+              reconciled: true,
+              error: {
+                code: 'controller/not_applied',
+                message: 'state polls after the timeout show it was not applied',
+              },
+            }),
+            now,
+          );
+          this.deps.onResult();
+        } else {
+          // A door that opened and closed between two polls leaves no trace: the outcome stays unknown.
+          buffer.stopReconciling(record.id);
+        }
+      }
+    }
+  }
+
+  private async execute(record: CommandRecord): Promise<void> {
+    const { buffer, clock, logger, controller } = this.deps;
+    const { command } = record;
+    const log = logger.child({ commandId: command.id, op: command.op });
+    const expiresAt = Date.parse(command.expiresAt);
+    if (clock.now() >= expiresAt) {
+      log.info('command expired before it could run');
+      this.finish(record, 'EXPIRED', {
+        error: {
+          code: 'command/expired',
+          message: record.lastError
+            ? `expired while retrying: ${record.lastError}`
+            : `expired at ${command.expiresAt}, not executed`,
+        },
+      });
+      return;
+    }
+    buffer.markRunning(command.id, clock.now());
+    const attempts = record.attempts + 1;
+    try {
+      const data = await this.runOnController(command, controller);
+      log.info('command succeeded');
+      this.finish({ ...record, attempts }, 'SUCCEEDED', data ? { data } : {});
+    } catch (error) {
+      const now = clock.now();
+      if (!(error instanceof ControllerError)) {
+        log.error({ err: error }, 'command failed unexpectedly');
+        this.finish({ ...record, attempts }, 'FAILED', {
+          error: { code: 'bridge/internal', message: error instanceof Error ? error.message : String(error) },
+        });
+        return;
+      }
+      const detail = { code: error.code, message: error.message };
+      if (error.retryable && isStateSetting(command.op)) {
+        const delay = retryDelay(attempts, this.deps.retry, this.deps.random);
+        if (now + delay < expiresAt) {
+          log.warn({ err: error, attempts, retryInMs: delay }, 'controller unreachable; will retry');
+          buffer.scheduleRetry(command.id, now + delay, error.message);
+          return;
+        }
+        log.warn({ err: error, attempts }, 'controller unreachable until the command expired');
+        this.finish({ ...record, attempts }, 'EXPIRED', {
+          error: { code: error.code, message: `expired while retrying: ${error.message}` },
+        });
+        return;
+      }
+      if (error.outcome === 'UNKNOWN' && changesLocker(command.op)) {
+        log.warn({ err: error }, 'controller outcome unknown; checking the next state polls');
+        this.finish({ ...record, attempts }, 'UNKNOWN', { error: detail }, now + this.deps.reconcileWindowMs);
+        return;
+      }
+      log.warn({ err: error }, 'command failed');
+      this.finish({ ...record, attempts }, 'FAILED', { error: detail });
+    }
+  }
+
+  private async runOnController(
+    command: BridgeCommand,
+    controller: ControllerClient,
+  ): Promise<ResultData | null> {
+    switch (command.op) {
+      case 'open':
+        await controller.open(command.lockerId);
+        return null;
+      case 'inhibit':
+        await controller.inhibit(command.lockerId);
+        return null;
+      case 'unbook':
+        await controller.unbook(command.lockerId);
+        return null;
+      case 'book':
+        await controller.book(command.lockerId, command.params);
+        return null;
+      case 'getState': {
+        const lockers = (await controller.getLockersState())
+          .filter((l) => command.lockerId === undefined || l.number === command.lockerId)
+          .map((l) => ({ lockerId: l.number, ...l.state, code: l.code }));
+        return { lockers };
+      }
+      case 'history': {
+        const entries = await controller.history({
+          from: command.params.from,
+          to: command.params.to,
+          ...(command.lockerId === undefined ? {} : { locker: command.lockerId }),
+          ...(command.params.index === undefined ? {} : { index: command.params.index }),
+        });
+        return {
+          history: entries.map((e) => ({
+            index: e.index,
+            lockerId: e.locker,
+            occurredAt: e.date,
+            kind: e.type,
+            ...(e.description ? { description: e.description } : {}),
+          })),
+        };
+      }
+    }
+  }
+
+  private finish(
+    record: CommandRecord,
+    status: ResultMessage['status'],
+    extra: Partial<Pick<UnsequencedResult, 'data' | 'error' | 'reconciled'>>,
+    reconcileUntil: number | null = null,
+  ): void {
+    const now = this.deps.clock.now();
+    this.deps.buffer.finishCommand(this.result(record, status, now, extra), now, reconcileUntil);
+    this.deps.onResult();
+  }
+
+  private result(
+    record: CommandRecord,
+    status: ResultMessage['status'],
+    at: number,
+    extra: Partial<Pick<UnsequencedResult, 'data' | 'error' | 'reconciled'>>,
+  ): UnsequencedResult {
+    return {
+      type: 'result',
+      commandId: record.id,
+      op: record.command.op,
+      ok: status === 'SUCCEEDED',
+      status,
+      attempts: record.attempts,
+      completedAt: isoTime(at),
+      ...extra,
+    };
+  }
+
+  private scheduleRetry(): void {
+    const { buffer, clock } = this.deps;
+    if (this.retryTimer !== null) clock.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const next = buffer.nextRetryAt();
+    if (next === null || this.stopped) return;
+    this.retryTimer = clock.setTimeout(
+      () => {
+        this.retryTimer = null;
+        void this.drain();
+      },
+      Math.max(0, next - clock.now()),
+    );
+  }
+}
+
+/** Exponential with equal jitter: between half and all of min(cap, base · 2^(attempt-1)). */
+export function retryDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
+  const bound = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(Math.max(attempt - 1, 0), 30));
+  return Math.floor(bound / 2 + (random() * bound) / 2);
+}
+
+function appliedAsSeen(command: BridgeCommand, record: CommandRecord, seen: ObservedLocker): boolean {
+  switch (command.op) {
+    case 'book':
+      return seen.snapshot.occupancy === 'booked';
+    case 'unbook':
+      return seen.snapshot.occupancy === 'free';
+    case 'inhibit':
+      return seen.snapshot.occupancy === 'inhibited';
+    case 'open':
+      return (
+        seen.snapshot.doorOpen ||
+        (seen.doorOpenedAt !== null && record.executedAt !== null && seen.doorOpenedAt >= record.executedAt)
+      );
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,259 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ControllerClient } from './controller-client';
+import {
+  ControllerConnectionLostError,
+  ControllerMalformedResponseError,
+  ControllerRejectedError,
+  ControllerServerError,
+  ControllerTimeoutError,
+  ControllerUnreachableError,
+} from './controller-errors';
+import { ControllerSimulator, SIMULATOR_RESPONSE } from './controller-simulator';
+
+const from = '2030-05-01T08:00:00.000Z';
+const to = '2030-05-01T20:00:00.000Z';
+
+describe('ControllerClient against the simulator', () => {
+  let simulator: ControllerSimulator;
+  let client: ControllerClient;
+  let port: number;
+
+  beforeEach(async () => {
+    simulator = new ControllerSimulator({ lockers: 6, key: 'k1', mastercode: 'm1', doorOpenMs: 80 });
+    ({ port } = await simulator.start());
+    client = new ControllerClient({
+      recipient: '127.0.0.1',
+      port,
+      key: 'k1',
+      mastercode: 'm1',
+      timeoutMs: 2_000,
+    });
+  });
+  afterEach(() => simulator.stop());
+
+  it('reads every locker with its size and mapped state', async () => {
+    simulator.setOccupancy(2, 'booked');
+    simulator.setDoor(2, true);
+    simulator.setOccupancy(3, 'inhibited');
+    simulator.setOccupancy(5, 'unknown');
+    const lockers = await client.getLockersState();
+    expect(lockers).toHaveLength(6);
+    expect(lockers[0]).toEqual({
+      number: 1,
+      code: 1,
+      size: 'standard',
+      state: { occupancy: 'free', doorOpen: false },
+    });
+    expect(lockers[1]).toMatchObject({ code: 7, state: { occupancy: 'booked', doorOpen: true } });
+    expect(lockers[2]).toMatchObject({ code: 3, state: { occupancy: 'inhibited', doorOpen: false } });
+    expect(lockers[3]).toMatchObject({ size: 'large' });
+    expect(lockers[4]).toMatchObject({ code: 0, state: { occupancy: 'unknown' } });
+    expect(client.lastLatencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('opens a door, which closes by itself', async () => {
+    await client.open(4);
+    expect(simulator.locker(4)?.doorOpen).toBe(true);
+    await expect.poll(() => simulator.locker(4)?.doorOpen, { timeout: 2_000 }).toBe(false);
+    expect(simulator.history().map((e) => e.type)).toEqual(['open', 'door_open', 'door_close']);
+  });
+
+  it('books, inhibits and unbooks', async () => {
+    await client.book(1, { pin: '123456', from, to });
+    expect(simulator.locker(1)).toMatchObject({ occupancy: 'booked', booking: { pin: '123456', from, to } });
+    await expect(client.book(1, { pin: '654321', from, to })).rejects.toMatchObject({
+      name: 'ControllerRejectedError',
+      response: SIMULATOR_RESPONSE.lockerNotFree,
+    });
+    await client.inhibit(2);
+    expect(simulator.locker(2)?.occupancy).toBe('inhibited');
+    await client.unbook(1);
+    await client.unbook(2);
+    expect(simulator.locker(1)).toEqual({ number: 1, size: 'standard', occupancy: 'free', doorOpen: false });
+    expect(simulator.locker(2)?.occupancy).toBe('free');
+  });
+
+  it('reads history filtered by locker and period', async () => {
+    await client.inhibit(1);
+    await client.inhibit(2);
+    await client.unbook(2);
+    const all = await client.history({ from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' });
+    expect(all.map((e) => [e.index, e.locker, e.type])).toEqual([
+      [1, 1, 'inhibit'],
+      [2, 2, 'inhibit'],
+      [3, 2, 'unbook'],
+    ]);
+    const two = await client.history({
+      from: '2000-01-01T00:00:00.000Z',
+      to: '2100-01-01T00:00:00.000Z',
+      locker: 2,
+      index: 3,
+    });
+    expect(two.map((e) => e.index)).toEqual([3]);
+    expect(
+      await client.history({ from: '2000-01-01T00:00:00.000Z', to: '2000-01-02T00:00:00.000Z' }),
+    ).toEqual([]);
+  });
+
+  it('is refused with wrong credentials or an unknown locker', async () => {
+    const intruder = new ControllerClient({ recipient: '127.0.0.1', port, key: 'k1', mastercode: 'wrong' });
+    const refusal = await intruder.getLockersState().catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ControllerRejectedError);
+    expect(refusal).toMatchObject({
+      response: SIMULATOR_RESPONSE.badCredentials,
+      outcome: 'FAILED',
+      retryable: false,
+    });
+    await expect(client.open(99)).rejects.toMatchObject({ response: SIMULATOR_RESPONSE.unknownLocker });
+  });
+
+  it('turns HTTP 500 into a retryable server error, without acting', async () => {
+    simulator.setFault({ kind: 'fail' }, 1);
+    const error = await client.inhibit(1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControllerServerError);
+    expect(error).toMatchObject({ status: 500, outcome: 'FAILED', retryable: true });
+    expect(simulator.locker(1)?.occupancy).toBe('free');
+    await client.inhibit(1);
+    expect(simulator.locker(1)?.occupancy).toBe('inhibited');
+  });
+
+  it('times out with an UNKNOWN outcome when the controller is too slow', async () => {
+    const impatient = new ControllerClient({
+      recipient: '127.0.0.1',
+      port,
+      key: 'k1',
+      mastercode: 'm1',
+      timeoutMs: 100,
+    });
+    simulator.setFault({ kind: 'slow', delayMs: 1_000 }, 1);
+    const error = await impatient.inhibit(3).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControllerTimeoutError);
+    expect(error).toMatchObject({ outcome: 'UNKNOWN', retryable: false, timeoutMs: 100 });
+    // The slow controller did act: exactly why a timeout is never repeated blindly.
+    expect(simulator.locker(3)?.occupancy).toBe('inhibited');
+  });
+
+  it('reports a dropped connection as lost, outcome unknown', async () => {
+    simulator.setFault({ kind: 'drop' }, 1);
+    const error = await client.getLockersState().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControllerConnectionLostError);
+    expect(error).toMatchObject({ outcome: 'UNKNOWN' });
+  });
+
+  it('reports a closed port as unreachable and retryable', async () => {
+    await simulator.stop();
+    const error = await client.getLockersState().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControllerUnreachableError);
+    expect(error).toMatchObject({ outcome: 'FAILED', retryable: true });
+  });
+
+  it('sends one request at a time to a controller', async () => {
+    simulator.setFault({ kind: 'slow', delayMs: 60 }, 4);
+    const other = new ControllerClient({ recipient: '127.0.0.1', port, key: 'k1', mastercode: 'm1' });
+    const started = Date.now();
+    await Promise.all([client.inhibit(1), client.getLockersState(), other.inhibit(2), other.open(3)]);
+    expect(simulator.stats.maxConcurrent).toBe(1);
+    expect(simulator.stats.requests).toBe(4);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4 * 60 - 10);
+  });
+
+  it('keeps serving the queue after a failed request', async () => {
+    simulator.setFault({ kind: 'fail' }, 1);
+    const results = await Promise.allSettled([client.inhibit(1), client.inhibit(2)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+  });
+
+  it('can be steered through the HTTP control endpoint', async () => {
+    const control = await fetch(`http://127.0.0.1:${port}/_sim/fault`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'fail', count: 1 }),
+    });
+    expect(control.status).toBe(200);
+    await expect(client.getLockersState()).rejects.toBeInstanceOf(ControllerServerError);
+    await fetch(`http://127.0.0.1:${port}/_sim/door`, {
+      method: 'POST',
+      body: JSON.stringify({ locker: 2, open: true }),
+    });
+    const state = (await (await fetch(`http://127.0.0.1:${port}/_sim/state`)).json()) as {
+      lockers: { doorOpen: boolean }[];
+    };
+    expect(state.lockers[1]?.doorOpen).toBe(true);
+    const bad = await fetch(`http://127.0.0.1:${port}/_sim/fault`, {
+      method: 'POST',
+      body: '{"kind":"explode"}',
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('ControllerClient against a controller answering nonsense', () => {
+  let server: Server;
+  let port: number;
+  let answer: { status: number; body: string } = { status: 200, body: '' };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () =>
+        res.writeHead(answer.status, { 'content-type': 'application/xml' }).end(answer.body),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const client = () =>
+    new ControllerClient({
+      recipient: '127.0.0.1',
+      port,
+      key: 'k',
+      mastercode: 'm',
+      timeoutMs: 1_000,
+      maxResponseBytes: 4096,
+    });
+
+  it.each([
+    ['not XML', 'hello'],
+    ['truncated XML', '<getLockersStateResponse><response>0</response><lockers><locker>'],
+    ['the wrong answer', '<openResponse><response>0</response></openResponse>'],
+    [
+      'a non-numeric state',
+      '<getLockersStateResponse><response>0</response><lockers><locker><number>1</number><state>x</state></locker></lockers></getLockersStateResponse>',
+    ],
+    [
+      'an entity bomb',
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><getLockersStateResponse><response>0</response><description>&b;</description><lockers/></getLockersStateResponse>',
+    ],
+    [
+      'an oversized answer',
+      `<getLockersStateResponse><response>0</response><description>${'x'.repeat(5000)}</description><lockers/></getLockersStateResponse>`,
+    ],
+    ['an empty body', ''],
+  ])('refuses %s with a typed error', async (_label, body) => {
+    answer = { status: 200, body };
+    const error = await client()
+      .getLockersState()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControllerMalformedResponseError);
+  });
+
+  it('reports other HTTP statuses as not retryable', async () => {
+    answer = { status: 404, body: 'no' };
+    await expect(client().getLockersState()).rejects.toMatchObject({
+      code: 'controller/http_error',
+      status: 404,
+      retryable: false,
+    });
+  });
+
+  it('accepts a well-formed empty site', async () => {
+    answer = {
+      status: 200,
+      body: '<?xml version="1.0"?><getLockersStateResponse><response>0</response><description/><lockers/></getLockersStateResponse>',
+    };
+    expect(await client().getLockersState()).toEqual([]);
+  });
+});

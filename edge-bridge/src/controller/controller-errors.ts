@@ -1,0 +1,102 @@
+// What can go wrong talking to a locker controller, split by what it means for the command:
+// `outcome` FAILED = certainly not done; UNKNOWN = may have been done, so never repeat it blindly.
+// `retryable` = the controller could not be reached at all, so trying again later is safe.
+import type { ControllerOperation } from '@deposito/protocol/controller/index';
+
+export type ControllerOutcome = 'FAILED' | 'UNKNOWN';
+
+export abstract class ControllerError extends Error {
+  abstract readonly code: string;
+  abstract readonly outcome: ControllerOutcome;
+  abstract readonly retryable: boolean;
+
+  constructor(
+    readonly operation: ControllerOperation,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** No answer within the timeout: the controller may still act on the request. */
+export class ControllerTimeoutError extends ControllerError {
+  readonly code = 'controller/timeout';
+  readonly outcome = 'UNKNOWN';
+  readonly retryable = false;
+
+  constructor(
+    operation: ControllerOperation,
+    readonly timeoutMs: number,
+  ) {
+    super(operation, `controller did not answer ${operation} within ${timeoutMs} ms`);
+  }
+}
+
+/** The connection could not be made (refused, no route, no such host): nothing was sent. */
+export class ControllerUnreachableError extends ControllerError {
+  readonly code = 'controller/unreachable';
+  readonly outcome = 'FAILED';
+  readonly retryable = true;
+}
+
+/** The connection broke after the request was sent: the controller may have acted. */
+export class ControllerConnectionLostError extends ControllerError {
+  readonly code = 'controller/connection_lost';
+  readonly outcome = 'UNKNOWN';
+  readonly retryable = false;
+}
+
+/** HTTP 5xx: the controller is up but could not reach its kiosk (seen as HTTP 500); nothing was done. */
+export class ControllerServerError extends ControllerError {
+  readonly code = 'controller/server_error';
+  readonly outcome = 'FAILED';
+  readonly retryable = true;
+
+  constructor(
+    operation: ControllerOperation,
+    readonly status: number,
+  ) {
+    super(operation, `controller answered ${operation} with HTTP ${status}`);
+  }
+}
+
+/** Any other non-200 HTTP status: the request itself is wrong; repeating it will not help. */
+export class ControllerHttpError extends ControllerError {
+  readonly code = 'controller/http_error';
+  readonly outcome = 'FAILED';
+  readonly retryable = false;
+
+  constructor(
+    operation: ControllerOperation,
+    readonly status: number,
+  ) {
+    super(operation, `controller answered ${operation} with HTTP ${status}`);
+  }
+}
+
+/** The answer was not a valid controller answer; whether it acted is unknown. */
+export class ControllerMalformedResponseError extends ControllerError {
+  readonly code = 'controller/malformed_response';
+  readonly outcome = 'UNKNOWN';
+  readonly retryable = false;
+}
+
+/** The controller answered with a non-zero `response`: it refused, and did nothing. */
+export class ControllerRejectedError extends ControllerError {
+  readonly code = 'controller/rejected';
+  readonly outcome = 'FAILED';
+  readonly retryable = false;
+
+  constructor(
+    operation: ControllerOperation,
+    readonly response: number,
+    readonly description: string,
+  ) {
+    super(
+      operation,
+      `controller refused ${operation}: ${description || 'no description'} (response ${response})`,
+    );
+  }
+}

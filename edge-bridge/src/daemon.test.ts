@@ -1,0 +1,360 @@
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BridgeCommand, EventMessage, ResultMessage } from '@deposito/protocol/bridge/v1';
+import { BridgeBuffer } from './buffer/bridge-buffer';
+import { buildBridgeConfig } from '../test/builders';
+import { buildCommand, TestCloud } from '../test/test-cloud';
+import { ControllerSimulator } from './controller/controller-simulator';
+import { BridgeDaemon, type BridgeDaemonOptions } from './daemon';
+import { bufferPath, type BridgeConfig } from './env';
+import type { Clock } from './clock';
+
+const TOKEN = 'test-token';
+const LOCATION = 'campo';
+
+interface Site {
+  cloud: TestCloud;
+  simulator: ControllerSimulator;
+  daemon: BridgeDaemon;
+  config: BridgeConfig;
+  httpPort: number;
+}
+
+const running: Site[] = [];
+
+async function startSite(
+  options: {
+    cloud?: Partial<ConstructorParameters<typeof TestCloud>[0]>;
+    config?: Partial<BridgeConfig>;
+    controllerTimeoutMs?: number;
+    daemon?: Partial<BridgeDaemonOptions>;
+    connect?: boolean;
+  } = {},
+): Promise<Site> {
+  const simulator = new ControllerSimulator({ lockers: 6, doorOpenMs: 150 });
+  const { port } = await simulator.start();
+  const cloud = new TestCloud({ token: TOKEN, locationKey: LOCATION, ...options.cloud });
+  await cloud.start();
+  const config = buildBridgeConfig({
+    cloudUrl: cloud.url,
+    bridgeToken: TOKEN,
+    locationKey: LOCATION,
+    controller: {
+      recipient: '127.0.0.1',
+      port,
+      key: simulator.key,
+      mastercode: simulator.mastercode,
+      timeoutMs: options.controllerTimeoutMs ?? 2_000,
+    },
+    ...options.config,
+  });
+  const daemon = new BridgeDaemon({
+    config,
+    commandRetry: { baseMs: 20, capMs: 60 },
+    linkBackoff: { baseMs: 30, capMs: 120, stableMs: 5_000 },
+    ...options.daemon,
+  });
+  const { httpPort } = await daemon.start();
+  const site = { cloud, simulator, daemon, config, httpPort };
+  running.push(site);
+  if (options.connect !== false) await expect.poll(() => cloud.of('hello').length).toBeGreaterThan(0);
+  return site;
+}
+
+afterEach(async () => {
+  for (const site of running.splice(0)) {
+    await site.daemon.stop();
+    await site.cloud.stop();
+    await site.simulator.stop();
+    expect(site.cloud.invalid).toEqual([]);
+    rmSync(site.config.dataDir, { recursive: true, force: true });
+  }
+});
+
+const resultsFor = (cloud: TestCloud, commandId: unknown) =>
+  cloud.of('result').filter((r) => r.commandId === commandId) as ResultMessage[];
+
+describe('BridgeDaemon', () => {
+  it('says hello with its location, version and buffer', async () => {
+    const { cloud } = await startSite();
+    expect(cloud.of('hello')[0]).toMatchObject({
+      protocolVersion: 1,
+      locationKey: LOCATION,
+      buffered: { results: 0, events: 0, pendingCommands: 0 },
+    });
+  });
+
+  it('relays a command to the controller and reports the result after acknowledging it', async () => {
+    const { cloud, simulator } = await startSite();
+    const command = buildCommand({ op: 'inhibit', lockerId: 2 });
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+    expect(resultsFor(cloud, command.id)[0]).toMatchObject({
+      ok: true,
+      status: 'SUCCEEDED',
+      op: 'inhibit',
+      attempts: 1,
+    });
+    expect(simulator.locker(2)?.occupancy).toBe('inhibited');
+    const ackIndex = cloud.received.findIndex((m) => m.type === 'ack' && m.commandId === command.id);
+    const resultIndex = cloud.received.findIndex((m) => m.type === 'result' && m.commandId === command.id);
+    expect(ackIndex).toBeGreaterThanOrEqual(0);
+    expect(ackIndex).toBeLessThan(resultIndex);
+  });
+
+  it('answers getState and history with data', async () => {
+    const { cloud, simulator } = await startSite();
+    simulator.setOccupancy(3, 'booked');
+    const state = buildCommand({ op: 'getState' });
+    cloud.send(state);
+    await expect.poll(() => resultsFor(cloud, state.id).length).toBe(1);
+    const lockers = resultsFor(cloud, state.id)[0]?.data?.lockers ?? [];
+    expect(lockers).toHaveLength(6);
+    expect(lockers[2]).toEqual({ lockerId: 3, occupancy: 'booked', doorOpen: false, code: 2 });
+
+    const open = buildCommand({ op: 'open', lockerId: 1 });
+    cloud.send(open);
+    await expect.poll(() => resultsFor(cloud, open.id).length).toBe(1);
+    const history = buildCommand({
+      op: 'history',
+      lockerId: 1,
+      params: { from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' },
+    });
+    cloud.send(history);
+    await expect.poll(() => resultsFor(cloud, history.id).length).toBe(1);
+    expect(resultsFor(cloud, history.id)[0]?.data?.history?.map((h) => h.kind)).toContain('open');
+  });
+
+  it('runs a resent command id once and answers it with the recorded result', async () => {
+    const { cloud, simulator } = await startSite();
+    const command = buildCommand({
+      op: 'book',
+      lockerId: 4,
+      params: { pin: '482910', from: '2030-05-01T08:00:00.000Z', to: '2030-05-01T20:00:00.000Z' },
+    });
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(2);
+    const acks = cloud.of('ack').filter((a) => a.commandId === command.id);
+    expect(acks.map((a) => a.duplicate)).toEqual([false, true]);
+    const [first, second] = resultsFor(cloud, command.id);
+    expect(second).toMatchObject({ status: 'SUCCEEDED', completedAt: first?.completedAt });
+    expect(second!.seq).toBeGreaterThan(first!.seq);
+    expect(simulator.stats.byOperation.book).toBe(1);
+    expect(simulator.locker(4)?.booking?.pin).toBe('482910');
+  });
+
+  it('answers an open past its expiry as EXPIRED without opening', async () => {
+    const { cloud, simulator } = await startSite();
+    const command = buildCommand({
+      op: 'open',
+      lockerId: 1,
+      issuedAt: new Date(Date.now() - 120_000).toISOString(),
+      expiresAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+    expect(resultsFor(cloud, command.id)[0]).toMatchObject({
+      ok: false,
+      status: 'EXPIRED',
+      attempts: 0,
+      error: { code: 'command/expired' },
+    });
+    expect(simulator.stats.byOperation.open).toBeUndefined();
+    expect(simulator.locker(1)?.doorOpen).toBe(false);
+  });
+
+  it('judges expiry by its own clock', async () => {
+    // The bridge's clock runs ten minutes ahead: a command the cloud thinks has a minute left is late.
+    const skewed: Clock = {
+      now: () => Date.now() + 600_000,
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    };
+    const { cloud, simulator } = await startSite({ daemon: { clock: skewed } });
+    const command = buildCommand({ op: 'open', lockerId: 2 });
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id)[0]?.status).toBe('EXPIRED');
+    expect(simulator.stats.byOperation.open).toBeUndefined();
+  });
+
+  it('retries a state-setting command while the controller answers 500, then succeeds', async () => {
+    const { cloud, simulator } = await startSite({ config: { pollIntervalMs: 60_000 } });
+    simulator.setFault({ kind: 'fail' }, 2);
+    const command = buildCommand({ op: 'unbook', lockerId: 5 });
+    simulator.setOccupancy(5, 'booked');
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+    expect(resultsFor(cloud, command.id)[0]).toMatchObject({ status: 'SUCCEEDED', attempts: 3 });
+    expect(simulator.locker(5)?.occupancy).toBe('free');
+  });
+
+  it('does not retry an open when the controller fails', async () => {
+    const { cloud, simulator } = await startSite({ config: { pollIntervalMs: 60_000 } });
+    simulator.setFault({ kind: 'fail' }, 1);
+    const command = buildCommand({ op: 'open', lockerId: 3 });
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+    expect(resultsFor(cloud, command.id)[0]).toMatchObject({
+      status: 'FAILED',
+      error: { code: 'controller/server_error' },
+    });
+    expect(simulator.stats.byOperation.open).toBe(1);
+  });
+
+  it('reports a controller timeout as UNKNOWN, never repeats it, and settles it from the next poll', async () => {
+    const { cloud, simulator } = await startSite({ controllerTimeoutMs: 150 });
+    simulator.setFault({ kind: 'slow', delayMs: 400 }, 1, 'inhibit');
+    const command = buildCommand({ op: 'inhibit', lockerId: 2 });
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(2);
+    const [unknown, settled] = resultsFor(cloud, command.id);
+    expect(unknown).toMatchObject({ ok: false, status: 'UNKNOWN', error: { code: 'controller/timeout' } });
+    expect(settled).toMatchObject({ ok: true, status: 'SUCCEEDED', reconciled: true });
+    expect(simulator.stats.byOperation.inhibit).toBe(1);
+  });
+
+  it('settles an unknown booking as FAILED when polls never show it', async () => {
+    const { cloud, simulator } = await startSite({ config: { reconcileWindowMs: 300 } });
+    simulator.setFault({ kind: 'drop' }, 1, 'book');
+    const command = buildCommand({
+      op: 'book',
+      lockerId: 3,
+      params: { pin: '1234', from: '2030-05-01T08:00:00.000Z', to: '2030-05-01T20:00:00.000Z' },
+    });
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(2);
+    expect(
+      resultsFor(cloud, command.id).map((r) => [r.status, r.reconciled ?? false, r.error?.code]),
+    ).toEqual([
+      ['UNKNOWN', false, 'controller/connection_lost'],
+      ['FAILED', true, 'controller/not_applied'],
+    ]);
+    expect(simulator.stats.byOperation.book).toBe(1);
+  });
+
+  it('delivers what happened while the cloud was away, in order, once the cloud is back', async () => {
+    const progress: [number, number][] = [];
+    const { cloud, simulator, daemon } = await startSite({
+      daemon: { onReplayProgress: (sent, total) => progress.push([sent, total]) },
+    });
+    await expect.poll(() => cloud.of('snapshot').length).toBeGreaterThan(0);
+    await cloud.stop();
+    await expect.poll(() => daemon.link.isUp).toBe(false);
+
+    simulator.setDoor(1, true);
+    await expect.poll(() => daemon.health().buffer.events).toBe(1);
+    simulator.setOccupancy(2, 'booked');
+    await expect.poll(() => daemon.health().buffer.events).toBe(2);
+    simulator.setDoor(1, false);
+    simulator.setOccupancy(3, 'inhibited');
+    await expect.poll(() => daemon.health().buffer.events).toBe(4);
+    const buffered = daemon.health().buffer;
+    expect(buffered.oldestAgeSeconds).not.toBeNull();
+
+    const before = cloud.received.length;
+    await cloud.start();
+    await expect.poll(() => cloud.of('hello').length).toBe(2);
+    expect(cloud.of('hello')[1]?.buffered.events).toBe(4);
+    await expect.poll(() => daemon.health().buffer.depth, { timeout: 5_000 }).toBe(0);
+
+    const replayed = cloud.received.slice(before).filter((m): m is EventMessage => m.type === 'event');
+    expect(
+      replayed.map((e) => [
+        e.lockerId,
+        e.kind === 'door' ? e.door : e.kind === 'state-change' ? e.to : e.kind,
+      ]),
+    ).toEqual([
+      [1, 'opened'],
+      [2, 'booked'],
+      [1, 'closed'],
+      [3, 'inhibited'],
+    ]);
+    const seqs = cloud.received.slice(before).flatMap((m) => ('seq' in m ? [m.seq] : []));
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(replayed.map((e) => e.id)).size).toBe(4);
+    expect(progress.at(-1)?.[0]).toBe(progress.at(-1)?.[1]);
+  });
+
+  it('reports a command interrupted by a crash as UNKNOWN instead of running it again', async () => {
+    const config = buildBridgeConfig();
+    const buffer = BridgeBuffer.open(bufferPath(config));
+    const command = buildCommand({ op: 'inhibit', lockerId: 1 }) as BridgeCommand;
+    buffer.receiveCommand(command, Date.now());
+    buffer.markRunning(command.id, Date.now());
+    buffer.close();
+    const { cloud, simulator } = await startSite({
+      config: { dataDir: config.dataDir, reconcileWindowMs: 200 },
+    });
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(2);
+    expect(resultsFor(cloud, command.id).map((r) => [r.status, r.error?.code])).toEqual([
+      ['UNKNOWN', 'bridge/interrupted'],
+      ['FAILED', 'controller/not_applied'],
+    ]);
+    expect(simulator.stats.byOperation.inhibit).toBeUndefined();
+  });
+
+  it('keeps unacknowledged items and sends them again on the next connection', async () => {
+    const { cloud, simulator, daemon } = await startSite({ cloud: { autoAck: false } });
+    simulator.setOccupancy(6, 'inhibited');
+    await expect.poll(() => cloud.of('event').length).toBe(1);
+    const first = cloud.of('event')[0]!;
+    expect(daemon.health().buffer.events).toBe(1);
+    await cloud.stop();
+    await cloud.start();
+    await expect.poll(() => cloud.of('event').length).toBe(2);
+    expect(cloud.of('event')[1]).toEqual(first);
+    cloud.send({ type: 'delivered', seqs: [first.seq] });
+    await expect.poll(() => daemon.health().buffer.events).toBe(0);
+  });
+
+  it('stops the link when the cloud refuses its credentials', async () => {
+    let refusal = '';
+    const { cloud, daemon } = await startSite({
+      cloud: { refuseWith: 401 },
+      connect: false,
+      daemon: { onLinkRefused: (reason) => (refusal = reason) },
+    });
+    await expect.poll(() => daemon.link.state).toBe('refused');
+    expect(refusal).toMatch(/HTTP 401/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cloud.upgrades).toBe(1);
+    expect(daemon.health().link).toMatchObject({ up: false, state: 'refused' });
+  });
+
+  it('rejects a malformed command, naming it, and keeps going', async () => {
+    const { cloud } = await startSite();
+    cloud.send({ ...buildCommand({ op: 'book', lockerId: 1 }), id: 'bad-1' });
+    cloud.sendRaw('{not json');
+    await expect.poll(() => cloud.of('rejected').length).toBe(2);
+    expect(cloud.of('rejected')[0]).toMatchObject({
+      commandId: 'bad-1',
+      error: { code: 'bridge/invalid_message' },
+    });
+    const good = buildCommand({ op: 'inhibit', lockerId: 1 });
+    cloud.send(good);
+    await expect.poll(() => resultsFor(cloud, good.id).length).toBe(1);
+  });
+
+  it('serves /healthz and /metrics on loopback', async () => {
+    const { httpPort } = await startSite();
+    const health = (await (await fetch(`http://127.0.0.1:${httpPort}/healthz`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(health).toMatchObject({ locationKey: LOCATION, link: { up: true } });
+    await expect
+      .poll(async () => {
+        const text = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();
+        return text.includes('deposito_bridge_last_poll_success 1');
+      })
+      .toBe(true);
+    const metrics = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();
+    expect(metrics).toContain('deposito_bridge_link_up 1');
+    expect(metrics).toMatch(/deposito_bridge_queue_depth \d+/);
+    expect(metrics).toContain('deposito_bridge_commands{status="SUCCEEDED"}');
+    expect(metrics).toMatch(/deposito_bridge_controller_latency_seconds \d/);
+    expect((await fetch(`http://127.0.0.1:${httpPort}/nope`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,158 @@
+// The bridge's configuration: the JSON file written by `edge-bridge init`, overridden by environment
+// variables. The one module that reads process.env; everything else receives a BridgeConfig.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { CONTROLLER_DEFAULT_PORT, CONTROLLER_TIMEOUT_MS } from '@deposito/protocol/controller/index';
+
+export const DEFAULT_CONFIG_PATH = './edge-bridge.config.json';
+export const DEFAULT_HTTP_PORT = 8790;
+
+const positiveMs = z.number().int().positive();
+
+export const bridgeConfigSchema = z.object({
+  /** The cloud's base URL, e.g. https://cloud.example.com (the bridge connects to its /bridge). */
+  cloudUrl: z.url({ protocol: /^(https?|wss?)$/, error: 'an http(s) or ws(s) URL' }),
+  locationKey: z.string().min(1).max(64),
+  bridgeToken: z.string().min(1),
+  controller: z.object({
+    recipient: z.string().min(1),
+    port: z.number().int().min(1).max(65_535).default(CONTROLLER_DEFAULT_PORT),
+    key: z.string().min(1),
+    mastercode: z.string().min(1),
+    timeoutMs: positiveMs.default(CONTROLLER_TIMEOUT_MS),
+  }),
+  /** Holds the SQLite buffer; relative paths are taken from the config file's folder. */
+  dataDir: z.string().min(1).default('./data'),
+  /** Local status server (/healthz, /metrics); keep it on loopback. */
+  http: z
+    .object({
+      host: z.string().default('127.0.0.1'),
+      port: z.number().int().min(0).max(65_535).default(DEFAULT_HTTP_PORT),
+    })
+    .default({ host: '127.0.0.1', port: DEFAULT_HTTP_PORT }),
+  pollIntervalMs: positiveMs.default(5_000),
+  snapshotIntervalMs: positiveMs.default(60_000),
+  /** How long an UNKNOWN outcome is checked against polls before it is settled. */
+  reconcileWindowMs: positiveMs.default(60_000),
+  maxOutboxItems: z.number().int().min(100).default(10_000),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type BridgeConfig = z.output<typeof bridgeConfigSchema>;
+export type BridgeConfigInput = z.input<typeof bridgeConfigSchema>;
+
+/** Environment variables that override the file, and where they go. */
+export const BRIDGE_ENV_OVERRIDES = {
+  BRIDGE_CLOUD_URL: ['cloudUrl'],
+  BRIDGE_LOCATION_KEY: ['locationKey'],
+  BRIDGE_TOKEN: ['bridgeToken'],
+  BRIDGE_CONTROLLER_RECIPIENT: ['controller', 'recipient'],
+  BRIDGE_CONTROLLER_PORT: ['controller', 'port'],
+  BRIDGE_CONTROLLER_KEY: ['controller', 'key'],
+  BRIDGE_CONTROLLER_MASTERCODE: ['controller', 'mastercode'],
+  BRIDGE_CONTROLLER_TIMEOUT_MS: ['controller', 'timeoutMs'],
+  BRIDGE_DATA_DIR: ['dataDir'],
+  BRIDGE_HTTP_PORT: ['http', 'port'],
+  BRIDGE_POLL_INTERVAL_MS: ['pollIntervalMs'],
+  LOG_LEVEL: ['logLevel'],
+} as const satisfies Record<string, readonly string[]>;
+
+const NUMERIC = new Set(['port', 'timeoutMs', 'pollIntervalMs']);
+
+export type Env = Record<string, string | undefined>;
+
+/** The process environment, read here and only here. */
+export function processEnv(): Env {
+  return process.env;
+}
+
+/** Which config file to use: the explicit path, else BRIDGE_CONFIG, else ./edge-bridge.config.json. */
+export function configPathFrom(explicit: string | undefined, env: Env = processEnv()): string {
+  return resolve(explicit ?? env.BRIDGE_CONFIG ?? DEFAULT_CONFIG_PATH);
+}
+
+export type LoadedConfig =
+  | { ok: true; config: BridgeConfig; path: string; fileFound: boolean }
+  | { ok: false; problems: string[]; path: string };
+
+/** Reads the file (if any), applies env overrides, validates; lists every problem at once. */
+export function loadBridgeConfig(options: { path?: string; env?: Env } = {}): LoadedConfig {
+  const env = options.env ?? processEnv();
+  const path = configPathFrom(options.path, env);
+  let raw: Record<string, unknown> = {};
+  const fileFound = existsSync(path);
+  if (fileFound) {
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        return { ok: false, path, problems: [`${path}: not a JSON object`] };
+      }
+      raw = parsed as Record<string, unknown>;
+    } catch (error) {
+      return {
+        ok: false,
+        path,
+        problems: [`${path}: ${error instanceof Error ? error.message : String(error)}`],
+      };
+    }
+  }
+  const problems = applyEnvOverrides(raw, env);
+  const parsed = bridgeConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      problems.push(`${issue.path.join('.') || '(config)'}: ${issue.message}`);
+  }
+  if (!fileFound && problems.length > 0)
+    problems.unshift(`no config file at ${path} (run: edge-bridge init)`);
+  if (problems.length > 0 || !parsed.success) return { ok: false, path, problems };
+  const config = parsed.data;
+  if (!isAbsolute(config.dataDir)) config.dataDir = resolve(dirname(path), config.dataDir);
+  return { ok: true, config, path, fileFound };
+}
+
+/** Validates and writes a config file (mode 600: it holds the bridge token and the mastercode). */
+export function writeBridgeConfig(path: string, input: BridgeConfigInput): BridgeConfigInput {
+  const parsed = bridgeConfigSchema.parse(input);
+  writeFileSync(path, JSON.stringify(parsed, null, 2) + '\n', { mode: 0o600 });
+  return parsed;
+}
+
+export function bufferPath(config: BridgeConfig): string {
+  return resolve(config.dataDir, 'edge-bridge.db');
+}
+
+/** The config values given by environment variables alone (for `init`), with any problems. */
+export function configInputFromEnv(env: Env = processEnv()): {
+  input: Record<string, unknown>;
+  problems: string[];
+} {
+  const input: Record<string, unknown> = {};
+  const problems = applyEnvOverrides(input, env);
+  return { input, problems };
+}
+
+function applyEnvOverrides(raw: Record<string, unknown>, env: Env): string[] {
+  const problems: string[] = [];
+  for (const [name, target] of Object.entries(BRIDGE_ENV_OVERRIDES)) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    const leaf = target[target.length - 1]!;
+    if (NUMERIC.has(leaf) && !/^\d+$/.test(value)) {
+      problems.push(`${name}: expected a whole number, got "${value}"`);
+      continue;
+    }
+    setPath(raw, target, NUMERIC.has(leaf) ? Number(value) : value);
+  }
+  return problems;
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (typeof next !== 'object' || next === null) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}

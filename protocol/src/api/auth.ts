@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { TEXT_LIMITS, adminUserSchema, zAdminPassword, zEmail, zIsoDateTime } from '../schemas/index';
+import { okResponseSchema } from './common';
+import { defineRoute } from './route';
+
+/** No rule on the password beyond a bound: a login must not reveal the password policy. */
+export const loginRequestSchema = z.object({
+  email: zEmail,
+  password: z.string().min(1).max(200),
+});
+
+export const loginResponseSchema = z.object({
+  token: z.string().min(16).max(TEXT_LIMITS.token),
+  expiresAt: zIsoDateTime.optional(),
+});
+
+export const adminUserListResponseSchema = z.array(adminUserSchema).max(1000);
+export const createAdminUserRequestSchema = z.object({ email: zEmail, password: zAdminPassword });
+export const changeAdminPasswordRequestSchema = z.object({ password: zAdminPassword });
+export const adminUserParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const authRoutes = {
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/admin/login',
+    area: 'auth',
+    auth: 'public',
+    request: { body: loginRequestSchema },
+    response: loginResponseSchema,
+    summary: 'Exchange an administrator e-mail and password for a token',
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/admin/logout',
+    area: 'auth',
+    auth: 'admin',
+    request: {},
+    response: okResponseSchema,
+    summary: 'Revoke the token the request carries',
+  }),
+  listUsers: defineRoute({
+    method: 'GET',
+    path: '/api/admin/users',
+    area: 'users',
+    auth: 'admin',
+    request: {},
+    response: adminUserListResponseSchema,
+    summary: 'All administrators',
+  }),
+  createUser: defineRoute({
+    method: 'POST',
+    path: '/api/admin/users',
+    area: 'users',
+    auth: 'admin',
+    request: { body: createAdminUserRequestSchema },
+    response: adminUserSchema,
+    successStatus: 201,
+    summary: 'Add an administrator',
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    path: '/api/admin/users/:id/password',
+    area: 'users',
+    auth: 'admin',
+    request: { params: adminUserParamsSchema, body: changeAdminPasswordRequestSchema },
+    response: okResponseSchema,
+    summary: "Set an administrator's password and end their sessions",
+  }),
+  deleteUser: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    area: 'users',
+    auth: 'admin',
+    request: { params: adminUserParamsSchema },
+    response: okResponseSchema,
+    summary: 'Remove an administrator (never the last one)',
+  }),
+} as const;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../schemas/index';
+
+/**
+ * Every error the API answers with: a stable code, its HTTP status and a default English message
+ * for logs and API clients. Codes never change once released; the web maps them to translation
+ * keys. Upper-case codes are the ones the legacy pages already know (customer spec §8).
+ */
+export const ERROR_CODES = {
+  // Request shape
+  'validation/invalid_body': { status: 400, message: 'The request body is not valid' },
+  'validation/invalid_query': { status: 400, message: 'The query string is not valid' },
+  'validation/invalid_params': { status: 400, message: 'The path parameters are not valid' },
+  'request/too_large': { status: 413, message: 'The request is too large' },
+  'request/rate_limited': { status: 429, message: 'Too many requests, try again later' },
+  'route/not_found': { status: 404, message: 'No such endpoint' },
+
+  // Completion page and payment (names the customer pages already handle)
+  NO_PARAMS: { status: 400, message: 'No payment parameters were given' },
+  NO_TRANSACTION_ID: { status: 400, message: 'No transaction id was given' },
+  BOOKING_NOT_FOUND: { status: 404, message: 'Booking not found' },
+  // 409: the booking exists but its payment window closed; nothing to retry with the same booking.
+  BOOKING_EXPIRED: { status: 409, message: 'The booking has expired' },
+
+  // Bookings
+  'booking/locker_unavailable': { status: 409, message: 'No locker of that size is free for that time' },
+  'booking/price_mismatch': { status: 400, message: 'The price sent differs from the current price' },
+  'booking/invalid_period': { status: 400, message: 'That start or duration cannot be booked' },
+  'booking/quantity_not_allowed': { status: 400, message: 'That quantity cannot be booked' },
+  'booking/invalid_state': { status: 409, message: 'The booking cannot change from its current status' },
+  'booking/maintenance': { status: 503, message: 'Bookings are paused for maintenance' },
+
+  // Discounts
+  'discount/invalid': { status: 400, message: 'The discount code is not valid' },
+  'discount/expired': { status: 400, message: 'The discount code has expired' },
+  'discount/min_days': { status: 400, message: 'The discount code needs a longer stay' },
+  'discount/already_used': { status: 409, message: 'The discount code has already been used' },
+  'discount/already_exists': { status: 409, message: 'A discount code with that name exists' },
+  'discount/not_found': { status: 404, message: 'Discount code not found' },
+
+  // Locations and lockers
+  'location/not_found': { status: 404, message: 'Location not found' },
+  'location/already_exists': { status: 409, message: 'A location with that id or key exists' },
+  'location/same_source_and_target': { status: 400, message: 'Source and target must differ' },
+  'location/has_bookings': { status: 409, message: 'The location still has active bookings' },
+  'locker/not_found': { status: 404, message: 'Locker not found at this location' },
+
+  // Edge bridge and controller
+  'bridge/offline': { status: 503, message: 'The location is offline' },
+  // Not a failure: the command is stored and runs when the bridge reconnects (before its expiry).
+  // Locker actions answer 202 with `outcome: 'queued'`; this code names that outcome for the web.
+  'bridge/queued': { status: 202, message: 'The command is queued until the location reconnects' },
+  'bridge/timeout': { status: 504, message: 'The location did not answer in time' },
+  'bridge/command_failed': { status: 502, message: 'The locker controller refused the command' },
+  'bridge/command_expired': { status: 504, message: 'The command expired before it could run' },
+
+  // Payments and takings
+  'payment/amount_too_low': { status: 400, message: 'The amount is below the minimum' },
+  'payment/provider_error': { status: 502, message: 'The payment provider failed' },
+  'payment/invalid_parameters': { status: 400, message: 'The payment parameters cannot be read' },
+  'takings/totem_unavailable': { status: 502, message: 'The totem payment system cannot be reached' },
+
+  // Administrators
+  'auth/unauthorized': { status: 401, message: 'Log in as an administrator' },
+  'auth/invalid_credentials': { status: 401, message: 'Invalid credentials' },
+  'auth/too_many_attempts': { status: 429, message: 'Too many login attempts, try again later' },
+  'user/already_exists': { status: 409, message: 'An administrator with that e-mail exists' },
+  'user/not_found': { status: 404, message: 'Administrator not found' },
+  'user/last_admin': { status: 409, message: 'The last administrator cannot be removed' },
+
+  internal: { status: 500, message: 'Something went wrong on our side' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+export const errorCodeSchema = z.enum(ERROR_CODE_LIST);
+
+/** The HTTP status that goes with a code. */
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_CODES[code].status;
+}
+
+/** One problem found while parsing a request, for `details` of a validation error. */
+export const validationIssueSchema = z.object({
+  path: z.string().max(300),
+  message: z.string().max(TEXT_LIMITS.message),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+/**
+ * `{ error: { code, message, details? } }`. The code is read as a plain string so a client
+ * still understands an answer from a newer server; `isErrorCode` narrows it.
+ */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().max(80),
+    message: z.string().max(TEXT_LIMITS.message),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+}
+
+/** Builds an error body with the code's default message unless one is given. */
+export function errorBody(code: ErrorCode, message?: string, details?: unknown): ErrorBody {
+  const error: ErrorBody['error'] = { code, message: message ?? ERROR_CODES[code].message };
+  if (details !== undefined) error.details = details;
+  return { error };
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import {
+  TEXT_LIMITS,
+  lockerFullStateSchema,
+  lockerSchema,
+  zIsoDateTime,
+  zLocationKey,
+  zLockerNumber,
+  zLockerNumberInput,
+  zLockerSize,
+  zQuantity,
+  zTransactionId,
+  zBookingNote,
+  bookingDurationSchema,
+} from '../schemas/index';
+import { locationQuerySchema } from './common';
+import { defineRoute } from './route';
+
+const MAX_LOCKERS_PER_LOCATION = 1000;
+
+export const lockerStateResponseSchema = z.array(lockerSchema).max(MAX_LOCKERS_PER_LOCATION);
+export const lockerFullStateResponseSchema = z.array(lockerFullStateSchema).max(MAX_LOCKERS_PER_LOCATION);
+
+/**
+ * Hold lockers of a size while the visitor fills the summary (customer spec §7). The server picks
+ * the lockers and makes the hold expire with the pending booking. The times are our addition so the
+ * hold covers the booked period; without them it covers the next fast-track window (3 hours from now).
+ */
+export const inhibitMultiRequestSchema = z
+  .object({
+    locationKey: zLocationKey,
+    dimensione: zLockerSize,
+    quantita: zQuantity,
+    startTimeIso: zIsoDateTime.optional(),
+    endTimeIso: zIsoDateTime.optional(),
+    transactionId: zTransactionId.optional(),
+  })
+  .refine((body) => (body.startTimeIso === undefined) === (body.endTimeIso === undefined), {
+    message: 'Give both startTimeIso and endTimeIso, or neither',
+    path: ['endTimeIso'],
+  })
+  .refine(
+    (body) =>
+      body.startTimeIso === undefined ||
+      body.endTimeIso === undefined ||
+      Date.parse(body.endTimeIso) > Date.parse(body.startTimeIso),
+    { message: 'The end must be after the start', path: ['endTimeIso'] },
+  );
+
+export const inhibitMultiResponseSchema = z.object({
+  success: z.boolean(),
+  reservedLockers: z.array(zLockerNumber).max(10),
+  message: z.string().max(TEXT_LIMITS.message).optional(),
+  /** The pending booking that owns the hold; the browser uses it for the next calls. */
+  transactionId: zTransactionId.optional(),
+  /** When the hold lapses unless paid. */
+  expiresAt: zIsoDateTime.optional(),
+});
+
+/**
+ * An operator's action on one locker. The locker id may arrive as text from the number field;
+ * `duration` is what the legacy customer page sent to `/inhibit` and is ignored.
+ */
+export const lockerActionRequestSchema = z.object({
+  location: zLocationKey,
+  lockerId: zLockerNumberInput,
+  duration: bookingDurationSchema.optional(),
+});
+
+/**
+ * The legacy customer page's `POST /api/lockers/inhibit` (customer spec §7): a visitor blocks the one
+ * locker it was offered, starting now, for `duration`. It is told apart from the operator's action by
+ * the `duration` and the absence of an admin token; the server creates an ordinary pending hold.
+ */
+export const customerInhibitRequestSchema = z.object({
+  location: zLocationKey,
+  lockerId: zLockerNumberInput,
+  duration: bookingDurationSchema,
+  note: zBookingNote.optional(),
+});
+
+/** `executed` when the controller confirmed; `queued` when the bridge is offline and will run it later. */
+export const lockerActionResponseSchema = z.object({
+  success: z.literal(true),
+  outcome: z.enum(['executed', 'queued']),
+  commandId: z.string().max(80).optional(),
+  message: z.string().max(TEXT_LIMITS.message).optional(),
+});
+
+const lockerAction = <const Path extends string>(path: Path, summary: string) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    area: 'lockers',
+    auth: 'admin',
+    request: { body: lockerActionRequestSchema },
+    response: lockerActionResponseSchema,
+    // 202 with outcome 'queued': the bridge is offline and runs the command when it is back.
+    alsoStatuses: [202],
+    summary,
+  });
+
+export const lockerRoutes = {
+  state: defineRoute({
+    method: 'GET',
+    path: '/api/lockers/state',
+    area: 'lockers',
+    auth: 'public',
+    request: { query: locationQuerySchema },
+    response: lockerStateResponseSchema,
+    summary: "A location's lockers with size and status, without booking references",
+  }),
+  fullState: defineRoute({
+    method: 'GET',
+    path: '/api/lockers/full-state',
+    area: 'lockers',
+    auth: 'admin',
+    request: { query: locationQuerySchema },
+    response: lockerFullStateResponseSchema,
+    summary: "A location's lockers with status and the transaction occupying each",
+  }),
+  inhibitMulti: defineRoute({
+    method: 'POST',
+    path: '/api/lockers/inhibit-multi',
+    area: 'lockers',
+    auth: 'public',
+    request: { body: inhibitMultiRequestSchema },
+    response: inhibitMultiResponseSchema,
+    summary: 'Hold up to 3 lockers of a size for a pending booking',
+  }),
+  open: lockerAction('/api/lockers/open', 'Open a locker (Apri)'),
+  inhibit: lockerAction(
+    '/api/lockers/inhibit',
+    'Take a locker out of service (Disattiva). Without a token and with a duration: a visitor holds that one locker from now (customerInhibitRequestSchema → inhibitMultiResponseSchema)',
+  ),
+  unbook: lockerAction('/api/lockers/unbook', 'Put a locker back in service (Attiva)'),
+  unbookSoap: lockerAction(
+    '/api/lockers/unbook-soap',
+    'Cancel the booking on a locker at the controller (Annulla prenotazione)',
+  ),
+} as const;

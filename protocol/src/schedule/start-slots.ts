@@ -1,0 +1,64 @@
+import { isDateBookable } from './calendar';
+import { startOfLocalDate, zonedNow } from './local-time';
+import { minutesOfDay, timeOfDay } from './time-of-day';
+
+export const SLOT_MINUTES = 15;
+export const FIRST_SLOT = '06:00';
+/** Last daytime start. */
+export const DAYTIME_LAST_SLOT = '20:00';
+/** Last night-wizard start. */
+export const NIGHT_LAST_SLOT = '19:45';
+/** From this local time on, the night wizard offers no start today. */
+export const NIGHT_SAME_DAY_CUTOFF = '19:00';
+
+/**
+ * Daytime start times (HH:mm, every 15 minutes, 06:00–20:00 inclusive) for `date` at the location.
+ * Today they begin at the next 15-minute mark strictly after now (10:00:00 → 10:15, 10:07 → 10:15),
+ * never before 06:00, and there are none from 20:00 on. Past dates have none. Combine with
+ * {@link isDateBookable} for the calendar's horizon.
+ */
+export function daytimeStartSlots(date: string, now: Date, zone: string): string[] {
+  return startSlots(date, now, zone, minutesOfDay(DAYTIME_LAST_SLOT), minutesOfDay(DAYTIME_LAST_SLOT));
+}
+
+/**
+ * Night-wizard start times (HH:mm, every 15 minutes, 06:00–19:45) for `date`. Today they begin at
+ * the next 15-minute mark strictly after now, never before 06:00, and there are none from 19:00 on.
+ */
+export function nightStartSlots(date: string, now: Date, zone: string): string[] {
+  return startSlots(date, now, zone, minutesOfDay(NIGHT_LAST_SLOT), minutesOfDay(NIGHT_SAME_DAY_CUTOFF));
+}
+
+/** True when `time` is a daytime start offered for `date` and the date is in the calendar's bounds. */
+export function isDaytimeStartAllowed(date: string, time: string, now: Date, zone: string): boolean {
+  return isDateBookable(date, now, zone) && daytimeStartSlots(date, now, zone).includes(time);
+}
+
+/** True when `time` is a night start offered for `date` and the date is in the calendar's bounds. */
+export function isNightStartAllowed(date: string, time: string, now: Date, zone: string): boolean {
+  return isDateBookable(date, now, zone) && nightStartSlots(date, now, zone).includes(time);
+}
+
+function startSlots(
+  date: string,
+  now: Date,
+  zone: string,
+  lastSlot: number,
+  sameDayCutoff: number,
+): string[] {
+  const day = startOfLocalDate(date, zone);
+  const local = zonedNow(now, zone);
+  const today = local.startOf('day');
+  if (day < today) return [];
+  let first = minutesOfDay(FIRST_SLOT);
+  if (day.hasSame(local, 'day')) {
+    const nowMinutes = local.hour * 60 + local.minute;
+    if (nowMinutes >= sameDayCutoff) return [];
+    // The mark strictly after now: seconds within the current minute never make it "now".
+    const nextMark = Math.floor(nowMinutes / SLOT_MINUTES) * SLOT_MINUTES + SLOT_MINUTES;
+    first = Math.max(first, nextMark);
+  }
+  const slots: string[] = [];
+  for (let minutes = first; minutes <= lastSlot; minutes += SLOT_MINUTES) slots.push(timeOfDay(minutes));
+  return slots;
+}

@@ -1,0 +1,46 @@
+// The bounds and patterns the schemas enforce, without zod: a page that checks its first answers
+// with a lighter validator shares these values instead of copying them.
+
+/** Upper bounds for free text, shared by every schema that carries such a field. */
+export const TEXT_LIMITS = {
+  name: 80,
+  email: 254,
+  note: 500,
+  description: 500,
+  address: 200,
+  message: 1000,
+  shortText: 120,
+  token: 4096,
+} as const;
+
+/** A time of day `HH:mm`, 00:00 to 23:59. */
+export const TIME_OF_DAY_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+/** Words a location key cannot be: they name something else in paths and filters (`/api/locations/all`). */
+export const RESERVED_LOCATION_KEYS = ['all', 'new'] as const;
+
+/** A location's key (and backend id): lowercase slug such as `oca` or `campo-2`. */
+export const LOCATION_KEY_MAX_LENGTH = 40;
+export const LOCATION_KEY_PATTERN = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/;
+
+/** The IANA zones a location may use (admin spec §3); Europe/Rome is the default. */
+export const LOCATION_TIMEZONES = [
+  'Europe/Rome',
+  'Europe/London',
+  'America/New_York',
+  'Asia/Tokyo',
+  'UTC',
+] as const;
+export const DEFAULT_TIMEZONE = 'Europe/Rome';
+
+/** Euros on the wire: at most this much, in steps of one cent. */
+export const MAX_EUROS = 100_000;
+
+/** A duration value as a price-table key: hours (`"3"`) or days (`"1"` … `"15"`). */
+export const DURATION_KEY_PATTERN = /^[1-9]\d{0,2}$/;
+
+/** Rows of one price table at most. */
+export const MAX_PRICE_ROWS = 60;
+
+/** Block windows the settings may hold at most. */
+export const MAX_BLOCK_WINDOWS = 24;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { LOCKER_SIZES } from '../pricing/index';
+import { BOOKING_STATUSES, LANGUAGES, MAX_QUANTITY } from '../booking/index';
+import { isDialCode, isEmail, isPersonName, isPhoneNumber } from '../forms/index';
+import {
+  LOCATION_KEY_MAX_LENGTH,
+  LOCATION_KEY_PATTERN,
+  LOCATION_TIMEZONES,
+  MAX_EUROS,
+  RESERVED_LOCATION_KEYS,
+  TEXT_LIMITS,
+  TIME_OF_DAY_PATTERN,
+} from './limits';
+
+export * from './limits';
+
+// Reusable building blocks. Every string has an upper bound so a huge body is rejected at the edge
+// before any service sees it.
+
+/** An instant on the wire: ISO 8601 with `Z` or an explicit offset (never a zone-less local time). */
+export const zIsoDateTime = z.iso.datetime({ offset: true });
+
+/** A calendar day `yyyy-MM-dd` that exists (zod checks month lengths and leap years: 2026-02-30 fails). */
+export const zIsoDate = z.iso.date();
+
+/** A time of day `HH:mm`, 00:00 to 23:59. */
+export const zTimeOfDay = z.string().regex(TIME_OF_DAY_PATTERN, 'Expected a time of day HH:mm');
+
+/** A location's key (and backend id): lowercase slug such as `oca` or `campo-2`. */
+export const zLocationKey = z
+  .string()
+  .max(LOCATION_KEY_MAX_LENGTH)
+  .regex(LOCATION_KEY_PATTERN, 'Expected a lowercase location key')
+  .refine(
+    (key) => !(RESERVED_LOCATION_KEYS as readonly string[]).includes(key),
+    'This word cannot be a location key',
+  );
+
+export const zTimezone = z.enum(LOCATION_TIMEZONES);
+export type LocationTimezone = z.infer<typeof zTimezone>;
+
+export const zLockerSize = z.enum(LOCKER_SIZES);
+export const zBookingStatus = z.enum(BOOKING_STATUSES);
+export const zLanguage = z.enum(LANGUAGES);
+
+/** A physical locker number as the controller knows it. */
+export const zLockerNumber = z.number().int().min(1).max(99_999);
+
+/** A locker number from a query string, a form or a legacy payload that may send it as text. */
+export const zLockerNumberInput = z.union([
+  zLockerNumber,
+  z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .pipe(zLockerNumber),
+]);
+
+/** The 6-digit PIN that opens a booked locker. */
+export const zPin = z.string().regex(/^\d{6}$/, 'Expected a 6-digit PIN');
+
+/**
+ * A booking's transaction id. Legacy browsers send `BOOKING-{timestamp}`; the server issues
+ * unguessable ids of the same alphabet, so both fit here.
+ */
+export const zTransactionId = z
+  .string()
+  .min(6)
+  .max(80)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Expected a transaction id');
+
+/** Euros with at most two decimals, as the spec's payloads and price tables carry them. */
+export const zEuros = z.number().min(0).max(MAX_EUROS).multipleOf(0.01);
+
+/** Integer cents, the unit of money inside the system. */
+export const zCents = z.number().int().min(0).max(10_000_000);
+
+/** A count of lockers or bookings. */
+export const zCount = z.number().int().min(0).max(1_000_000_000);
+
+/** Quantity of lockers in one customer booking (spec: at most 3). */
+export const zQuantity = z.number().int().min(1).max(MAX_QUANTITY);
+
+/** Bounded free text. */
+export const zBoundedString = (max: number) => z.string().max(max);
+
+// The person, e-mail and phone rules are the customer form's (../forms), so the server accepts
+// exactly what the summary page lets through. Values are trimmed first, as the form does.
+
+/** Letters (accented and other scripts), spaces, apostrophes and hyphens: the spec's name rule. */
+export const zPersonName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(TEXT_LIMITS.name)
+  .refine(isPersonName, 'Letters, spaces, apostrophes and hyphens only');
+
+/** An e-mail address; spaces make it invalid (spec: valid format without spaces). */
+export const zEmail = z.string().trim().max(TEXT_LIMITS.email).refine(isEmail, 'Not a valid e-mail address');
+
+/** A dial code such as `+39` (default) or `+1`. */
+export const zPhonePrefix = z.string().trim().max(5).refine(isDialCode, 'Expected a dial code such as +39');
+
+/** A phone number: 7 to 15 digits, nothing else. */
+export const zPhoneNumber = z.string().trim().max(15).refine(isPhoneNumber, 'Expected 7 to 15 digits');
+
+/** Prefix and number in one string, as the payment calls send `telefono`. */
+export const zFullPhone = z.string().regex(/^\+?\d{7,20}$/, 'Expected a phone number with its prefix');
+
+/** The booking note, `lang:{code}` with tags such as `;fasttrack`, `;fasttrack-fallback` or a night marker. */
+export const zBookingNote = z.string().max(TEXT_LIMITS.note);
+
+/** A discount code as typed: trimmed, letters, digits, `-` and `_`. */
+export const zDiscountCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only');
+
+/** Host name or IPv4/IPv6 address of a locker controller. */
+export const zHost = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.:_-]+$/, 'Expected a host name or IP address');
+
+export const zPort = z.number().int().min(1).max(65_535);
+
+/** A `{from, to}` window of times of day, e.g. a maintenance block window or the fast-track hours. */
+export const timeWindowSchema = z.object({ from: zTimeOfDay, to: zTimeOfDay });
+export type TimeWindow = z.infer<typeof timeWindowSchema>;
+
+/** Booleans in query strings arrive as text: `true/false`, `1/0`, `yes/no`. */
+export const zQueryBoolean = z.stringbool();
+
+/** A number in a query string. */
+export const zQueryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Availability counts per size for one day. */
+export const sizeCountsSchema = z.object({ standard: zCount, large: zCount });
+export type SizeCounts = z.infer<typeof sizeCountsSchema>;

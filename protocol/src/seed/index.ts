@@ -1,0 +1,2 @@
+export * from './locations';
+export * from './discounts';

@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest';
+import { computeMonthlyTakings, takingsBookingSchema, type TakingsBooking } from './monthly-takings';
+
+const roma = { key: 'roma', name: 'Roma Termini', zone: 'Europe/Rome' as const };
+const campo = { key: 'campo', name: 'Campo London', zone: 'Europe/London' as const };
+
+let sequence = 0;
+function booking(overrides: Partial<TakingsBooking> & Pick<TakingsBooking, 'createdAt'>): TakingsBooking {
+  sequence += 1;
+  return {
+    transactionId: `TX-${sequence.toString().padStart(4, '0')}`,
+    locationKey: 'roma',
+    status: 'confirmed',
+    priceDiscountedCents: 1000,
+    ...overrides,
+  };
+}
+
+function dayOf(report: ReturnType<typeof computeMonthlyTakings>, key: string, date: string) {
+  return report.locations.find((location) => location.key === key)?.days.find((day) => day.date === date);
+}
+
+describe('computeMonthlyTakings', () => {
+  it('places a booking on its creation day in the location zone, not in UTC', () => {
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [roma, campo],
+      bookings: [
+        // 23:30 UTC on 30 June is 01:30 on 1 July in Rome and 00:30 on 1 July in London.
+        booking({ createdAt: '2026-06-30T23:30:00Z', priceDiscountedCents: 1250 }),
+        booking({ createdAt: '2026-06-30T23:30:00Z', locationKey: 'campo', priceDiscountedCents: 700 }),
+        // 22:30 UTC on 30 June is 00:30 on 1 July in Rome but still 30 June (23:30) in London.
+        booking({ createdAt: '2026-06-30T22:30:00Z', priceDiscountedCents: 300 }),
+        booking({ createdAt: '2026-06-30T22:30:00Z', locationKey: 'campo', priceDiscountedCents: 9999 }),
+        // 22:30 UTC on 31 July is 1 August in Rome (out of July) but 31 July in London.
+        booking({ createdAt: '2026-07-31T22:30:00Z', priceDiscountedCents: 8888 }),
+        booking({ createdAt: '2026-07-31T22:30:00Z', locationKey: 'campo', priceDiscountedCents: 450 }),
+      ],
+      totem: {},
+    });
+
+    expect(dayOf(report, 'roma', '2026-07-01')).toMatchObject({
+      onlineCents: 1550,
+      totemCents: 0,
+      totalCents: 1550,
+    });
+    expect(report.locations[0].days.map((day) => day.date)).toEqual(['2026-07-01']);
+    expect(report.locations[1].days.map((day) => [day.date, day.onlineCents])).toEqual([
+      ['2026-07-01', 700],
+      ['2026-07-31', 450],
+    ]);
+    expect(report.totals).toEqual({ onlineCents: 2700, totemCents: 0, totalCents: 2700 });
+  });
+
+  it('counts one transaction once however many locker rows it has, using the discounted price', () => {
+    const rows = [1, 2, 3].map(() =>
+      booking({
+        transactionId: 'TX-MULTI-LOCKER',
+        createdAt: '2026-07-10T09:00:00Z',
+        priceDiscountedCents: 2400,
+      }),
+    );
+    const report = computeMonthlyTakings({ month: '2026-07', locations: [roma], bookings: rows, totem: {} });
+    expect(report.locations[0].onlineCents).toBe(2400);
+    expect(report.locations[0].days).toHaveLength(1);
+  });
+
+  it('counts only confirmed and scheduled bookings as online takings', () => {
+    const statuses = [
+      'pending',
+      'scheduled',
+      'confirmed',
+      'cancelled',
+      'expired',
+      'confirmed_late',
+      'failed_after_payment',
+    ] as const;
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [roma],
+      bookings: statuses.map((status, i) =>
+        booking({ status, createdAt: '2026-07-05T10:00:00Z', priceDiscountedCents: 100 * (i + 1) }),
+      ),
+      totem: {},
+    });
+    // scheduled is the 2nd (200), confirmed the 3rd (300).
+    expect(report.locations[0].onlineCents).toBe(500);
+  });
+
+  it('does not let an excluded row hide a counted row of the same transaction', () => {
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [roma],
+      bookings: [
+        booking({ transactionId: 'TX-MIXED-1', status: 'expired', createdAt: '2026-07-05T10:00:00Z' }),
+        booking({ transactionId: 'TX-MIXED-1', status: 'confirmed', createdAt: '2026-07-05T10:00:00Z' }),
+      ],
+      totem: {},
+    });
+    expect(report.locations[0].onlineCents).toBe(1000);
+  });
+
+  it('adds totem payments by their day in the location zone, including days with no online booking', () => {
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [roma, campo],
+      bookings: [booking({ createdAt: '2026-07-02T08:00:00Z', priceDiscountedCents: 1500 })],
+      totem: {
+        roma: [
+          { date: '2026-07-02T09:00:00+02:00', amountCents: 500 },
+          { date: '2026-07-02T21:59:00Z', amountCents: 250 }, // 23:59 in Rome, same day
+          { date: '2026-07-02T22:01:00Z', amountCents: 750 }, // 00:01 on 3 July in Rome
+          { date: '2026-06-30T23:59:00+02:00', amountCents: 12345 }, // June: ignored
+        ],
+        campo: [
+          { date: '2026-07-01T00:15:00+01:00', amountCents: 600 },
+          { date: '2026-06-30T23:45:00+01:00', amountCents: 9999 }, // June in London
+        ],
+        unknown: [{ date: '2026-07-01T10:00:00Z', amountCents: 100 }],
+      },
+    });
+
+    expect(dayOf(report, 'roma', '2026-07-02')).toEqual({
+      date: '2026-07-02',
+      label: '02/07/2026',
+      weekday: 'Giovedì',
+      onlineCents: 1500,
+      totemCents: 750,
+      totalCents: 2250,
+    });
+    expect(dayOf(report, 'roma', '2026-07-03')).toMatchObject({
+      onlineCents: 0,
+      totemCents: 750,
+      totalCents: 750,
+    });
+    expect(dayOf(report, 'campo', '2026-07-01')).toMatchObject({
+      onlineCents: 0,
+      totemCents: 600,
+      totalCents: 600,
+    });
+    expect(report.totals).toEqual({ onlineCents: 1500, totemCents: 2100, totalCents: 3600 });
+  });
+
+  it('keeps the day right across the spring and autumn DST changes in Rome and London', () => {
+    const march = computeMonthlyTakings({
+      month: '2026-03',
+      locations: [roma, campo],
+      bookings: [
+        booking({ createdAt: '2026-03-28T23:00:00Z', priceDiscountedCents: 100 }), // 29/03 00:00 (UTC+1)
+        booking({ createdAt: '2026-03-29T21:59:00Z', priceDiscountedCents: 200 }), // 29/03 23:59 (UTC+2)
+        booking({ createdAt: '2026-03-29T22:00:00Z', priceDiscountedCents: 400 }), // 30/03 00:00 (UTC+2)
+        booking({ createdAt: '2026-03-29T23:30:00Z', locationKey: 'campo', priceDiscountedCents: 800 }), // 30/03 00:30 BST
+        booking({ createdAt: '2026-03-29T00:30:00Z', locationKey: 'campo', priceDiscountedCents: 1600 }), // 29/03 00:30 GMT
+      ],
+      totem: {},
+    });
+    expect(march.locations[0].days.map((day) => [day.date, day.onlineCents])).toEqual([
+      ['2026-03-29', 300],
+      ['2026-03-30', 400],
+    ]);
+    expect(march.locations[1].days.map((day) => [day.date, day.onlineCents])).toEqual([
+      ['2026-03-29', 1600],
+      ['2026-03-30', 800],
+    ]);
+
+    const october = computeMonthlyTakings({
+      month: '2026-10',
+      locations: [roma, campo],
+      bookings: [
+        booking({ createdAt: '2026-10-24T22:30:00Z', priceDiscountedCents: 100 }), // 25/10 00:30 (UTC+2)
+        booking({ createdAt: '2026-10-25T22:30:00Z', priceDiscountedCents: 200 }), // 25/10 23:30 (UTC+1)
+        booking({ createdAt: '2026-10-25T23:00:00Z', priceDiscountedCents: 400 }), // 26/10 00:00 (UTC+1)
+        booking({ createdAt: '2026-10-25T23:30:00Z', locationKey: 'campo', priceDiscountedCents: 800 }), // 25/10 23:30 GMT
+        booking({ createdAt: '2026-10-31T23:30:00Z', locationKey: 'campo', priceDiscountedCents: 1600 }), // 31/10 23:30 GMT
+      ],
+      totem: { roma: [{ date: '2026-10-25T02:30:00+01:00', amountCents: 50 }] }, // the repeated hour
+    });
+    expect(october.locations[0].days.map((day) => [day.date, day.onlineCents, day.totemCents])).toEqual([
+      ['2026-10-25', 300, 50],
+      ['2026-10-26', 400, 0],
+    ]);
+    expect(october.locations[1].days.map((day) => [day.date, day.onlineCents])).toEqual([
+      ['2026-10-25', 800],
+      ['2026-10-31', 1600],
+    ]);
+  });
+
+  it('gives per-location days, latest day, grand totals, distinct days and active locations', () => {
+    const florence = { key: 'firenze', name: 'Firenze SMN' };
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [roma, campo, florence],
+      bookings: [
+        booking({ createdAt: '2026-07-03T10:00:00Z', priceDiscountedCents: 1000 }),
+        booking({ createdAt: '2026-07-20T10:00:00Z', priceDiscountedCents: 2000 }),
+        booking({ createdAt: '2026-07-03T10:00:00Z', locationKey: 'campo', priceDiscountedCents: 500 }),
+        booking({ createdAt: '2026-07-04T10:00:00Z', priceDiscountedCents: null }), // "n.d." takes nothing
+      ],
+      totem: { roma: [{ date: '2026-07-25T12:00:00+02:00', amountCents: 300 }] },
+    });
+
+    const [rome, london, firenze] = report.locations;
+    expect(rome).toMatchObject({
+      key: 'roma',
+      name: 'Roma Termini',
+      zone: 'Europe/Rome',
+      onlineCents: 3000,
+      totemCents: 300,
+      totalCents: 3300,
+      daysWithTakings: 3,
+    });
+    expect(rome.latest).toMatchObject({ date: '2026-07-25', label: '25/07/2026', weekday: 'Sabato' });
+    expect(london).toMatchObject({ daysWithTakings: 1, totalCents: 500 });
+    // A location without a zone is in Europe/Rome (spec default) and still listed with nothing taken.
+    expect(firenze).toMatchObject({
+      zone: 'Europe/Rome',
+      days: [],
+      daysWithTakings: 0,
+      latest: null,
+      totalCents: 0,
+    });
+    expect(report.totals).toEqual({ onlineCents: 3500, totemCents: 300, totalCents: 3800 });
+    expect(report.daysWithTakings).toBe(3); // 03/07 counted once though both locations took money
+    expect(report.activeLocations).toBe(2);
+    expect(report.month).toBe('2026-07');
+  });
+
+  it('rejects instants without an offset and months that are not yyyy-MM', () => {
+    expect(() =>
+      computeMonthlyTakings({
+        month: '2026-07',
+        locations: [roma],
+        bookings: [booking({ createdAt: '2026-07-03 10:00:00' })],
+      }),
+    ).toThrow();
+    expect(() => computeMonthlyTakings({ month: '2026-7', locations: [roma], bookings: [] })).toThrow();
+  });
+
+  it('accepts exactly the rows the booking schema accepts', () => {
+    const valid = [
+      booking({ createdAt: '2026-07-03T10:00:00Z' }),
+      booking({ createdAt: '2026-07-03T10:00:00.123+02:00', priceDiscountedCents: null }),
+      booking({ createdAt: '2026-07-03T10:00:00-05:30', transactionId: 'a_b-C9', status: 'scheduled' }),
+      booking({ createdAt: '2026-07-03T10:00:00Z', locationKey: 'elsewhere', priceDiscountedCents: 0 }),
+    ];
+    const invalid: unknown[] = [
+      null,
+      'row',
+      { ...valid[0], transactionId: 'TX-01' },
+      { ...valid[0], transactionId: 'T'.repeat(81) },
+      { ...valid[0], transactionId: 'TX 0001' },
+      { ...valid[0], locationKey: 'Roma' },
+      { ...valid[0], locationKey: 'all' },
+      { ...valid[0], status: 'paid' },
+      { ...valid[0], createdAt: '2026-02-30T10:00:00Z' },
+      { ...valid[0], createdAt: '2026-07-03T24:00:00Z' },
+      { ...valid[0], createdAt: '2026-07-03T10:00:00+24:00' },
+      { ...valid[0], createdAt: '2026-07-03T10:00Z' },
+      { ...valid[0], priceDiscountedCents: -1 },
+      { ...valid[0], priceDiscountedCents: 10.5 },
+      { ...valid[0], priceDiscountedCents: 10_000_001 },
+      { ...valid[0], priceDiscountedCents: Number.NaN },
+      { ...valid[0], priceDiscountedCents: '1000' },
+      { ...valid[0], priceDiscountedCents: undefined },
+    ];
+    const month = (bookings: unknown[]) => () =>
+      computeMonthlyTakings({ month: '2026-07', locations: [roma], bookings: bookings as TakingsBooking[] });
+    expect(month(valid)).not.toThrow();
+    for (const row of invalid) {
+      // The schema is the judge; each row must fail there and in the computation alike.
+      expect(takingsBookingSchema.safeParse(row).success).toBe(false);
+      expect(month([...valid, row])).toThrow();
+    }
+  });
+});

@@ -1,0 +1,239 @@
+// The availability call's latency with 1,000,000 past and future bookings in the store, against the
+// same call with 1,000. Both stores hold the same bookings in the asked range; the million adds
+// bookings outside it (and at the other locations), so the figure shows what the store's size costs.
+import { randomBytes } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
+import { DateTime } from 'luxon';
+import { round, type BenchOptions, type BenchResult } from './bench-result';
+import { fifteenDayQuery } from './availability-throughput';
+import { runLoad } from './http-load';
+import { startCloudProcess } from './processes';
+import { createBenchDatabase, type BenchDatabase } from './stores';
+
+export const name = 'availability-latency';
+const LOCATION = 'vicolo';
+const BASE_BOOKINGS = 1_000;
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+interface Locker {
+  id: number;
+  locationKey: string;
+  size: string;
+}
+
+/**
+ * Writes `count` bookings (one locker each) straight into the SQLite file in big transactions.
+ * `slotOf(i)` gives each one's start; `skip` leaves out those that would fall in a protected span.
+ */
+function bulkInsertBookings(
+  filename: string,
+  count: number,
+  slotOf: (index: number, locker: Locker, lockers: number) => number,
+  skip: (locker: Locker, startMs: number) => boolean,
+): number {
+  const db = new BetterSqlite3(filename);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const lockers = db
+    .prepare('select id, location_key as locationKey, size from lockers order by id')
+    .all() as Locker[];
+  const insertBooking = db.prepare(`insert into bookings (transaction_id, location_key, status, start_at,
+    end_at, size, quantity, duration_value, duration_unit, price_original_cents, price_discounted_cents,
+    fee_cents, total_cents, note, lang, pin, created_at, updated_at)
+    values (?, ?, ?, ?, ?, ?, 1, 1, 'hours', 500, 500, 50, 550, 'lang:it', 'it', ?, ?, ?)`);
+  const insertLocker = db.prepare(
+    'insert into booking_lockers (transaction_id, locker_id, start_at, end_at, active) values (?, ?, ?, ?, ?)',
+  );
+  const prefix = randomBytes(4).toString('hex');
+  let written = 0;
+  let index = 0;
+  const batch = db.transaction((until: number) => {
+    while (written < until) {
+      const locker = lockers[index % lockers.length]!;
+      const startMs = slotOf(index, locker, lockers.length);
+      index += 1;
+      if (skip(locker, startMs)) continue;
+      const startAt = new Date(startMs).toISOString();
+      const endAt = new Date(startMs + HOUR).toISOString();
+      // One in ten was cancelled and holds nothing; the rest are paid stays.
+      const cancelled = written % 10 === 9;
+      const id = `${prefix}${written.toString(36).padStart(8, '0')}`;
+      const pin = String(100000 + (written % 899999));
+      insertBooking.run(
+        id,
+        locker.locationKey,
+        cancelled ? 'cancelled' : 'confirmed',
+        startAt,
+        endAt,
+        locker.size,
+        pin,
+        startAt,
+        startAt,
+      );
+      insertLocker.run(id, locker.id, startAt, endAt, cancelled ? 0 : 1);
+      written += 1;
+    }
+  });
+  for (let until = 0; until < count;) {
+    until = Math.min(count, until + 50_000);
+    batch(until);
+  }
+  db.pragma('optimize');
+  db.close();
+  return written;
+}
+
+/** Bookings at the asked location that end after now (what an unbounded index range would read). */
+function countFuture(filename: string): number {
+  const db = new BetterSqlite3(filename, { readonly: true });
+  try {
+    const row = db
+      .prepare('select count(*) as n from bookings where location_key = ? and end_at > ?')
+      .get(LOCATION, new Date().toISOString()) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
+
+/** The plan SQLite picks for the occupancy read of the availability call (the store's query, by hand). */
+function occupancyPlan(filename: string, from: Date, to: Date): string {
+  const db = new BetterSqlite3(filename, { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `explain query plan select bl.locker_id, bl.start_at, bl.end_at, l.size from booking_lockers as bl
+         inner join lockers as l on l.id = bl.locker_id
+         inner join bookings as b on b.transaction_id = bl.transaction_id
+         where l.location_key = ? and bl.active = ? and bl.start_at < ? and bl.end_at > ?
+         and bl.start_at >= coalesce((select max(prior.start_at) from booking_lockers as prior
+           where prior.locker_id = l.id and prior.active = ? and prior.start_at <= ?), ?)
+         and not (b.status = ? and b.expires_at <= ?)`,
+      )
+      .all(
+        LOCATION,
+        1,
+        to.toISOString(),
+        from.toISOString(),
+        1,
+        from.toISOString(),
+        from.toISOString(),
+        'pending',
+        new Date().toISOString(),
+      ) as Array<{
+      detail: string;
+    }>;
+    return rows.map((row) => row.detail).join(' | ');
+  } finally {
+    db.close();
+  }
+}
+
+export async function run(options: BenchOptions = {}): Promise<BenchResult> {
+  const bigCount = options.quick ? 20_000 : 1_000_000;
+  const requests = options.quick ? 20 : 1_500;
+  const rangeStart = DateTime.now().setZone('Europe/Rome').plus({ days: 1 }).startOf('day');
+  const protectedFrom = rangeStart.minus({ days: 2 }).toMillis();
+  const protectedTo = rangeStart.plus({ days: 17 }).toMillis();
+  const inProtected = (ms: number) => ms + HOUR > protectedFrom && ms < protectedTo;
+
+  // The same 1,000 bookings in both stores: spread over the weeks around the range, the asked
+  // location included, one hour each, one every 7 hours per locker.
+  const baseStart = protectedFrom - 10 * DAY;
+  const seedBase = (database: BenchDatabase) =>
+    bulkInsertBookings(
+      database.filename!,
+      BASE_BOOKINGS,
+      (index, _locker, lockers) => baseStart + Math.floor(index / lockers) * 7 * HOUR,
+      () => false,
+    );
+  // The million: two years back to six months ahead, every location, never at the asked location
+  // during the asked range, so both stores answer the same.
+  const fillFrom = Date.now() - 730 * DAY;
+  const fillSpan = 910 * DAY;
+  const seedFill = (database: BenchDatabase, count: number) =>
+    bulkInsertBookings(
+      database.filename!,
+      count,
+      (index, _locker, lockers) => {
+        const perLocker = Math.ceil(count / lockers) + 1;
+        // About 1.9 hours apart, one hour long: each locker's bookings never overlap.
+        const step = Math.max(HOUR, Math.floor(fillSpan / perLocker / 60_000) * 60_000);
+        return fillFrom + Math.floor(index / lockers) * step;
+      },
+      (locker, ms) => locker.locationKey === LOCATION && inProtected(ms),
+    );
+
+  const small = await createBenchDatabase('sqlite');
+  const big = await createBenchDatabase('sqlite');
+  try {
+    seedBase(small);
+    seedBase(big);
+    const seedStarted = Date.now();
+    const filled = seedFill(big, bigCount - BASE_BOOKINGS);
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    const futureAtLocation = countFuture(big.filename!);
+    const plan = occupancyPlan(
+      big.filename!,
+      rangeStart.toJSDate(),
+      rangeStart.plus({ days: 15 }).toJSDate(),
+    );
+
+    const smallCloud = await startCloudProcess({ databaseUrl: small.url });
+    const bigCloud = await startCloudProcess({ databaseUrl: big.url });
+    try {
+      const path = fifteenDayQuery(LOCATION);
+      const bodies = new Set<string>();
+      const once = async (url: string) => {
+        const response = await fetch(`${url}${path}`);
+        bodies.add(await response.text());
+      };
+      await once(smallCloud.url);
+      await once(bigCloud.url);
+      // One request at a time, alternating rounds, so both see the same machine.
+      const load = { connections: 1, amount: Math.ceil(requests / 2) };
+      const warm = { connections: 1, amount: options.quick ? 5 : 100 };
+      await runLoad({ url: `${smallCloud.url}${path}`, ...warm });
+      await runLoad({ url: `${bigCloud.url}${path}`, ...warm });
+      const smallRuns = [];
+      const bigRuns = [];
+      for (let i = 0; i < 2; i += 1) {
+        smallRuns.push(await runLoad({ url: `${smallCloud.url}${path}`, ...load }));
+        bigRuns.push(await runLoad({ url: `${bigCloud.url}${path}`, ...load }));
+      }
+      const baseline = Math.max(...smallRuns.map((r) => r.latencyP99Ms));
+      const figure = Math.max(...bigRuns.map((r) => r.latencyP99Ms));
+      const failures = [...smallRuns, ...bigRuns].reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
+      const ratio = figure / baseline;
+      const usesIndex = !/SCAN (bl|booking_lockers)\b/.test(plan) || /USING .*INDEX/.test(plan);
+      return {
+        name,
+        figure: round(figure),
+        unit: 'ms p99',
+        baseline: round(baseline),
+        ratio: round(ratio),
+        target: '≤ 2 × baseline p99',
+        pass: ratio <= 2 && failures === 0 && bodies.size === 1,
+        notes: `${LOCATION}, 15 days, ${(filled + BASE_BOOKINGS).toLocaleString('en')} vs ${BASE_BOOKINGS.toLocaleString('en')} bookings; 1 connection, 2 alternating rounds`,
+        details: {
+          bookings: filled + BASE_BOOKINGS,
+          sameAnswer: bodies.size === 1,
+          failures,
+          p50Ms: Math.max(...bigRuns.map((r) => r.latencyP50Ms)),
+          baselineP50Ms: Math.max(...smallRuns.map((r) => r.latencyP50Ms)),
+          seedSeconds: round(seedSeconds),
+          futureBookingsAtLocation: futureAtLocation,
+          usesIndex,
+          plan,
+        },
+      };
+    } finally {
+      await smallCloud.stop();
+      await bigCloud.stop();
+    }
+  } finally {
+    await small.dispose();
+    await big.dispose();
+  }
+}

@@ -1,0 +1,21 @@
+// Every benchmark, in the order `npm run bench` runs them (cheap and self-contained ones first).
+import * as availabilityLatency from './availability-latency';
+import * as availabilityThroughput from './availability-throughput';
+import type { Benchmark } from './bench-result';
+import * as commandRoundTrip from './command-round-trip';
+import * as offlineReplay from './offline-replay';
+import * as pageWeight from './page-weight';
+import * as reservationPostgres from './reservation-postgres';
+import * as reservationSqlite from './reservation-sqlite';
+import * as takings from './takings';
+
+export const BENCHMARKS: readonly Benchmark[] = [
+  availabilityThroughput,
+  reservationSqlite,
+  reservationPostgres,
+  availabilityLatency,
+  commandRoundTrip,
+  offlineReplay,
+  pageWeight,
+  takings,
+];

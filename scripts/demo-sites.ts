@@ -1,0 +1,131 @@
+// The demo's physical sites: for every seed location, a locker-controller simulator and a totem
+// (Promotec) simulator behind the location's own controller address, and an edge bridge connected
+// to the cloud with the location's demo token. Started by `npm start` once the cloud answers.
+import { createServer, request, type Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { SEED_LOCATIONS } from '@deposito/protocol';
+import { demoBridgeToken } from '../cloud/src/bridge-hub/bridge-token';
+import { PromotecSimulator } from '../cloud/src/takings/promotec-simulator';
+import { PROMOTEC_PROCEEDS_PATH } from '../cloud/src/takings/promotec-wire';
+import { ControllerSimulator } from '../edge-bridge/src/controller/controller-simulator';
+import { BridgeDaemon } from '../edge-bridge/src/daemon';
+import { bridgeConfigSchema } from '../edge-bridge/src/env';
+
+export interface DemoSitesOptions {
+  /** The cloud the bridges connect to; a function spreads them over several cloud processes. */
+  cloudUrl: string | ((siteIndex: number) => string);
+  dataDir: string;
+  /** First port of the bridges' local status servers (/healthz, /metrics), one per location. */
+  bridgeHttpPort?: number;
+  logLevel?: string;
+}
+
+export interface DemoSite {
+  locationKey: string;
+  cloudUrl: string;
+  controllerPort: number;
+  bridgeHttpPort: number;
+  controller: ControllerSimulator;
+}
+
+/**
+ * A site answers both the locker controller and the totem system on one address, as the spec's
+ * location carries a single recipient:port for both; this front sends /proceeds to the totem
+ * simulator and everything else to the controller simulator.
+ */
+function siteFront(port: number, controllerPort: number, totemPort: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://site').pathname;
+    const target = path === PROMOTEC_PROCEEDS_PATH ? totemPort : controllerPort;
+    const upstream = request(
+      { host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502).end();
+      else res.destroy();
+    });
+    req.pipe(upstream);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+export async function startDemoSites(
+  options: DemoSitesOptions,
+): Promise<{ sites: DemoSite[]; stop(): Promise<void> }> {
+  const logger = pino({ level: options.logLevel ?? 'warn' });
+  const stops: Array<() => Promise<void>> = [];
+  const sites: DemoSite[] = [];
+  let httpPort = options.bridgeHttpPort ?? 8790;
+  for (const [index, location] of SEED_LOCATIONS.entries()) {
+    const lockers = [
+      ...location.lockerStructure.standard.map((number) => ({ number, size: 'standard' as const })),
+      ...location.lockerStructure.large.map((number) => ({ number, size: 'large' as const })),
+    ];
+    const controller = new ControllerSimulator({
+      lockers,
+      key: location.key,
+      mastercode: location.mastercode,
+    });
+    const { port: controllerPort } = await controller.start();
+    stops.push(() => controller.stop());
+    const totem = await PromotecSimulator.start({ locationKey: location.key, zone: location.timezone });
+    stops.push(() => totem.close());
+    const front = await siteFront(location.port, controllerPort, totem.port);
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          front.closeAllConnections();
+          front.close(() => resolve());
+        }),
+    );
+
+    const dataDir = join(options.dataDir, location.key);
+    mkdirSync(dataDir, { recursive: true });
+    const config = bridgeConfigSchema.parse({
+      cloudUrl: typeof options.cloudUrl === 'function' ? options.cloudUrl(index) : options.cloudUrl,
+      locationKey: location.key,
+      bridgeToken: demoBridgeToken(location.key),
+      controller: {
+        recipient: '127.0.0.1',
+        port: location.port,
+        key: location.key,
+        mastercode: location.mastercode,
+      },
+      dataDir,
+      http: { host: '127.0.0.1', port: httpPort },
+      pollIntervalMs: 2_000,
+      logLevel: options.logLevel ?? 'warn',
+    });
+    const daemon = new BridgeDaemon({
+      config,
+      logger: logger.child({ bridge: location.key }),
+      onLinkRefused: (reason) =>
+        logger.error({ bridge: location.key, reason }, 'the cloud refused the bridge'),
+    });
+    await daemon.start();
+    stops.push(() => daemon.stop());
+    sites.push({
+      locationKey: location.key,
+      cloudUrl: config.cloudUrl,
+      controllerPort: location.port,
+      bridgeHttpPort: httpPort,
+      controller,
+    });
+    httpPort += 1;
+  }
+  return {
+    sites,
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,316 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AdminApp, E2E_ADMIN } from './pages/admin-app';
+
+// The admin area against the real cloud (demo data, the administrator from playwright.config.ts):
+// every screen is used once, and a screenshot of each goes to e2e/screenshots/ for review.
+
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+let admin: AdminApp;
+const suffix = Date.now().toString(36).slice(-5);
+const locationId = `e2e${suffix}`;
+
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage({
+    viewport: { width: 1366, height: 900 },
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+  });
+  admin = new AdminApp(page);
+});
+
+test.afterAll(async () => {
+  await page.close();
+});
+
+test('protects the admin pages and refuses wrong credentials', async () => {
+  await page.goto('/admin/bookings');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await admin.openLogin();
+  await admin.screenshot('admin-01-login');
+  await admin.login(E2E_ADMIN.email, 'not the password');
+  await expect(page.getByRole('alert')).toHaveText('Credenziali non valide');
+});
+
+test('logs in and shows the dashboard', async () => {
+  await admin.login();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('Admin Panel')).toBeVisible();
+  await expect(admin.heading('Dashboard')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toMatch(/^[\w-]{43}$/);
+  await admin.screenshot('admin-02-dashboard');
+});
+
+test('Gestione Sedi: adds, edits and lists a location', async () => {
+  await admin.goTo('Sedi', 'Impostazioni');
+  await expect(admin.heading('Gestione Sedi')).toBeVisible();
+  await page.getByRole('button', { name: '+ Nuova sede' }).click();
+  await page.getByRole('button', { name: 'Crea sede' }).click();
+  await expect(admin.notice('L\'"ID interno" è obbligatorio per creare una nuova sede.')).toBeVisible();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Crea sede' }) });
+  await form.getByLabel('ID interno').fill(locationId);
+  await form.getByLabel('Nome').fill('Deposito E2E');
+  await form.getByLabel('Indirizzo').fill('Via dei Test 1, Roma');
+  await form.getByLabel('Recipient (IP controller)').fill('127.0.0.1');
+  await form.getByLabel('Mastercode').fill('123456');
+  await form.getByLabel('Locker standard').fill('1, 2, x, 3');
+  await form.getByLabel('Locker grandi').fill('10');
+  await form.getByLabel('Max online standard').fill('3');
+  await form.getByLabel('Max online grandi').fill('1');
+  await form.getByLabel('Standard Ore prezzo').fill('5');
+  await form.getByLabel('Standard Giorni prezzo').fill('12');
+  await form.getByLabel('Grande Ore prezzo').fill('7');
+  await form.getByLabel('Grande Giorni prezzo').fill('16');
+  await admin.screenshot('admin-03-locations-new');
+  await page.getByRole('button', { name: 'Crea sede' }).click();
+  await expect(admin.notice('Nuova sede creata')).toBeVisible();
+
+  const item = page.locator('.adm-accordion-item').filter({ hasText: locationId });
+  await expect(item).toContainText('3 std / 1 grandi');
+  await item.getByRole('button', { expanded: false }).click();
+  await item.getByLabel('Nome').fill('Deposito E2E Rinnovato');
+  await item.getByRole('button', { name: 'Salva modifiche' }).click();
+  await expect(admin.notice(`Sede ${locationId} aggiornata`)).toBeVisible();
+  await expect(
+    page.locator('.adm-accordion-head').filter({ hasText: 'Deposito E2E Rinnovato' }),
+  ).toBeVisible();
+  await page.locator('.adm-accordion-head').filter({ hasText: 'vicolo' }).click();
+  await admin.screenshot('admin-04-locations');
+});
+
+test('Impostazioni Sedi: saves prices, hours, locker counts and duplicates a structure', async () => {
+  await admin.goTo('Impostazioni Sedi', 'Impostazioni');
+  await expect(admin.heading('Impostazioni')).toBeVisible();
+  const item = page.locator('.adm-accordion-item').filter({ hasText: locationId });
+  await item.locator('.adm-accordion-head').click();
+  await item.getByLabel('Standard Ore prezzo').first().fill('5.5');
+  await page.getByRole('button', { name: 'Salva prezzi' }).click();
+  await expect(admin.notice('Prezzi salvati')).toBeVisible();
+  await item.getByLabel('Chiusura').fill('21:30');
+  await page.getByRole('button', { name: 'Salva impostazioni' }).click();
+  await expect(admin.notice('Impostazioni salvate')).toBeVisible();
+  await item.getByLabel('Locker standard').fill('4');
+  await page.getByRole('button', { name: 'Salva struttura locker' }).click();
+  await expect(admin.notice('Struttura locker salvata')).toBeVisible();
+  await expect(page.locator('.adm-accordion-head').filter({ hasText: locationId })).toContainText(
+    '4 std / 1 grandi',
+  );
+
+  await page.getByRole('button', { name: 'Duplica struttura' }).click();
+  await expect(admin.notice('Scegli sia origine che destinazione')).toBeVisible();
+  await page.getByLabel('Origine').selectOption({ label: 'Deposito E2E Rinnovato' });
+  await page.getByLabel('Destinazione').selectOption({ label: 'Deposito E2E Rinnovato' });
+  await page.getByRole('button', { name: 'Duplica struttura' }).click();
+  await expect(admin.notice('Sorgente e destinazione devono essere diverse')).toBeVisible();
+  await page.getByLabel('Origine').selectOption('termini');
+  await page.getByRole('button', { name: 'Duplica struttura' }).click();
+  await expect(admin.notice(`Struttura duplicata da termini a ${locationId}`)).toBeVisible();
+  await page
+    .locator('.adm-accordion-item')
+    .filter({ hasText: 'vicolo' })
+    .locator('.adm-accordion-head')
+    .click();
+  await admin.screenshot('admin-05-location-settings');
+});
+
+test('Parametri di sistema: block windows, maintenance and fast track', async () => {
+  await admin.goTo('Parametri di sistema', 'Impostazioni');
+  await page.getByRole('button', { name: '+ Aggiungi finestra' }).click();
+  await page.getByLabel('Finestra 1 dalle').fill('02:00');
+  await page.getByLabel('Finestra 1 alle').fill('04:30');
+  await page.getByLabel('Fast Track dalle').fill('07:00');
+  await page.getByLabel('Mostra sempre Fast Track').check();
+  await page.getByRole('button', { name: 'Salva parametri' }).click();
+  await expect(admin.notice('Impostazioni salvate')).toBeVisible();
+  const overrides = await page.request.get('/api/admin/frontend-overrides?location=vicolo');
+  expect(await overrides.json()).toMatchObject({
+    ALWAYS_SHOW_FAST_TRACK: true,
+    fastTrackHours: { from: '07:00' },
+    BLOCK_WINDOWS: [{ from: '02:00', to: '04:30' }],
+  });
+  await admin.screenshot('admin-06-system-settings');
+  // Back to the demo's defaults for the other tests.
+  await page.getByRole('button', { name: 'Rimuovi finestra' }).click();
+  await page.getByLabel('Fast Track dalle').fill('06:00');
+  await page.getByLabel('Mostra sempre Fast Track').uncheck();
+  await page.getByRole('button', { name: 'Salva parametri' }).click();
+  await expect(admin.notice('Impostazioni salvate')).toBeVisible();
+});
+
+test('Codici sconto: create, edit (delete then recreate) and delete', async () => {
+  await admin.goTo('Codici sconto', 'Impostazioni');
+  await expect(admin.heading('Gestione Codici Sconto')).toBeVisible();
+  const code = `E2E${suffix}`.toUpperCase();
+  await page.getByRole('button', { name: 'Crea codice' }).click();
+  await expect(admin.notice('Codice e valore sono obbligatori')).toBeVisible();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Crea codice' }) });
+  await form.getByLabel('Codice').fill(`  ${code} `);
+  await form.getByLabel('Descrizione').fill('Prova e2e');
+  await form.getByLabel('Valore (%)').fill('10');
+  await form.getByLabel('Valido dal').fill('2026-01-01');
+  await form.getByLabel('Giorni minimi').fill('2');
+  await page.getByRole('button', { name: 'Crea codice' }).click();
+  await expect(admin.notice(`Codice ${code} creato`)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText('10%');
+
+  await row.getByRole('button', { name: 'Modifica' }).click();
+  const editing = page.locator('tr.adm-row-open');
+  await editing.getByLabel('Tipo').selectOption('amount');
+  await editing.getByLabel('Valore (€)').fill('3.5');
+  await editing.getByRole('button', { name: 'Salva' }).click();
+  await expect(admin.notice(`Codice ${code} aggiornato`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('€ 3,50');
+  await admin.screenshot('admin-07-discounts');
+
+  admin.acceptNextDialog();
+  await page.getByRole('row').filter({ hasText: code }).getByRole('button', { name: 'Elimina' }).click();
+  await expect(admin.notice(`Codice ${code} eliminato`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(0);
+});
+
+test('Crea nuova: a test booking on chosen lockers, and the morning scheduler', async () => {
+  await admin.goTo('Crea nuova', 'Prenotazioni');
+  await expect(admin.heading('Strumenti Avanzati')).toBeVisible();
+  await page.getByLabel('Location').selectOption(locationId);
+  await page.getByLabel('Stato').selectOption('confirmed');
+  await page.getByLabel('PIN').fill('12345');
+  await page.getByLabel('Nome', { exact: true }).fill('Mario');
+  await page.getByLabel('Cognome').fill('Rossi');
+  await page.getByLabel('Email', { exact: true }).fill('mario@example.it');
+  await page.getByLabel('Conferma email').fill('mario@example.it');
+  await page.getByRole('button', { name: 'Crea prenotazione' }).click();
+  await expect(admin.notice('Errore: Il PIN deve avere 6 cifre')).toBeVisible();
+  await page.getByLabel('PIN').fill('482915');
+  await page.locator('.adm-check-box').filter({ hasText: /^2$/ }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Crea prenotazione' }).click();
+  await expect(admin.notice(/Prenotazione di test creata: BOOKING-/)).toBeVisible();
+  await page.getByRole('button', { name: 'Avvia Morning Scheduler' }).click();
+  await expect(page.locator('.adm-split-side .adm-notice')).toBeVisible();
+  await admin.screenshot('admin-08-advanced');
+});
+
+test('Gestione Locker: grid, legend, selection and actions', async () => {
+  await admin.goTo('Gestione Locker');
+  await expect(page.getByText('Seleziona una location per visualizzare i locker')).toBeVisible();
+  await page.getByRole('button', { name: 'Apri' }).click();
+  await expect(admin.notice('Seleziona una location')).toBeVisible();
+  await page.getByLabel('Location').selectOption(locationId);
+  const grid = page.getByRole('listbox', { name: 'Locker' });
+  // The structure duplicated from termini above.
+  await expect(grid.getByRole('option')).toHaveCount(20);
+  await expect(grid.getByRole('option', { name: /^2\b/ })).toContainText('Occupato');
+  await expect(grid.getByRole('option', { name: /^1\b/ })).toContainText('Disponibile');
+  for (const label of ['Libero', 'Occupato', 'Inibito', 'Sconosciuto']) {
+    await expect(page.getByLabel('Legenda')).toContainText(label);
+  }
+  await page.getByRole('button', { name: 'Apri' }).click();
+  await expect(admin.notice('Seleziona un locker')).toBeVisible();
+  await grid.getByRole('option', { name: /^2\b/ }).click();
+  await expect(page.getByLabel('ID locker')).toHaveValue('2');
+  await page.getByRole('button', { name: 'Apri' }).click();
+  // No bridge is connected to this location: the command is queued or refused, never silent.
+  await expect(admin.notice(/Apri: comando|Errore durante l'azione open/)).toBeVisible();
+  await admin.screenshot('admin-09-locker-status');
+  await page.getByLabel('ID locker').fill('3');
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Sei sicuro di voler annullare la prenotazione del locker 3?');
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Annulla prenotazione' }).click();
+  await page.getByLabel('Location').selectOption('vicolo');
+  await expect(grid.getByRole('option').first()).toBeVisible();
+  await grid.getByRole('option').nth(4).click();
+  await expect(page.getByLabel('ID locker')).toHaveValue('5');
+});
+
+test('Prenotazioni: filters, details and Gestione Database', async () => {
+  await admin.goTo('Recenti', 'Prenotazioni');
+  await expect(admin.heading('Prenotazioni')).toBeVisible();
+  await expect(page.getByText(/Mostrando \d+ di \d+ prenotazioni/)).toBeVisible();
+  await page.getByLabel('Sede').selectOption(locationId);
+  await expect(page.getByText('Mostrando 1 di')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Mario Rossi' });
+  await row.getByRole('button', { name: 'Dettagli' }).click();
+  await expect(page.locator('.adm-details')).toContainText('482915');
+  await expect(page.locator('.adm-details')).toContainText('1 x standard');
+  await expect(row.getByRole('button', { name: 'Nascondi' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancella filtri' }).click();
+  await expect(page.getByLabel('Sede')).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Gestione Database' }).click();
+  await expect(page.getByText('Più vecchie di 30 giorni')).toBeVisible();
+  await expect(page.getByText(/Anteprima: \d+ prenotazioni/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Elimina prenotazioni' })).toBeDisabled();
+  // The details stay open while the filters change.
+  await expect(page.locator('.adm-details')).toContainText('Mario Rossi');
+  await admin.screenshot('admin-10-bookings');
+});
+
+test('Utenti: add an administrator, reset the password, remove it', async () => {
+  await admin.goTo('Utenti');
+  await expect(admin.heading('Utenti')).toBeVisible();
+  const email = `ops-${suffix}@deposito.test`;
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a password long enough');
+  await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+  await expect(admin.notice(`Amministratore ${email} aggiunto`)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Reimposta password' }).click();
+  await row.getByLabel(`Nuova password per ${email}`).fill('another long password');
+  await row.getByRole('button', { name: 'Salva' }).click();
+  await expect(admin.notice('Password reimpostata')).toBeVisible();
+  await admin.screenshot('admin-11-users');
+  admin.acceptNextDialog();
+  await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'Rimuovi' }).click();
+  await expect(admin.notice(`Amministratore ${email} rimosso`)).toBeVisible();
+});
+
+test('Log: errors and operator actions, archive and process log', async () => {
+  await admin.goTo('Errori', 'Log');
+  await expect(admin.heading('Log Errori')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'admin/location_created' }).first()).toBeVisible();
+  await admin.screenshot('admin-12-error-log');
+  await admin.goTo('Archivio', 'Log');
+  await expect(admin.heading('Archive Log')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'admin/user_removed' }).first()).toBeVisible();
+  await admin.goTo('Processo', 'Log');
+  await expect(admin.heading('PM2 Logs')).toBeVisible();
+  await expect(page.locator('.adm-console li').first()).toBeVisible();
+  await admin.screenshot('admin-13-process-log');
+});
+
+test('works on a tablet: the menu becomes a drawer', async () => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await admin.goTo('Gestione Locker');
+  await page.getByLabel('Location').selectOption('vicolo');
+  await expect(page.getByRole('listbox', { name: 'Locker' }).getByRole('option').first()).toBeVisible();
+  await admin.screenshot('admin-14-tablet-lockers');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await admin.screenshot('admin-15-tablet-menu');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await admin.goTo('Recenti', 'Prenotazioni');
+  await admin.screenshot('admin-16-tablet-bookings');
+  await page.setViewportSize({ width: 1366, height: 900 });
+});
+
+test('an expired or revoked token sends the operator back to the login page', async () => {
+  await page.evaluate(() => localStorage.setItem('adminToken', 'x'.repeat(43)));
+  await admin.goTo('Utenti');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+});
+
+test('logout ends the session on the server', async () => {
+  await admin.login();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  const after = await page.request.get('/api/admin/settings/system', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(after.status()).toBe(401);
+});

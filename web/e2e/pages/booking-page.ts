@@ -1,0 +1,80 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type DurationValue = `hours:${number}` | `days:${number}`;
+
+/** The value of the first option `select` offers (the placeholder, value "", is not one). */
+export async function firstOffered(select: Locator): Promise<string> {
+  const value = await select.locator('option:not([value=""])').first().getAttribute('value');
+  expect(value, 'the list offers no option').toBeTruthy();
+  return value!;
+}
+
+/** The first duration the duration list offers: the shortest hour option, or one day if none. */
+export async function firstOfferedDuration(page: Page): Promise<DurationValue> {
+  const value = await firstOffered(page.getByLabel(/^(Durata|Duration)$/));
+  expect(value).toMatch(/^(hours|days):\d+$/);
+  return value as DurationValue;
+}
+
+/** The daytime booking flow at /{location}, step by step. */
+export class BookingPage {
+  constructor(readonly page: Page) {}
+
+  async open(location: string, query = '') {
+    await this.page.goto(`/${location}${query}`);
+  }
+
+  get bookButton(): Locator {
+    return this.page.getByRole('button', { name: /Prenota un locker|Book a locker/ });
+  }
+
+  async startBooking() {
+    await this.bookButton.click();
+  }
+
+  async chooseDate(date: string) {
+    await this.page.getByLabel(/^(Data|Date)$/).fill(date);
+    await this.continue();
+  }
+
+  async chooseTime(time: string) {
+    await this.page.getByLabel(/Orario di inizio|Start time/).selectOption(time);
+  }
+
+  /** The first start time the time list offers (today: the next quarter hour from 06:00 on). */
+  async firstOfferedTime(): Promise<string> {
+    return firstOffered(this.page.getByLabel(/Orario di inizio|Start time/));
+  }
+
+  async chooseDuration(value: DurationValue) {
+    await this.page.getByLabel(/^(Durata|Duration)$/).selectOption(value);
+    await this.continue();
+  }
+
+  async chooseSize(size: RegExp) {
+    await this.page.getByRole('button', { name: size }).click();
+  }
+
+  async chooseQuantity(quantity: number) {
+    await this.page.locator('.choice .choice-number', { hasText: String(quantity) }).click();
+  }
+
+  async continue() {
+    await this.page.getByRole('button', { name: /^(Continua|Continue)$/ }).click();
+  }
+
+  async fillCustomer(customer: { name: string; surname: string; email: string; phone: string }) {
+    await this.page
+      .getByLabel(/^(Nome|First name)$/)
+      .first()
+      .fill(customer.name);
+    await this.page.getByLabel(/^(Cognome|Last name)$/).fill(customer.surname);
+    await this.page.getByLabel(/^(Email)$/).fill(customer.email);
+    await this.page.getByLabel(/Conferma email|Confirm email/).fill(customer.email);
+    await this.page.getByRole('textbox', { name: /Telefono|Phone/ }).fill(customer.phone);
+  }
+
+  summaryHeading(): Locator {
+    return this.page.getByRole('heading', { name: /Riepilogo e pagamento|Summary and payment/ });
+  }
+}

@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests drive the system Chromium against the real cloud: it is built and started here
+// (demo data, sandbox payments, a fresh SQLite file), so `npx playwright test` needs nothing else.
+// E2E_BASE_URL points the tests at a cloud that is already running instead.
+
+/** A port nothing listens on, found once: the workers inherit it through the environment. */
+function freePort(): string {
+  return execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+
+process.env.E2E_PORT ??= freePort();
+const port = process.env.E2E_PORT;
+// A fresh demo database per run, so holds from an earlier run never block this one.
+process.env.E2E_DATABASE ??= `${tmpdir()}/deposito-e2e-${port}-${Date.now()}.db`;
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+/** The customer pages at both sizes the visitors use; the admin area at desktop size only. */
+const customerSpecs = ['**/customer-*.cloud.spec.ts', '**/*.mocked.spec.ts'];
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  // The tests change the cloud's global settings (maintenance, block windows), so one at a time.
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    // Italian is the product's default language; tests that need another one switch explicitly.
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    launchOptions: chromium,
+  },
+  projects: [
+    {
+      name: 'phone',
+      testMatch: customerSpecs,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 } },
+    },
+    {
+      name: 'desktop',
+      testMatch: customerSpecs,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'admin',
+      testMatch: '**/admin*.cloud.spec.ts',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: 'npm run build -w web && node --import tsx cloud/src/main.ts',
+        cwd: '..',
+        url: `${baseURL}/healthz`,
+        env: {
+          DEMO: '1',
+          PORT: port,
+          PUBLIC_URL: baseURL,
+          DATABASE_URL: `sqlite:${process.env.E2E_DATABASE}`,
+          PAYMENT_PROVIDER: 'sandbox',
+          LOG_LEVEL: 'warn',
+          // The administrator the tests log in as (settings through the admin API, admin screens).
+          ADMIN_EMAIL: 'e2e-admin@deposito.test',
+          ADMIN_PASSWORD: 'e2e-admin-password',
+        },
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
+});

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderApp } from '../test/render-app';
+import { fakeApi } from '../test/fake-api';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('routes', () => {
+  it('shows the home screen with the four locations and the Italian/English switch', async () => {
+    fakeApi({});
+    await renderApp({ path: '/' });
+    // The home page is its own lazy chunk.
+    expect(await screen.findByRole('heading', { name: 'Deposito bagagli' })).toBeDefined();
+    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/oca', '/vicolo', '/termini', '/areadebug']);
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Luggage storage' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Italiano' })).toBeDefined();
+  });
+
+  it('sends deeper unknown paths and unknown locations home', async () => {
+    fakeApi({
+      'GET /api/locations/nowhere': new Response(
+        JSON.stringify({ error: { code: 'location/not_found', message: 'Location not found' } }),
+        { status: 404, headers: { 'Content-Type': 'application/json' } },
+      ),
+      'GET /api/admin/frontend-overrides': {},
+    });
+    await renderApp({ path: '/nowhere' });
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'));
+  });
+
+  it('loads the admin area lazily', async () => {
+    fakeApi({});
+    await renderApp({ path: '/admin/login' });
+    // The customer pages no longer import zod and protocol's schemas up front, so this lazy import
+    // loads them too: more than findBy's default second on a loaded machine.
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toBeDefined();
+  });
+});

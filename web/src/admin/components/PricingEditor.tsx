@@ -1,0 +1,112 @@
+import type { PriceRow, PricingRows } from '../location-form';
+
+const SIZES = [
+  ['standard', 'Standard'],
+  ['large', 'Grande'],
+] as const;
+const UNITS = [
+  ['hours', 'Ore'],
+  ['days', 'Giorni'],
+] as const;
+
+/** Price tables per size, split into hours and days; rows without a duration or a numeric price are dropped on save. */
+export function PricingEditor({
+  rows,
+  onChange,
+}: {
+  rows: PricingRows;
+  onChange: (rows: PricingRows) => void;
+}) {
+  function update(size: keyof PricingRows, unit: 'hours' | 'days', next: PriceRow[]) {
+    onChange({ ...rows, [size]: { ...rows[size], [unit]: next } });
+  }
+  return (
+    <div className="adm-pricing">
+      {SIZES.map(([size, sizeLabel]) => (
+        <div key={size} className="adm-pricing-size">
+          <h3>{sizeLabel}</h3>
+          <div className="adm-pricing-units">
+            {UNITS.map(([unit, unitLabel]) => {
+              const list = rows[size][unit];
+              return (
+                <table key={unit} className="adm-table adm-table-compact">
+                  <thead>
+                    <tr>
+                      <th>{unitLabel}</th>
+                      <th>Prezzo €</th>
+                      <th />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.map((row, index) => (
+                      <tr key={index}>
+                        <td>
+                          <input
+                            className="adm-input adm-input-narrow"
+                            aria-label={`${sizeLabel} ${unitLabel} durata`}
+                            value={row.duration}
+                            onChange={(e) =>
+                              update(
+                                size,
+                                unit,
+                                list.map((r, i) => (i === index ? { ...r, duration: e.target.value } : r)),
+                              )
+                            }
+                          />
+                        </td>
+                        <td>
+                          <input
+                            className="adm-input adm-input-narrow"
+                            type="number"
+                            step="0.01"
+                            min={0}
+                            aria-label={`${sizeLabel} ${unitLabel} prezzo`}
+                            value={row.price}
+                            onChange={(e) =>
+                              update(
+                                size,
+                                unit,
+                                list.map((r, i) => (i === index ? { ...r, price: e.target.value } : r)),
+                              )
+                            }
+                          />
+                        </td>
+                        <td>
+                          <button
+                            type="button"
+                            className="adm-icon-btn"
+                            aria-label="Rimuovi riga"
+                            onClick={() =>
+                              update(
+                                size,
+                                unit,
+                                list.filter((_, i) => i !== index),
+                              )
+                            }
+                          >
+                            ×
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                    <tr>
+                      <td colSpan={3}>
+                        <button
+                          type="button"
+                          className="adm-link"
+                          onClick={() => update(size, unit, [...list, { duration: '', price: '' }])}
+                        >
+                          + Aggiungi riga
+                        </button>
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              );
+            })}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

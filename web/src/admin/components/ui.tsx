@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="adm-page-header">
+      <div>
+        <h1>{title}</h1>
+        {subtitle ? <p className="adm-muted">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="adm-toolbar">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={`adm-card${className ? ` ${className}` : ''}`}>
+      {title || actions ? (
+        <header className="adm-card-header">
+          {title ? <h2>{title}</h2> : <span />}
+          {actions ? <div className="adm-toolbar">{actions}</div> : null}
+        </header>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+export type NoticeTone = 'success' | 'error' | 'info' | 'warning';
+
+export interface NoticeMessage {
+  tone: NoticeTone;
+  text: string;
+}
+
+export function Notice({ message, onClose }: { message: NoticeMessage | null; onClose?: () => void }) {
+  if (!message) return null;
+  return (
+    <div
+      className={`adm-notice adm-notice-${message.tone}`}
+      role={message.tone === 'error' ? 'alert' : 'status'}
+    >
+      <span>{message.text}</span>
+      {onClose ? (
+        <button type="button" className="adm-notice-close" aria-label="Chiudi" onClick={onClose}>
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function Loading({ text = 'Caricamento…' }: { text?: string }) {
+  return (
+    <div className="adm-loading" role="status">
+      <span className="adm-spinner" aria-hidden="true" />
+      {text}
+    </div>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <div className="adm-empty">{children}</div>;
+}
+
+export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+  return (
+    <div className="adm-field">
+      <label className="adm-field">
+        <span className="adm-field-label">{label}</span>
+        {children}
+      </label>
+      {hint ? <span className="adm-field-hint">{hint}</span> : null}
+    </div>
+  );
+}

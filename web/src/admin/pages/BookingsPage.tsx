@@ -1,0 +1,307 @@
+import {
+  BOOKING_STATUSES,
+  adminRoutes,
+  locationRoutes,
+  type BookingRow,
+  type LocationSummary,
+} from '@deposito/protocol';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { adminCall } from '../admin-api';
+import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
+import { STATUS_LABELS, formatEuro, formatInZone, statusIcon, type StatusIconKind } from '../format';
+import { CleanupPanel } from './CleanupPanel';
+
+/** One booking: its rows (one per locker) share the transaction id. */
+export interface BookingGroup {
+  transactionId: string;
+  rows: BookingRow[];
+  first: BookingRow;
+}
+
+export function groupByTransaction(rows: readonly BookingRow[]): BookingGroup[] {
+  const groups = new Map<string, BookingRow[]>();
+  for (const row of rows) {
+    const list = groups.get(row.TRANSACTION_ID) ?? [];
+    list.push(row);
+    groups.set(row.TRANSACTION_ID, list);
+  }
+  return [...groups].map(([transactionId, list]) => ({ transactionId, rows: list, first: list[0] }));
+}
+
+/** Drawn, not emoji: the icons look the same whatever fonts the operator's machine has. */
+const ICON_PATHS: Record<StatusIconKind, string> = {
+  cross: 'M4 4l8 8M12 4l-8 8',
+  check: 'M3 8.5l3.2 3.2L13 5',
+  clock: 'M8 2.5a5.5 5.5 0 1 0 0 11a5.5 5.5 0 1 0 0-11M8 5v3.2l2.2 1.4',
+  hourglass: 'M4.5 2.5h7M4.5 13.5h7M5 2.5c0 3 6 4 6 5.5S5 10.5 5 13.5M11 2.5c0 3-6 4-6 5.5s6 2.5 6 5.5',
+  dot: 'M8 6.5a1.5 1.5 0 1 0 0 3a1.5 1.5 0 1 0 0-3',
+};
+
+function StatusIcon({ status }: { status: string }) {
+  const { icon, tone } = statusIcon(status);
+  return (
+    <span className={`adm-status-icon adm-tone-${tone}`} title={status} role="img" aria-label={status}>
+      <svg
+        viewBox="0 0 16 16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
+        <path d={ICON_PATHS[icon]} />
+      </svg>
+    </span>
+  );
+}
+
+export function BookingsPage() {
+  const [rows, setRows] = useState<BookingRow[] | null>(null);
+  const [locations, setLocations] = useState<LocationSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [statusFilter, setStatusFilter] = useState('');
+  const [locationFilter, setLocationFilter] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const [bookingRows, locationList] = await Promise.all([
+        adminCall(adminRoutes.recentBookings, { query: {} }),
+        adminCall(locationRoutes.listLocations, { timeoutMs: 5_000 }),
+      ]);
+      setRows(bookingRows);
+      setLocations(locationList);
+    } catch {
+      setError('Errore nel caricamento prenotazioni o sedi');
+      setRows((current) => current ?? []);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const groups = useMemo(() => groupByTransaction(rows ?? []), [rows]);
+  const zoneOf = useMemo(() => new Map(locations.map((l) => [l.key, l.timezone])), [locations]);
+  const nameOf = useMemo(() => new Map(locations.map((l) => [l.key, l.nome])), [locations]);
+
+  const statusCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const group of groups) {
+      if (locationFilter && group.first.LOCATION_KEY !== locationFilter) continue;
+      counts.set(group.first.STATUS, (counts.get(group.first.STATUS) ?? 0) + 1);
+    }
+    return counts;
+  }, [groups, locationFilter]);
+  const locationCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const group of groups) {
+      if (statusFilter && group.first.STATUS !== statusFilter) continue;
+      counts.set(group.first.LOCATION_KEY, (counts.get(group.first.LOCATION_KEY) ?? 0) + 1);
+    }
+    return counts;
+  }, [groups, statusFilter]);
+  const locationKeys = useMemo(
+    () => [...new Set([...locations.map((l) => l.key), ...groups.map((g) => g.first.LOCATION_KEY)])],
+    [locations, groups],
+  );
+
+  const shown = groups.filter(
+    (group) =>
+      (!statusFilter || group.first.STATUS === statusFilter) &&
+      (!locationFilter || group.first.LOCATION_KEY === locationFilter),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Prenotazioni"
+        subtitle="Prenotazioni recenti raggruppate per transazione"
+        actions={
+          <button type="button" className="adm-btn adm-btn-secondary" onClick={() => void load()}>
+            ↻ Aggiorna
+          </button>
+        }
+      />
+      <CleanupPanel onDeleted={() => void load()} />
+      <Notice message={error ? { tone: 'error', text: error } : null} />
+      <Card>
+        <div className="adm-filterbar">
+          <label className="adm-field adm-field-inline">
+            <span className="adm-field-label">Stato</span>
+            <select
+              className="adm-input"
+              value={statusFilter}
+              onChange={(e) => setStatusFilter(e.target.value)}
+              aria-label="Stato"
+            >
+              <option value="">
+                Tutti gli stati ({[...statusCounts.values()].reduce((a, b) => a + b, 0)})
+              </option>
+              {BOOKING_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]} ({statusCounts.get(status) ?? 0})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="adm-field adm-field-inline">
+            <span className="adm-field-label">Sede</span>
+            <select
+              className="adm-input"
+              value={locationFilter}
+              onChange={(e) => setLocationFilter(e.target.value)}
+              aria-label="Sede"
+            >
+              <option value="">
+                Tutte le sedi ({[...locationCounts.values()].reduce((a, b) => a + b, 0)})
+              </option>
+              {locationKeys.map((key) => (
+                <option key={key} value={key}>
+                  {nameOf.get(key) ?? key} ({locationCounts.get(key) ?? 0})
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="adm-muted">
+            Mostrando {shown.length} di {groups.length} prenotazioni
+          </span>
+          {statusFilter || locationFilter ? (
+            <button
+              type="button"
+              className="adm-link"
+              onClick={() => {
+                setStatusFilter('');
+                setLocationFilter('');
+              }}
+            >
+              Cancella filtri
+            </button>
+          ) : null}
+        </div>
+        <div className="adm-chips adm-chips-bar">
+          {BOOKING_STATUSES.filter((status) => statusCounts.get(status)).map((status) => (
+            <button
+              type="button"
+              key={status}
+              className={`adm-chip adm-chip-button${statusFilter === status ? ' adm-chip-active' : ''}`}
+              aria-pressed={statusFilter === status}
+              onClick={() => setStatusFilter(statusFilter === status ? '' : status)}
+            >
+              <StatusIcon status={status} /> {STATUS_LABELS[status]}{' '}
+              <strong>{statusCounts.get(status)}</strong>
+            </button>
+          ))}
+        </div>
+      </Card>
+      <Card>
+        {rows === null ? (
+          <Loading />
+        ) : shown.length === 0 ? (
+          <Empty>Nessuna prenotazione</Empty>
+        ) : (
+          <div className="adm-table-wrap">
+            <table className="adm-table">
+              <thead>
+                <tr>
+                  <th aria-label="Stato" />
+                  <th>Transazione</th>
+                  <th>Sede</th>
+                  <th>Inizio</th>
+                  <th>Fine</th>
+                  <th>Locker</th>
+                  <th>Cliente</th>
+                  <th className="adm-num">Prezzo</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((group) => {
+                  const row = group.first;
+                  const zone = zoneOf.get(row.LOCATION_KEY) ?? 'Europe/Rome';
+                  const isOpen = openId === group.transactionId;
+                  const lockers = group.rows
+                    .map((r) => r.locker_id)
+                    .filter((id): id is number => id !== null);
+                  return (
+                    <Fragment key={group.transactionId}>
+                      <tr className={isOpen ? 'adm-row-open' : undefined}>
+                        <td>
+                          <StatusIcon status={row.STATUS} />
+                        </td>
+                        <td className="adm-mono adm-ellipsis" title={group.transactionId}>
+                          {group.transactionId}
+                        </td>
+                        <td>{row.LOCATION_KEY}</td>
+                        <td className="adm-nowrap">{formatInZone(row.START_TIME, zone)}</td>
+                        <td className="adm-nowrap">{formatInZone(row.END_TIME, zone)}</td>
+                        <td>{lockers.length > 0 ? lockers.join(', ') : '–'}</td>
+                        <td className="adm-ellipsis">
+                          {[row.nome, row.cognome].filter(Boolean).join(' ') || '–'}
+                        </td>
+                        <td className="adm-num">{formatEuro(row.price_discounted)}</td>
+                        <td>
+                          <button
+                            type="button"
+                            className="adm-link"
+                            aria-expanded={isOpen}
+                            onClick={() => setOpenId(isOpen ? null : group.transactionId)}
+                          >
+                            {isOpen ? 'Nascondi' : 'Dettagli'}
+                          </button>
+                        </td>
+                      </tr>
+                      {isOpen ? (
+                        <tr className="adm-details-row">
+                          <td colSpan={9}>
+                            <dl className="adm-details">
+                              <dt>Stato</dt>
+                              <dd>
+                                {STATUS_LABELS[row.STATUS]} ({row.STATUS})
+                              </dd>
+                              <dt>Locker</dt>
+                              <dd>{lockers.length > 0 ? lockers.join(', ') : 'non assegnati'}</dd>
+                              <dt>Quantità</dt>
+                              <dd>
+                                {group.rows.length} x {row.locker_type}
+                              </dd>
+                              <dt>Cliente</dt>
+                              <dd>
+                                {[row.nome, row.cognome].filter(Boolean).join(' ') || 'n.d.'} ·{' '}
+                                {row.email ?? 'n.d.'}
+                              </dd>
+                              <dt>Periodo</dt>
+                              <dd>
+                                {formatInZone(row.START_TIME, zone)} → {formatInZone(row.END_TIME, zone)}
+                              </dd>
+                              <dt>Creata</dt>
+                              <dd>{formatInZone(row.created_at, zone)}</dd>
+                              <dt>Prezzo</dt>
+                              <dd>
+                                {formatEuro(row.price_original)} → {formatEuro(row.price_discounted)}
+                              </dd>
+                              <dt>PIN</dt>
+                              <dd className="adm-mono">{row.PIN ?? 'n.d.'}</dd>
+                              <dt>Telefono</dt>
+                              <dd>
+                                {row.telefono_prefisso ?? ''} {row.telefono_numero ?? 'n.d.'}
+                              </dd>
+                              <dt>Note</dt>
+                              <dd className="adm-mono">{row.note || '–'}</dd>
+                            </dl>
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,400 @@
+import { LOCATION_TIMEZONES, locationRoutes, type Location } from '@deposito/protocol';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { adminCall } from '../admin-api';
+import { ApiError } from '../../api/http';
+import { PricingEditor } from '../components/PricingEditor';
+import { Card, Empty, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
+import {
+  EMPTY_PRICING_ROWS,
+  intOrZero,
+  parseLockerList,
+  pricingToRows,
+  rowsToPricing,
+  type PricingRows,
+} from '../location-form';
+
+interface LocationForm {
+  id: string;
+  key: string;
+  nome: string;
+  indirizzo: string;
+  timezone: string;
+  recipient: string;
+  port: string;
+  mastercode: string;
+  endpoint: string;
+  standard: string;
+  large: string;
+  maxStandard: string;
+  maxLarge: string;
+  apertura: string;
+  chiusura: string;
+  pricing: PricingRows;
+}
+
+const NEW_FORM: LocationForm = {
+  id: '',
+  key: '',
+  nome: '',
+  indirizzo: '',
+  timezone: 'Europe/Rome',
+  recipient: '',
+  port: '11000',
+  mastercode: '',
+  endpoint: '/',
+  standard: '',
+  large: '',
+  maxStandard: '0',
+  maxLarge: '0',
+  apertura: '06:00',
+  chiusura: '22:00',
+  pricing: EMPTY_PRICING_ROWS,
+};
+
+function formOf(location: Location): LocationForm {
+  return {
+    id: location.id,
+    key: location.key,
+    nome: location.nome,
+    indirizzo: location.indirizzo,
+    timezone: location.timezone,
+    recipient: location.recipient,
+    port: String(location.port),
+    mastercode: location.mastercode,
+    endpoint: location.endpoint,
+    standard: location.lockerStructure.standard.join(', '),
+    large: location.lockerStructure.large.join(', '),
+    maxStandard: String(location.maxOnline.standard),
+    maxLarge: String(location.maxOnline.large),
+    apertura: location.orari.apertura,
+    chiusura: location.orari.chiusura,
+    pricing: pricingToRows(location.pricing),
+  };
+}
+
+/** The location's fields as the API takes them (admin spec §5: lists parsed, integers default 0). */
+function fieldsOf(form: LocationForm) {
+  return {
+    nome: form.nome.trim(),
+    indirizzo: form.indirizzo.trim(),
+    timezone: form.timezone as Location['timezone'],
+    recipient: form.recipient.trim(),
+    port: intOrZero(form.port),
+    mastercode: form.mastercode.trim(),
+    endpoint: form.endpoint.trim() || '/',
+    lockerStructure: { standard: parseLockerList(form.standard), large: parseLockerList(form.large) },
+    maxOnline: { standard: intOrZero(form.maxStandard), large: intOrZero(form.maxLarge) },
+    orari: { apertura: form.apertura, chiusura: form.chiusura },
+    pricing: rowsToPricing(form.pricing),
+  };
+}
+
+/** The server's own explanation appended to a message, when there is one. */
+function withServerError(text: string, error: unknown): string {
+  if (error instanceof ApiError && !error.code.startsWith('client/') && error.message) {
+    return `${text}: ${error.message}`;
+  }
+  return text;
+}
+
+function LocationFields({
+  form,
+  onChange,
+  isNew,
+}: {
+  form: LocationForm;
+  onChange: (form: LocationForm) => void;
+  isNew: boolean;
+}) {
+  const set = <K extends keyof LocationForm>(key: K, value: LocationForm[K]) =>
+    onChange({ ...form, [key]: value });
+  return (
+    <>
+      <div className="adm-grid-4">
+        <Field label="ID interno">
+          <input
+            className="adm-input"
+            value={form.id}
+            disabled={!isNew}
+            onChange={(e) => set('id', e.target.value.trim().toLowerCase())}
+            placeholder="es. navona"
+          />
+        </Field>
+        <Field label="Key" hint={isNew ? 'Vuoto = uguale all’ID' : undefined}>
+          <input
+            className="adm-input"
+            value={form.key}
+            disabled={!isNew}
+            onChange={(e) => set('key', e.target.value.trim().toLowerCase())}
+          />
+        </Field>
+        <Field label="Nome">
+          <input className="adm-input" value={form.nome} onChange={(e) => set('nome', e.target.value)} />
+        </Field>
+        <Field label="Fuso orario">
+          <select
+            className="adm-input"
+            value={form.timezone}
+            onChange={(e) => set('timezone', e.target.value)}
+          >
+            {LOCATION_TIMEZONES.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Indirizzo">
+          <input
+            className="adm-input"
+            value={form.indirizzo}
+            onChange={(e) => set('indirizzo', e.target.value)}
+          />
+        </Field>
+        <Field label="Apertura">
+          <input
+            className="adm-input"
+            type="time"
+            value={form.apertura}
+            onChange={(e) => set('apertura', e.target.value)}
+          />
+        </Field>
+        <Field label="Chiusura">
+          <input
+            className="adm-input"
+            type="time"
+            value={form.chiusura}
+            onChange={(e) => set('chiusura', e.target.value)}
+          />
+        </Field>
+        <span />
+        <Field label="Recipient (IP controller)">
+          <input
+            className="adm-input"
+            value={form.recipient}
+            onChange={(e) => set('recipient', e.target.value)}
+            placeholder="192.168.1.50"
+          />
+        </Field>
+        <Field label="Porta">
+          <input
+            className="adm-input"
+            inputMode="numeric"
+            value={form.port}
+            onChange={(e) => set('port', e.target.value)}
+          />
+        </Field>
+        <Field label="Mastercode">
+          <input
+            className="adm-input"
+            value={form.mastercode}
+            onChange={(e) => set('mastercode', e.target.value)}
+          />
+        </Field>
+        <Field label="Endpoint">
+          <input
+            className="adm-input"
+            value={form.endpoint}
+            onChange={(e) => set('endpoint', e.target.value)}
+          />
+        </Field>
+        <Field label="Locker standard" hint="Numeri separati da virgola">
+          <input
+            className="adm-input"
+            value={form.standard}
+            onChange={(e) => set('standard', e.target.value)}
+            placeholder="1, 2, 3"
+          />
+        </Field>
+        <Field label="Locker grandi" hint="Numeri separati da virgola">
+          <input
+            className="adm-input"
+            value={form.large}
+            onChange={(e) => set('large', e.target.value)}
+            placeholder="10, 11"
+          />
+        </Field>
+        <Field label="Max online standard">
+          <input
+            className="adm-input"
+            inputMode="numeric"
+            value={form.maxStandard}
+            onChange={(e) => set('maxStandard', e.target.value)}
+          />
+        </Field>
+        <Field label="Max online grandi">
+          <input
+            className="adm-input"
+            inputMode="numeric"
+            value={form.maxLarge}
+            onChange={(e) => set('maxLarge', e.target.value)}
+          />
+        </Field>
+      </div>
+      <h3 className="adm-subtitle">Prezzi</h3>
+      <PricingEditor rows={form.pricing} onChange={(pricing) => set('pricing', pricing)} />
+    </>
+  );
+}
+
+export function LocationsPage() {
+  const [locations, setLocations] = useState<Location[] | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [editForm, setEditForm] = useState<LocationForm | null>(null);
+  const [newForm, setNewForm] = useState<LocationForm>(NEW_FORM);
+  const [showNew, setShowNew] = useState(false);
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setLocations(Object.values(await adminCall(locationRoutes.adminLocations, { timeoutMs: 5_000 })));
+    } catch {
+      setLocations((current) => current ?? []);
+      setMessage({ tone: 'error', text: 'Errore nel caricamento delle sedi' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  function toggle(location: Location) {
+    if (openId === location.id) {
+      setOpenId(null);
+      setEditForm(null);
+    } else {
+      setOpenId(location.id);
+      setEditForm(formOf(location));
+    }
+  }
+
+  async function save(id: string) {
+    if (!editForm) return;
+    try {
+      await adminCall(locationRoutes.updateLocation, { params: { id }, body: fieldsOf(editForm) });
+      setMessage({ tone: 'success', text: `Sede ${id} aggiornata` });
+      await load();
+    } catch (error) {
+      setMessage({ tone: 'error', text: withServerError('Errore salvataggio', error) });
+    }
+  }
+
+  async function remove(id: string) {
+    if (!window.confirm(`Eliminare la sede ${id}? L'operazione non si può annullare.`)) return;
+    try {
+      await adminCall(locationRoutes.deleteLocation, { params: { id } });
+      setMessage({ tone: 'success', text: `Sede ${id} eliminata` });
+      setOpenId(null);
+      await load();
+    } catch (error) {
+      setMessage({ tone: 'error', text: withServerError("Errore durante l'eliminazione", error) });
+    }
+  }
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    const id = newForm.id.trim();
+    if (!id) {
+      setMessage({ tone: 'error', text: 'L\'"ID interno" è obbligatorio per creare una nuova sede.' });
+      return;
+    }
+    try {
+      await adminCall(locationRoutes.createLocation, {
+        body: { id, key: newForm.key.trim() || id, ...fieldsOf(newForm) },
+      });
+      setMessage({ tone: 'success', text: 'Nuova sede creata' });
+      setNewForm(NEW_FORM);
+      setShowNew(false);
+      await load();
+    } catch (error) {
+      setMessage({ tone: 'error', text: withServerError('Errore salvataggio', error) });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Gestione Sedi"
+        subtitle="Sedi, collegamento ai controller, struttura locker e prezzi"
+        actions={
+          <button type="button" className="adm-btn adm-btn-primary" onClick={() => setShowNew(!showNew)}>
+            {showNew ? 'Chiudi' : '+ Nuova sede'}
+          </button>
+        }
+      />
+      <Notice message={message} onClose={() => setMessage(null)} />
+      {showNew ? (
+        <Card title="Nuova sede">
+          <form onSubmit={create} className="adm-form">
+            <LocationFields form={newForm} onChange={setNewForm} isNew />
+            <div className="adm-form-actions">
+              <button type="submit" className="adm-btn adm-btn-primary">
+                Crea sede
+              </button>
+            </div>
+          </form>
+        </Card>
+      ) : null}
+      <Card>
+        {locations === null ? (
+          <Loading />
+        ) : locations.length === 0 ? (
+          <Empty>Nessuna sede configurata</Empty>
+        ) : (
+          <div className="adm-accordion">
+            {locations.map((location) => (
+              <div
+                key={location.id}
+                className={`adm-accordion-item${openId === location.id ? ' adm-accordion-open' : ''}`}
+              >
+                <button
+                  type="button"
+                  className="adm-accordion-head"
+                  aria-expanded={openId === location.id}
+                  onClick={() => toggle(location)}
+                >
+                  <span className="adm-accordion-title">
+                    <strong>{location.nome}</strong>
+                    <span className="adm-muted"> · {location.id}</span>
+                  </span>
+                  <span className="adm-accordion-meta">
+                    <span>{location.timezone}</span>
+                    <span>
+                      {location.lockerStructure.standard.length} std / {location.lockerStructure.large.length}{' '}
+                      grandi
+                    </span>
+                    <span className="adm-mono">
+                      {location.recipient}:{location.port}
+                    </span>
+                    <span aria-hidden="true">{openId === location.id ? '▾' : '▸'}</span>
+                  </span>
+                </button>
+                {openId === location.id && editForm ? (
+                  <div className="adm-accordion-body">
+                    <LocationFields form={editForm} onChange={setEditForm} isNew={false} />
+                    <div className="adm-form-actions">
+                      <button
+                        type="button"
+                        className="adm-btn adm-btn-danger-ghost"
+                        onClick={() => void remove(location.id)}
+                      >
+                        Elimina sede
+                      </button>
+                      <button
+                        type="button"
+                        className="adm-btn adm-btn-primary"
+                        onClick={() => void save(location.id)}
+                      >
+                        Salva modifiche
+                      </button>
+                    </div>
+                  </div>
+                ) : null}
+              </div>
+            ))}
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,201 @@
+import { authRoutes, type AdminUser } from '@deposito/protocol';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { adminCall } from '../admin-api';
+import { Card, Empty, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
+import { formatInZone } from '../format';
+
+const MIN_PASSWORD = 10;
+
+/** Utenti: the administrators (one role), add one, reset a password, remove one but never the last. */
+export function UsersPage() {
+  const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [resetting, setResetting] = useState<{ id: number; password: string } | null>(null);
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setUsers(await adminCall(authRoutes.listUsers, {}));
+    } catch {
+      setUsers((current) => current ?? []);
+      setMessage({ tone: 'error', text: 'Errore nel caricamento degli utenti' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const fail = (text: string, error: unknown) =>
+    setMessage({
+      tone: 'error',
+      text: error instanceof Error && error.message ? `${text}: ${error.message}` : text,
+    });
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    if (password.length < MIN_PASSWORD) {
+      setMessage({ tone: 'error', text: `La password deve avere almeno ${MIN_PASSWORD} caratteri` });
+      return;
+    }
+    try {
+      const user = await adminCall(authRoutes.createUser, { body: { email: email.trim(), password } });
+      setMessage({ tone: 'success', text: `Amministratore ${user.email} aggiunto` });
+      setEmail('');
+      setPassword('');
+      await load();
+    } catch (error) {
+      fail('Errore durante la creazione', error);
+    }
+  }
+
+  async function reset() {
+    if (!resetting) return;
+    if (resetting.password.length < MIN_PASSWORD) {
+      setMessage({ tone: 'error', text: `La password deve avere almeno ${MIN_PASSWORD} caratteri` });
+      return;
+    }
+    try {
+      await adminCall(authRoutes.changePassword, {
+        params: { id: resetting.id },
+        body: { password: resetting.password },
+      });
+      setMessage({
+        tone: 'success',
+        text: 'Password reimpostata: le sessioni di quell’utente sono terminate',
+      });
+      setResetting(null);
+    } catch (error) {
+      fail('Errore salvataggio', error);
+    }
+  }
+
+  async function remove(user: AdminUser) {
+    if (!window.confirm(`Rimuovere l'amministratore ${user.email}?`)) return;
+    try {
+      await adminCall(authRoutes.deleteUser, { params: { id: user.id } });
+      setMessage({ tone: 'success', text: `Amministratore ${user.email} rimosso` });
+      await load();
+    } catch (error) {
+      fail("Errore durante l'eliminazione", error);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Utenti"
+        subtitle="Amministratori con accesso al pannello (un solo ruolo: amministratore)"
+      />
+      <Notice message={message} onClose={() => setMessage(null)} />
+      <div className="adm-split">
+        <Card title={`Amministratori${users ? ` (${users.length})` : ''}`} className="adm-split-main">
+          {users === null ? (
+            <Loading />
+          ) : users.length === 0 ? (
+            <Empty>Nessun amministratore</Empty>
+          ) : (
+            <div className="adm-table-wrap">
+              <table className="adm-table">
+                <thead>
+                  <tr>
+                    <th>Email</th>
+                    <th>Creato</th>
+                    <th>Ultimo accesso</th>
+                    <th />
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.map((user) => (
+                    <tr key={user.id}>
+                      <td>
+                        <strong>{user.email}</strong>
+                        {resetting?.id === user.id ? (
+                          <div className="adm-inline adm-reset">
+                            <input
+                              className="adm-input"
+                              type="password"
+                              autoComplete="new-password"
+                              aria-label={`Nuova password per ${user.email}`}
+                              placeholder="Nuova password"
+                              value={resetting.password}
+                              onChange={(e) => setResetting({ id: user.id, password: e.target.value })}
+                            />
+                            <button
+                              type="button"
+                              className="adm-btn adm-btn-primary adm-btn-small"
+                              onClick={() => void reset()}
+                            >
+                              Salva
+                            </button>
+                            <button
+                              type="button"
+                              className="adm-btn adm-btn-ghost adm-btn-small"
+                              onClick={() => setResetting(null)}
+                            >
+                              Annulla
+                            </button>
+                          </div>
+                        ) : null}
+                      </td>
+                      <td className="adm-nowrap">{formatInZone(user.createdAt, 'Europe/Rome')}</td>
+                      <td className="adm-nowrap">
+                        {user.lastLoginAt ? formatInZone(user.lastLoginAt, 'Europe/Rome') : 'mai'}
+                      </td>
+                      <td className="adm-row-actions">
+                        <button
+                          type="button"
+                          className="adm-link"
+                          onClick={() => setResetting({ id: user.id, password: '' })}
+                        >
+                          Reimposta password
+                        </button>
+                        <button
+                          type="button"
+                          className="adm-link adm-link-danger"
+                          disabled={users.length <= 1}
+                          title={
+                            users.length <= 1 ? "L'ultimo amministratore non può essere rimosso" : undefined
+                          }
+                          onClick={() => void remove(user)}
+                        >
+                          Rimuovi
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+        <Card title="Aggiungi amministratore" className="adm-split-side">
+          <form onSubmit={create} className="adm-form">
+            <Field label="Email">
+              <input
+                className="adm-input"
+                type="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </Field>
+            <Field label="Password" hint={`Almeno ${MIN_PASSWORD} caratteri`}>
+              <input
+                className="adm-input"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Field>
+            <button type="submit" className="adm-btn adm-btn-primary adm-btn-block">
+              Aggiungi
+            </button>
+          </form>
+        </Card>
+      </div>
+    </>
+  );
+}

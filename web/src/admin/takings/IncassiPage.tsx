@@ -1,0 +1,388 @@
+import {
+  DEFAULT_TAKINGS_SORT_ORDER,
+  formatEuros,
+  monthlyTakingsFromData,
+  monthOf,
+  takingsRoutes,
+  type DayTakings,
+  type LocationTakings,
+  type MonthlyTakingsReport,
+  type TakingsLocationConnection,
+  type TakingsSortOrder,
+} from '@deposito/protocol';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useClock } from '../../components/clock';
+import { adminCall, errorText } from '../admin-api';
+import { Card, Empty, Loading, PageHeader } from '../components/ui';
+import { ConnectionTestPanel } from './ConnectionTestPanel';
+import { DailyTakingsList, TakingsSortSelect } from './DailyTakingsList';
+import { TakingsChart } from './TakingsChart';
+import { COMPANY_LEGAL_NAME, TAKINGS_LOAD_TIMEOUT_MS, TAKINGS_PAGE_ZONE } from './takings-config';
+import './takings.css';
+
+type Load =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; report: MonthlyTakingsReport };
+
+/** Days of several locations added up per date, for the all-locations chart. */
+function combinedDays(report: MonthlyTakingsReport): DayTakings[] {
+  const byDate = new Map<string, DayTakings>();
+  for (const day of report.locations.flatMap((location) => location.days)) {
+    const sum = byDate.get(day.date);
+    byDate.set(
+      day.date,
+      sum
+        ? {
+            ...sum,
+            onlineCents: sum.onlineCents + day.onlineCents,
+            totemCents: sum.totemCents + day.totemCents,
+            totalCents: sum.totalCents + day.totalCents,
+          }
+        : { ...day },
+    );
+  }
+  return [...byDate.values()];
+}
+
+function SummaryCards({ report, all }: { report: MonthlyTakingsReport; all: boolean }) {
+  const cards = [
+    { label: 'Incassi Online', value: formatEuros(report.totals.onlineCents), tone: 'online' },
+    { label: 'Incassi Totem', value: formatEuros(report.totals.totemCents), tone: 'totem' },
+    {
+      label: all ? 'Totale Generale' : 'Totale Sede',
+      value: formatEuros(report.totals.totalCents),
+      tone: 'total',
+    },
+    ...(all
+      ? [
+          {
+            label: 'Location Attive',
+            value: `${report.activeLocations} / ${report.locations.length}`,
+            tone: 'locations',
+          },
+        ]
+      : []),
+  ];
+  return (
+    <ul className="adm-tk-cards" aria-label="Riepilogo del mese">
+      {cards.map((card) => (
+        <li key={card.label} className={`adm-tk-card adm-tk-card-${card.tone}`}>
+          <span className="adm-tk-card-label">{card.label}</span>
+          <span className="adm-tk-card-value">{card.value}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LocationAccordion({
+  locations,
+  order,
+  showDetails,
+}: {
+  locations: readonly LocationTakings[];
+  order: TakingsSortOrder;
+  showDetails: boolean;
+}) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  return (
+    <div className="adm-tk-accordion">
+      {locations.map((location) => {
+        const expanded = open.has(location.key);
+        const bodyId = `adm-tk-location-${location.key}`;
+        return (
+          <section key={location.key} className={`adm-tk-location${expanded ? ' adm-tk-location-open' : ''}`}>
+            <h3 className="adm-tk-location-heading">
+              <button
+                type="button"
+                className="adm-tk-location-head"
+                aria-expanded={expanded}
+                aria-controls={bodyId}
+                onClick={() => toggle(location.key)}
+              >
+                <span className="adm-tk-chevron" aria-hidden="true">
+                  {expanded ? '▾' : '▸'}
+                </span>
+                <span className="adm-tk-location-name">{location.name}</span>
+                <span className="adm-tk-location-meta">
+                  {location.daysWithTakings === 1 ? '1 giorno' : `${location.daysWithTakings} giorni`}
+                  {location.latest ? ` · Ultimo: ${location.latest.label}` : ''}
+                </span>
+                <span className="adm-tk-location-total">{formatEuros(location.totalCents)}</span>
+              </button>
+            </h3>
+            {expanded ? (
+              <div id={bodyId} className="adm-tk-location-body">
+                {location.days.length > 0 ? (
+                  <DailyTakingsList
+                    days={location.days}
+                    order={order}
+                    showDetails={showDetails}
+                    label={`Incassi giornalieri di ${location.name}`}
+                  />
+                ) : (
+                  <p className="adm-muted adm-small">Nessun incasso per questa location nel mese.</p>
+                )}
+              </div>
+            ) : null}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** /admin/incassi: the month's online and totem takings per location and day, with PDF export. */
+export function IncassiPage() {
+  const now = useClock();
+  const [month, setMonth] = useState(() => monthOf(now(), TAKINGS_PAGE_ZONE));
+  const [locationKey, setLocationKey] = useState('');
+  const [locations, setLocations] = useState<TakingsLocationConnection[]>([]);
+  const [locationsError, setLocationsError] = useState<string | null>(null);
+  const [load, setLoad] = useState<Load>({ state: 'idle' });
+  const [order, setOrder] = useState<TakingsSortOrder>(DEFAULT_TAKINGS_SORT_ORDER);
+  const [showDetails, setShowDetails] = useState(true);
+  const [testShown, setTestShown] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const request = useRef<AbortController | null>(null);
+  const fieldId = useId();
+
+  useEffect(() => {
+    const abort = new AbortController();
+    adminCall(takingsRoutes.locations, { signal: abort.signal })
+      .then(setLocations)
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted)
+          setLocationsError(errorText(error, 'Impossibile caricare le configurazioni location'));
+      });
+    return () => abort.abort();
+  }, []);
+
+  const loadTakings = useCallback(
+    async (reload: boolean) => {
+      request.current?.abort();
+      if (!month || !locationKey) {
+        setLoad({ state: 'idle' });
+        return;
+      }
+      const abort = new AbortController();
+      request.current = abort;
+      setLoad({ state: 'loading' });
+      try {
+        const answer = await adminCall(takingsRoutes.monthly, {
+          query: { month, location: locationKey, ...(reload ? { reload: '1' } : {}) },
+          timeoutMs: TAKINGS_LOAD_TIMEOUT_MS,
+          signal: abort.signal,
+        });
+        const listed = locationKey === 'all' ? locations : locations.filter((l) => l.key === locationKey);
+        const report = monthlyTakingsFromData({
+          month: answer.month,
+          locations: listed.map(({ key, name }) => ({ key, name })),
+          data: answer.data,
+        });
+        if (!abort.signal.aborted) setLoad({ state: 'ready', report });
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        setLoad({
+          state: 'error',
+          message: errorText(error, 'Errore nel caricamento dei dati degli incassi'),
+        });
+      }
+    },
+    [month, locationKey, locations],
+  );
+
+  useEffect(() => {
+    void loadTakings(false);
+    return () => request.current?.abort();
+  }, [loadTakings]);
+
+  const report = load.state === 'ready' ? load.report : null;
+  const hasData = report !== null && report.totals.totalCents > 0;
+  const all = locationKey === 'all';
+  const chartDays = useMemo(
+    () => (report ? (all ? combinedDays(report) : (report.locations[0]?.days ?? [])) : []),
+    [report, all],
+  );
+  const scope = all
+    ? 'Tutte le location'
+    : (locations.find((l) => l.key === locationKey)?.name ?? locationKey);
+
+  async function exportPdf() {
+    if (!report) return;
+    setExporting(true);
+    try {
+      // Loaded on first use: jspdf stays out of the admin area's first download.
+      const { buildTakingsReportPdf, takingsReportFileName } = await import('./takings-report-pdf');
+      buildTakingsReportPdf(report, {
+        companyName: COMPANY_LEGAL_NAME,
+        month: report.month,
+        generatedAt: now(),
+      }).save(takingsReportFileName(report.month));
+    } catch {
+      window.alert('Errore durante la generazione del PDF');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <div className="adm-tk-page">
+      <PageHeader
+        title="Incassi Mensili"
+        subtitle="Incassi delle prenotazioni online e dei totem fisici, per location e per giorno"
+        actions={
+          <button
+            type="button"
+            className="adm-btn adm-btn-secondary"
+            aria-expanded={testShown}
+            onClick={() => setTestShown((shown) => !shown)}
+          >
+            {testShown ? 'Nascondi Test' : 'Test Connessioni'}
+          </button>
+        }
+      />
+
+      {testShown ? (
+        locations.length > 0 ? (
+          <ConnectionTestPanel locations={locations} />
+        ) : (
+          <Card>
+            <Empty>{locationsError ?? 'Nessuna location configurata.'}</Empty>
+          </Card>
+        )
+      ) : null}
+
+      <Card className="adm-tk-filters">
+        <div className="adm-tk-filterbar">
+          <div className="adm-field">
+            <label className="adm-field-label" htmlFor={`${fieldId}-month`}>
+              Mese
+            </label>
+            <input
+              id={`${fieldId}-month`}
+              className="adm-input"
+              type="month"
+              value={month}
+              onChange={(event) => setMonth(event.target.value)}
+            />
+          </div>
+          <div className="adm-field">
+            <label className="adm-field-label" htmlFor={`${fieldId}-location`}>
+              Location
+            </label>
+            <select
+              id={`${fieldId}-location`}
+              className="adm-input"
+              value={locationKey}
+              onChange={(event) => setLocationKey(event.target.value)}
+            >
+              <option value="" disabled>
+                Seleziona location
+              </option>
+              <option value="all">Tutte le location</option>
+              {locations.map((location) => (
+                <option key={location.key} value={location.key}>
+                  {location.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className="adm-btn adm-btn-primary adm-tk-export"
+            onClick={() => void exportPdf()}
+            disabled={load.state === 'loading' || !hasData || exporting}
+          >
+            {exporting ? 'Generazione PDF…' : 'Esporta PDF'}
+          </button>
+        </div>
+        {locationsError ? (
+          <p className="adm-tk-inline-error" role="alert">
+            {locationsError}
+          </p>
+        ) : null}
+      </Card>
+
+      {!locationKey ? (
+        <Card>
+          <Empty>
+            <strong className="adm-tk-empty-title">Seleziona una Location</strong>
+            <span>Scegli una location o &quot;Tutte le location&quot; per vedere gli incassi del mese.</span>
+          </Empty>
+        </Card>
+      ) : load.state === 'loading' ? (
+        <Card>
+          <Loading text="Caricamento incassi online e totem..." />
+        </Card>
+      ) : load.state === 'error' ? (
+        <div className="adm-tk-error" role="alert">
+          <h2>Errore nel caricamento</h2>
+          <p>{load.message}</p>
+          <button type="button" className="adm-btn adm-btn-danger" onClick={() => void loadTakings(true)}>
+            Riprova
+          </button>
+        </div>
+      ) : report && !hasData ? (
+        <Card>
+          <Empty>
+            <strong className="adm-tk-empty-title">Nessun incasso trovato per il mese selezionato</strong>
+          </Empty>
+        </Card>
+      ) : report ? (
+        <>
+          <SummaryCards report={report} all={all} />
+          <div className="adm-tk-daily">
+            <Card>
+              <TakingsChart month={report.month} days={chartDays} scope={scope} />
+              <div className="adm-tk-list-head">
+                <h2>{all ? 'Incassi per location' : `Incassi giornalieri — ${scope}`}</h2>
+                <div className="adm-tk-list-tools">
+                  <label className="adm-tk-details-toggle">
+                    <input
+                      type="checkbox"
+                      checked={showDetails}
+                      onChange={(event) => setShowDetails(event.target.checked)}
+                    />
+                    Dettaglio online/totem
+                  </label>
+                  <TakingsSortSelect value={order} onChange={setOrder} />
+                </div>
+              </div>
+              {all ? (
+                <LocationAccordion locations={report.locations} order={order} showDetails={showDetails} />
+              ) : (
+                <DailyTakingsList
+                  days={report.locations[0]?.days ?? []}
+                  order={order}
+                  showDetails={showDetails}
+                  label={`Incassi giornalieri di ${scope}`}
+                />
+              )}
+            </Card>
+            <div className="adm-tk-grand-total">
+              <span>TOTALE GENERALE</span>
+              <strong>{formatEuros(report.totals.totalCents)}</strong>
+            </div>
+          </div>
+        </>
+      ) : null}
+
+      <p className="adm-tk-footnote">
+        <span aria-hidden="true">ℹ</span> Sono conteggiate come incassi online solo le prenotazioni con stato{' '}
+        <strong>confirmed</strong> (confermata) o <strong>scheduled</strong> (programmata), una volta per
+        transazione, al prezzo scontato, nel giorno di creazione. Gli incassi totem provengono dal sistema
+        Promotec di ogni location.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { CLIENT_ERROR_CODES, isApiError } from './http';
+
+/** Server and client error codes the customer pages explain in their own words. */
+const KEYS: Record<string, string> = {
+  [CLIENT_ERROR_CODES.network]: 'errors.network',
+  [CLIENT_ERROR_CODES.timeout]: 'errors.timeout',
+  [CLIENT_ERROR_CODES.invalidResponse]: 'errors.unexpected',
+  BOOKING_EXPIRED: 'errors.bookingExpired',
+  BOOKING_NOT_FOUND: 'complete.notFound.title',
+  'booking/locker_unavailable': 'errors.lockerUnavailable',
+  'booking/price_mismatch': 'errors.priceChanged',
+  'booking/invalid_period': 'errors.invalidPeriod',
+  'booking/quantity_not_allowed': 'errors.quantityNotAllowed',
+  'booking/invalid_state': 'errors.bookingExpired',
+  'booking/maintenance': 'errors.maintenance',
+  'bridge/offline': 'errors.locationOffline',
+  'bridge/timeout': 'errors.locationOffline',
+  'payment/amount_too_low': 'payment.error.amount',
+  'payment/provider_error': 'errors.paymentProvider',
+  'request/rate_limited': 'errors.rateLimited',
+};
+
+/** The translation key for an error, or `fallbackKey` when the code has no text of its own. */
+export function errorMessageKey(error: unknown, fallbackKey: string): string {
+  return isApiError(error) ? (KEYS[error.code] ?? fallbackKey) : fallbackKey;
+}

@@ -1,0 +1,3 @@
+export * from './http';
+export * from './deposito-api';
+export { errorMessageKey } from './error-messages';

@@ -1,0 +1,372 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../test/render-app';
+import { apiError, fakeApi, htmlPage } from '../../test/fake-api';
+import { buildOverrides, buildPublicLocation } from '../../test/builders';
+
+// 10:00 in Rome on 1 July 2026: inside the fast-track hours, today still bookable.
+const NOW = new Date('2026-07-01T08:00:00Z');
+const HOLD_ID = 'BOOKING-abcdefghijklmnopqrstuvwx';
+
+function baseApi(overrides = buildOverrides()) {
+  return fakeApi({
+    'GET /api/locations/vicolo': buildPublicLocation(),
+    'GET /api/admin/frontend-overrides': overrides,
+    'GET /api/bookings/availability': (call: { query: URLSearchParams }) => {
+      const day = call.query.get('startDate')!.slice(0, 10);
+      return { [day]: { standard: 4, large: 0 } };
+    },
+    'GET /api/bookings/future': { '2026-07-10': { standard: 1, large: 2 } },
+    'POST /api/lockers/inhibit-multi': {
+      success: true,
+      reservedLockers: [3, 4],
+      transactionId: HOLD_ID,
+      expiresAt: '2026-07-01T08:15:00Z',
+    },
+    'PATCH /api/bookings/BOOKING-abcdefghijklmnopqrstuvwx': { success: true },
+    'POST /api/bookings/save': {
+      success: true,
+      transactionId: HOLD_ID,
+      status: 'pending',
+      expiresAt: '2026-07-01T08:15:00Z',
+    },
+    'POST /api/payments/create-payment': () => htmlPage(),
+    'POST /api/bookings/BOOKING-abcdefghijklmnopqrstuvwx/cancel': { success: true },
+    'POST /api/discounts/validate-discount': {
+      valid: true,
+      type: 'percent',
+      value: 10,
+      message: 'Sconto del 10%',
+    },
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+async function openCalendar() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Prenota un locker' }));
+  return screen.findByLabelText('Data');
+}
+
+async function goToSummary(api: ReturnType<typeof fakeApi>) {
+  const dateInput = await openCalendar();
+  expect(dateInput).toHaveProperty('min', '2026-07-01');
+  expect(dateInput).toHaveProperty('max', '2027-01-01');
+  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+
+  const time = await screen.findByLabelText('Orario di inizio');
+  // Next quarter after 10:00 is 10:15; the last daytime slot is 20:00.
+  const slots = within(time)
+    .getAllByRole('option')
+    .map((option) => option.getAttribute('value'));
+  expect(slots[1]).toBe('10:15');
+  expect(slots.at(-1)).toBe('20:00');
+  fireEvent.change(time, { target: { value: '11:00' } });
+
+  const duration = await screen.findByLabelText('Durata');
+  fireEvent.change(duration, { target: { value: 'hours:4' } });
+  expect(screen.getByText(/Ritiro entro:/).textContent).toContain('15:00');
+  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+
+  const standard = await screen.findByRole('button', { name: /Standard/ });
+  expect(screen.getByRole('button', { name: /Grande/ })).toHaveProperty('disabled', true);
+  expect(api.callsTo('GET', '/api/bookings/availability').at(-1)!.query.get('startDate')).toBe(
+    '2026-07-01T09:00:00.000Z',
+  );
+  fireEvent.click(standard);
+
+  const quantityButtons = await screen.findAllByRole('button', { name: /locker$/ });
+  expect(quantityButtons.map((button) => button.textContent)).toEqual(['1locker', '2locker', '3locker']);
+  fireEvent.click(quantityButtons[1]!);
+  await screen.findByRole('heading', { name: 'Riepilogo e pagamento' });
+}
+
+function fillCustomer() {
+  fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Giulia' } });
+  fireEvent.change(screen.getByLabelText('Cognome'), { target: { value: "D'Amico" } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'giulia@example.com' } });
+  fireEvent.change(screen.getByLabelText('Conferma email'), { target: { value: 'giulia@example.com' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Telefono' }), { target: { value: '3331234567' } });
+}
+
+describe('daytime flow', () => {
+  beforeEach(() => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:payment') }));
+  });
+
+  it('books on desktop: calendar, time, duration, size, quantity, summary and payment', async () => {
+    const api = baseApi();
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+
+    const hold = api.callsTo('POST', '/api/lockers/inhibit-multi')[0]!;
+    expect(hold.body).toEqual({
+      locationKey: 'vicolo',
+      dimensione: 'standard',
+      quantita: 2,
+      startTimeIso: '2026-07-01T09:00:00.000Z',
+      endTimeIso: '2026-07-01T13:00:00.000Z',
+    });
+
+    // 2 × 6,00 € for 4 hours, plus the 0,50 € fee.
+    const prices = screen.getByRole('table', { name: 'Dettaglio prezzo' });
+    expect(within(prices).getByRole('row', { name: /^Prezzo/ }).textContent).toContain('12,00');
+    expect(within(prices).getByRole('row', { name: /Commissione/ }).textContent).toContain('0,50');
+    expect(within(prices).getByRole('row', { name: /Totale/ }).textContent).toContain('12,50');
+    expect(screen.getByRole('heading', { name: 'Deposito Vicolo – Trastevere' })).toBeDefined();
+    expect(screen.getAllByText('2 × Standard').length).toBeGreaterThan(0);
+
+    fillCustomer();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/payments/create-payment')).toHaveLength(1));
+
+    expect(api.callsTo('PATCH', `/api/bookings/${HOLD_ID}`)[0]!.body).toMatchObject({
+      nome: 'Giulia',
+      cognome: "D'Amico",
+      email: 'giulia@example.com',
+      conferma_email: 'giulia@example.com',
+      telefono_prefisso: '+39',
+      telefono_numero: '3331234567',
+      note: 'lang:it',
+    });
+    expect(api.callsTo('POST', '/api/bookings/save')[0]!.body).toMatchObject({
+      transactionId: HOLD_ID,
+      location: 'vicolo',
+      locker: { lockerId: 3, size: 'standard', duration: { value: 4, unit: 'h' } },
+      reservedLockers: [3, 4],
+      quantita: 2,
+    });
+    expect(api.callsTo('POST', '/api/payments/create-payment')[0]!.body).toMatchObject({
+      currency: 'EUR',
+      amount: 1250,
+      transactionId: HOLD_ID,
+      telefono: '+393331234567',
+    });
+    // The provider's page opens after 500 ms.
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows live messages and refuses to pay with invalid details', async () => {
+    const api = baseApi();
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+
+    const name = screen.getByLabelText('Nome');
+    fireEvent.blur(name);
+    expect(await screen.findByText('Inserisci il nome (solo lettere).')).toBeDefined();
+    expect(name.getAttribute('aria-describedby')).toBe('customer-name-error');
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a b@example.com' } });
+    fireEvent.blur(screen.getByLabelText('Email'));
+    expect(await screen.findByText("L'email non è valida.")).toBeDefined();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    expect(
+      await screen.findByText(
+        'Controlla i dati inseriti: nome, cognome, email e telefono devono essere validi.',
+      ),
+    ).toBeDefined();
+    expect(screen.getByText('Compila tutti i campi obbligatori.')).toBeDefined();
+    expect(api.callsTo('PATCH', `/api/bookings/${HOLD_ID}`)).toHaveLength(0);
+  });
+
+  it('applies a discount code with protocol totals and reports a network failure', async () => {
+    const api = baseApi();
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+
+    fireEvent.change(screen.getByLabelText('Codice sconto'), { target: { value: '  ESTATE10 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Applica' }));
+    const message = await screen.findByText('Sconto del 10%');
+    expect(message.className).toBe('text-ok');
+    expect(api.callsTo('POST', '/api/discounts/validate-discount')[0]!.body).toEqual({
+      code: 'ESTATE10',
+      duration: { value: 4, unit: 'h' },
+      location: 'vicolo',
+    });
+    const prices = screen.getByRole('table', { name: 'Dettaglio prezzo' });
+    expect(within(prices).getByRole('row', { name: /^Sconto/ }).textContent).toContain('1,20');
+    expect(within(prices).getByRole('row', { name: /Totale/ }).textContent).toContain('11,30');
+
+    api.set('POST /api/discounts/validate-discount', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Applica' }));
+    const failure = await screen.findByText('Errore di rete o del server. Riprova.');
+    expect(failure.className).toBe('text-error');
+    expect(within(prices).queryByRole('row', { name: /^Sconto/ })).toBeNull();
+  });
+
+  it('disables payment when the server says the booking expired', async () => {
+    const api = baseApi();
+    api.set('POST /api/payments/create-payment', () =>
+      apiError(409, 'BOOKING_EXPIRED', 'The booking has expired'),
+    );
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    expect(await screen.findByText(/La prenotazione è scaduta: The booking has expired/)).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Paga ora' })).toHaveProperty('disabled', true);
+  });
+
+  it('goes back step by step, and back from the sizes clears the duration', async () => {
+    const api = baseApi();
+    await renderApp({ path: '/vicolo', now: NOW });
+    await openCalendar();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
+    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await screen.findByRole('heading', { name: 'Scegli la dimensione' });
+    expect(document.activeElement?.textContent).toBe('Scegli la dimensione');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    const duration = await screen.findByLabelText('Durata');
+    expect((duration as HTMLSelectElement).value).toBe('');
+    expect(screen.queryByText(/Ritiro entro:/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    await screen.findByLabelText('Orario di inizio');
+    fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    await screen.findByLabelText('Data');
+    fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    await screen.findByRole('button', { name: 'Prenota un locker' });
+    expect(api.callsTo('POST', '/api/lockers/inhibit-multi')).toHaveLength(0);
+  });
+
+  it('says when the chosen day has no lockers, and uses the future endpoint for later days', async () => {
+    const api = baseApi();
+    api.set('GET /api/bookings/future', { '2026-07-10': { standard: 0, large: 0 } });
+    await renderApp({ path: '/vicolo', now: NOW });
+    const date = await openCalendar();
+    fireEvent.change(date, { target: { value: '2026-07-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    expect(
+      await screen.findByText('Non ci sono locker disponibili per questa data. Scegli un altro giorno.'),
+    ).toBeDefined();
+    expect(api.callsTo('GET', '/api/bookings/future')[0]!.query.get('startDate')).toBe('2026-07-10');
+    expect(api.callsTo('GET', '/api/bookings/availability')).toHaveLength(0);
+
+    api.set('GET /api/bookings/future', () => apiError(500, 'internal'));
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    expect(await screen.findByText('Errore nel verificare la disponibilità. Riprova.')).toBeDefined();
+  });
+
+  it('cancels the held booking from the summary', async () => {
+    const api = baseApi();
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(api.callsTo('POST', `/api/bookings/${HOLD_ID}/cancel`)).toHaveLength(1);
+  });
+});
+
+describe('idle screen', () => {
+  it('shows the maintenance screen in maintenance mode and during a block window', async () => {
+    fakeApi({
+      'GET /api/locations/vicolo': buildPublicLocation(),
+      'GET /api/admin/frontend-overrides': buildOverrides({ MAINTENANCE_MODE: true }),
+    });
+    await renderApp({ path: '/vicolo', now: NOW });
+    expect(await screen.findByRole('heading', { name: 'Servizio in manutenzione' })).toBeDefined();
+    cleanup();
+
+    fakeApi({
+      'GET /api/locations/vicolo': buildPublicLocation(),
+      'GET /api/admin/frontend-overrides': buildOverrides({
+        BLOCK_WINDOWS: [{ from: '09:30', to: '10:30' }],
+      }),
+    });
+    await renderApp({ path: '/vicolo', now: NOW });
+    expect(await screen.findByRole('heading', { name: 'Servizio in manutenzione' })).toBeDefined();
+  });
+
+  it('shows an error screen with a reload button when the location cannot be loaded', async () => {
+    fakeApi({
+      'GET /api/locations/vicolo': () => apiError(500, 'internal'),
+      'GET /api/admin/frontend-overrides': buildOverrides(),
+    });
+    await renderApp({ path: '/vicolo', now: NOW });
+    expect(await screen.findByRole('button', { name: 'Ricarica la pagina' })).toBeDefined();
+  });
+
+  it('sends visitors to the night wizard outside the fast-track hours', async () => {
+    fakeApi({
+      'GET /api/locations/vicolo': buildPublicLocation(),
+      'GET /api/admin/frontend-overrides': buildOverrides(),
+    });
+    // 22:30 in Rome.
+    await renderApp({ path: '/vicolo', now: new Date('2026-07-01T20:30:00Z') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Prenota un locker' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/booking-notte/vicolo'));
+  });
+
+  it('offers start now with the large locker and its price, then goes to the summary', async () => {
+    const api = fakeApi({
+      'GET /api/locations/vicolo': buildPublicLocation(),
+      'GET /api/admin/frontend-overrides': buildOverrides({
+        ALWAYS_SHOW_FAST_TRACK: true,
+        showNightButtonTest: true,
+      }),
+      'POST /api/bookings/immediate': { locker: { size: 'large', lockerId: 7 }, duration: 3, price: 7 },
+      'POST /api/lockers/inhibit-multi': { success: true, reservedLockers: [7], transactionId: HOLD_ID },
+    });
+    await renderApp({ path: '/vicolo', now: NOW });
+    expect(await screen.findByRole('button', { name: 'Prova prenotazione notturna' })).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Prenota un locker' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Inizia ora' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Grande');
+    expect(dialog.textContent).toContain('7,00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Prenota ora' }));
+    await screen.findByRole('heading', { name: 'Riepilogo e pagamento' });
+    expect(api.callsTo('POST', '/api/lockers/inhibit-multi')[0]!.body).toEqual({
+      locationKey: 'vicolo',
+      dimensione: 'large',
+      quantita: 1,
+      startTimeIso: '2026-07-01T08:00:00.000Z',
+      endTimeIso: '2026-07-01T11:00:00.000Z',
+    });
+  });
+
+  it('offers the standard fallback and returns to idle when declined', async () => {
+    fakeApi({
+      'GET /api/locations/vicolo': buildPublicLocation(),
+      'GET /api/admin/frontend-overrides': buildOverrides(),
+      'POST /api/bookings/immediate': { locker: { size: 'standard', lockerId: 2 }, duration: 3, price: 5 },
+    });
+    await renderApp({ path: '/vicolo?showStartOptions=1', now: NOW });
+    fireEvent.click(await screen.findByRole('button', { name: 'Inizia ora' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Locker grande non disponibile' });
+    expect(dialog.textContent).toContain('è disponibile un locker standard (3 ore). Vuoi procedere?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No, grazie' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Prenota un locker' })).toBeDefined();
+  });
+
+  it('switches language with the flags', async () => {
+    fakeApi({
+      'GET /api/locations/vicolo': buildPublicLocation(),
+      'GET /api/admin/frontend-overrides': buildOverrides(),
+    });
+    await renderApp({ path: '/vicolo', now: NOW });
+    fireEvent.click(await screen.findByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('button', { name: 'Book a locker' })).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: '日本語' }));
+    expect(await screen.findByRole('button', { name: 'ロッカーを予約する' })).toBeDefined();
+  });
+});

@@ -1,0 +1,198 @@
+import { lazy, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { eurosToCents } from '@deposito/protocol/pricing/money';
+import { isInBlockWindow, isInFastTrackWindow } from '@deposito/protocol/schedule/daily-windows';
+import type { PublicLocation } from '@deposito/protocol/schemas/location';
+import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
+import { loadFastTrackOffer, preloadCustomerRoutes } from '../api/deposito-api';
+import { isApiError } from '../api/http';
+import { errorMessageKey } from '../api/error-messages';
+import { useClock } from '../components/clock';
+import { Alert } from '../components/Alert';
+import { IdleStep } from './steps/IdleStep';
+import type { FastTrackTerms } from './FastTrackOffer';
+import { INITIAL_DAYTIME_STATE, daytimeReducer, type DaytimeAction } from './daytime-state';
+
+// The idle screen is all a visitor opening /{location} needs; the steps after it, with the date
+// library and the full API schemas, load in the background once the visitor touches the page.
+const loadSteps = () => import('./DaytimeSteps');
+const loadOfferDialog = () => import('./FastTrackOffer');
+const DaytimeSteps = lazy(() => loadSteps().then((m) => ({ default: m.DaytimeSteps })));
+const FastTrackOffer = lazy(() => loadOfferDialog().then((m) => ({ default: m.FastTrackOffer })));
+
+function preloadBookingCode(): void {
+  preloadCustomerRoutes();
+  loadSteps().catch(() => undefined);
+  loadOfferDialog().catch(() => undefined);
+}
+
+/** Starts loading the booking code at the visitor's first touch, click, key or pointer move. */
+function usePreloadOnInteraction(): void {
+  useEffect(() => {
+    const events = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
+    const preload = () => {
+      for (const event of events) window.removeEventListener(event, preload);
+      preloadBookingCode();
+    };
+    for (const event of events) window.addEventListener(event, preload, { passive: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, preload);
+    };
+  }, []);
+}
+
+const MOBILE_QUERY = '(max-width: 768px)';
+
+function isMobileViewport(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
+}
+
+/** The blocked-time check runs again while the page is open, so a window that starts later still applies. */
+function useBlockedNow(location: PublicLocation, overrides: FrontendOverrides): boolean {
+  const clock = useClock();
+  const windows =
+    overrides.BLOCK_WINDOWS.length > 0 ? overrides.BLOCK_WINDOWS : (overrides.block_windows ?? []);
+  const check = () => overrides.MAINTENANCE_MODE || isInBlockWindow(clock(), location.timezone, windows);
+  const [blocked, setBlocked] = useState(check);
+  useEffect(() => {
+    const timer = window.setInterval(() => setBlocked(check()), 30_000);
+    return () => window.clearInterval(timer);
+  });
+  return blocked;
+}
+
+export function DaytimeFlow({
+  location,
+  overrides,
+}: {
+  location: PublicLocation;
+  overrides: FrontendOverrides;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const clock = useClock();
+  const [searchParams] = useSearchParams();
+  const [state, dispatch] = useReducer(daytimeReducer, INITIAL_DAYTIME_STATE);
+  const [showStartOptions, setShowStartOptions] = useState(searchParams.get('showStartOptions') === '1');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [idleAlert, setIdleAlert] = useState<string | null>(null);
+  const [offer, setOffer] = useState<FastTrackTerms | null>(null);
+  const blocked = useBlockedNow(location, overrides);
+  const zone = location.timezone;
+  usePreloadOnInteraction();
+
+  const go = (action: DaytimeAction) => {
+    setError(null);
+    dispatch(action);
+  };
+
+  function onBook() {
+    setIdleAlert(null);
+    if (blocked) {
+      setIdleAlert(t('idle.maintenanceAlert'));
+      return;
+    }
+    if (!isInFastTrackWindow(clock(), zone, overrides.fastTrackHours)) {
+      navigate(`/booking-notte/${encodeURIComponent(location.key)}`);
+      return;
+    }
+    if (isMobileViewport() || overrides.ALWAYS_SHOW_FAST_TRACK) {
+      setShowStartOptions(true);
+      return;
+    }
+    go({ type: 'openCalendar' });
+  }
+
+  async function onStartNow() {
+    setIdleAlert(null);
+    if (blocked) {
+      setIdleAlert(t('idle.maintenanceAlert'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await loadFastTrackOffer(location.key);
+      setOffer({ size: answer.locker.size, priceCents: eurosToCents(answer.price), hours: answer.duration });
+    } catch (failure) {
+      setIdleAlert(
+        isApiError(failure) && failure.code === 'booking/locker_unavailable'
+          ? t('fastTrack.noneAvailable')
+          : t(errorMessageKey(failure, 'fastTrack.error.unexpected')),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function declineOffer() {
+    setOffer(null);
+    setError(null);
+    setShowStartOptions(false);
+    go({ type: 'reset' });
+  }
+
+  const loading: ReactNode = (
+    <p role="status" className="field-hint">
+      {t('status.loading')}
+    </p>
+  );
+
+  return (
+    <main className={state.view === 'summary' ? 'page' : 'page page-narrow'}>
+      {state.view === 'idle' ? (
+        <>
+          <IdleStep
+            locationName={location.nome}
+            maintenance={blocked}
+            showStartOptions={showStartOptions && !blocked}
+            showNightTest={overrides.showNightButtonTest}
+            onBook={onBook}
+            onStartNow={() => void onStartNow()}
+            onStartLater={() => go({ type: 'openCalendar' })}
+            onNightTest={() => navigate(`/booking-notte/${encodeURIComponent(location.key)}`)}
+          />
+          <div aria-live="assertive">
+            {idleAlert && (
+              <Alert tone="warning" onDismiss={() => setIdleAlert(null)}>
+                {idleAlert}
+              </Alert>
+            )}
+          </div>
+          {busy && !offer && loading}
+          {offer && (
+            <Suspense fallback={loading}>
+              <FastTrackOffer
+                location={location}
+                offer={offer}
+                busy={busy}
+                setBusy={setBusy}
+                error={error}
+                setError={setError}
+                onHeld={(hold) => {
+                  setOffer(null);
+                  go({ type: 'lockersHeld', hold });
+                }}
+                onDecline={declineOffer}
+              />
+            </Suspense>
+          )}
+        </>
+      ) : (
+        <Suspense fallback={loading}>
+          <DaytimeSteps
+            location={location}
+            state={state}
+            dispatch={dispatch}
+            go={go}
+            busy={busy}
+            setBusy={setBusy}
+            error={error}
+            setError={setError}
+          />
+        </Suspense>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,271 @@
+import { useMemo, useState, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pricingFromPriceLists } from '@deposito/protocol/pricing/location-pricing';
+import { bookingPriceCents, type Duration } from '@deposito/protocol/pricing/price-table';
+import { calendarBounds } from '@deposito/protocol/schedule/calendar';
+import { dayOptions, daytimeHourOptions } from '@deposito/protocol/schedule/durations';
+import { todayInZone } from '@deposito/protocol/schedule/local-time';
+import { countsThroughout, hasAnyFree } from '@deposito/protocol/schedule/period-availability';
+import { daytimeStartSlots } from '@deposito/protocol/schedule/start-slots';
+import { bookingWindow } from '@deposito/protocol/schedule/windows';
+import type { PublicLocation } from '@deposito/protocol/schemas/location';
+import { cancelBooking, holdLockers, loadAvailability } from '../api/deposito-api';
+import { isApiError } from '../api/http';
+import { useClock } from '../components/clock';
+import { useFormatters } from '../components/format';
+import { RecapBar } from '../components/RecapBar';
+import { CalendarStep } from './steps/CalendarStep';
+import { TimeStep } from './steps/TimeStep';
+import { DurationStep } from './steps/DurationStep';
+import { LockerSizeStep } from './steps/LockerSizeStep';
+import { QuantityStep } from './steps/QuantityStep';
+import { DaytimeSummary } from './DaytimeSummary';
+import type { DaytimeAction, DaytimeState } from './daytime-state';
+
+/** What the flow shares with its steps: the booking so far and the busy and error state of the page. */
+export interface DaytimeStepsProps {
+  location: PublicLocation;
+  state: DaytimeState;
+  dispatch: Dispatch<DaytimeAction>;
+  /** Dispatches after clearing the error. */
+  go: (action: DaytimeAction) => void;
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+  error: string | null;
+  setError: (error: string | null) => void;
+}
+
+/**
+ * Calendar to summary, loaded when the visitor starts booking (with the date library and the full
+ * API schemas it needs), so the location page's first download holds only the idle screen.
+ */
+export function DaytimeSteps({
+  location,
+  state,
+  dispatch,
+  go,
+  busy,
+  setBusy,
+  error,
+  setError,
+}: DaytimeStepsProps) {
+  const { t } = useTranslation();
+  const clock = useClock();
+  const format = useFormatters();
+  const [pendingDuration, setPendingDuration] = useState<Duration | null>(null);
+  const zone = location.timezone;
+  const pricing = useMemo(() => pricingFromPriceLists(location), [location]);
+
+  /** Bookings starting today ask the today endpoint; later days ask the future one. */
+  function startDay(date: string): 'today' | 'future' {
+    return date === todayInZone(clock(), zone) ? 'today' : 'future';
+  }
+
+  async function confirmDate(date: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      const byDate = await loadAvailability(startDay(date), {
+        location: location.key,
+        startDate: date,
+        endDate: date,
+      });
+      if (!hasAnyFree(byDate[date])) {
+        setError(t('calendar.error.noAvailability'));
+        return;
+      }
+      go({ type: 'dateConfirmed', date });
+    } catch {
+      setError(t('calendar.error.checkAvailability'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const period = useMemo(() => {
+    if (!state.date || !state.time || !pendingDuration) return null;
+    try {
+      return bookingWindow({ date: state.date, time: state.time, duration: pendingDuration, zone });
+    } catch {
+      return null;
+    }
+  }, [state.date, state.time, pendingDuration, zone]);
+
+  async function confirmDuration() {
+    if (!state.date || !pendingDuration || !period) return;
+    const day = startDay(state.date);
+    setBusy(true);
+    setError(null);
+    try {
+      const byDate = await loadAvailability(day, {
+        location: location.key,
+        startDate: period.startTimeIso,
+        endDate: period.endTimeIso,
+      });
+      const counts = countsThroughout(byDate);
+      if (!hasAnyFree(counts)) {
+        setError(t('duration.error.noAvailability'));
+        return;
+      }
+      go({ type: 'durationConfirmed', duration: pendingDuration, ...period, counts });
+    } catch {
+      setError(t(day === 'today' ? 'duration.error.check' : 'duration.error.checkFuture'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function chooseQuantity(quantity: number) {
+    const { size, duration, startTimeIso, endTimeIso } = state;
+    if (!size || !duration || !startTimeIso || !endTimeIso) return;
+    const priceCents = bookingPriceCents({ pricing, size, duration, quantity });
+    if (priceCents === null) {
+      setError(t('errors.noPrice'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const held = await holdLockers({
+        locationKey: location.key,
+        dimensione: size,
+        quantita: quantity,
+        startTimeIso,
+        endTimeIso,
+      });
+      if (!held.success || !held.transactionId) {
+        setError(held.message || t('lockerQuantity.error.hold'));
+        return;
+      }
+      go({
+        type: 'lockersHeld',
+        hold: {
+          transactionId: held.transactionId,
+          reservedLockers: held.reservedLockers,
+          size,
+          quantity,
+          startTimeIso,
+          endTimeIso,
+          priceCents,
+          duration,
+          fastTrack: null,
+          expiresAt: held.expiresAt,
+        },
+      });
+    } catch (failure) {
+      setError(
+        isApiError(failure) && failure.message && !failure.code.startsWith('client/')
+          ? failure.message
+          : t('lockerQuantity.error.block'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function releaseHold() {
+    // Best effort: the server also releases unpaid holds when they expire.
+    if (state.hold) void cancelBooking(state.hold.transactionId).catch(() => undefined);
+  }
+
+  async function cancelSummary() {
+    if (state.hold) await cancelBooking(state.hold.transactionId).catch(() => undefined);
+    dispatch({ type: 'reset' });
+    window.location.reload();
+  }
+
+  const back = (
+    <button
+      type="button"
+      className="button button-ghost"
+      onClick={() => {
+        if (state.view === 'lockerOptions') setPendingDuration(null);
+        go({ type: 'back' });
+      }}
+    >
+      {t('ui.back')}
+    </button>
+  );
+
+  const now = clock();
+
+  return (
+    <>
+      <RecapBar
+        zone={zone}
+        date={state.date}
+        startTimeIso={state.view === 'duration' ? (period?.startTimeIso ?? null) : state.startTimeIso}
+        endTimeIso={state.view === 'duration' ? (period?.endTimeIso ?? null) : state.endTimeIso}
+        quantity={state.view === 'summary' ? state.quantity : null}
+        size={state.view === 'lockerQuantity' || state.view === 'summary' ? state.size : null}
+      />
+      {state.view === 'calendar' && (
+        <CalendarStep
+          {...calendarBounds(now, zone)}
+          initialDate={state.date}
+          busy={busy}
+          error={error}
+          onDismissError={() => setError(null)}
+          onContinue={(date) => void confirmDate(date)}
+          onBack={() => go({ type: 'back' })}
+        />
+      )}
+      {state.view === 'timeSelection' && state.date && (
+        <TimeStep
+          slots={daytimeStartSlots(state.date, now, zone)}
+          value={state.time}
+          onChoose={(time) => {
+            setPendingDuration(null);
+            go({ type: 'timeChosen', time });
+          }}
+          footer={back}
+        />
+      )}
+      {state.view === 'duration' && state.time && (
+        <DurationStep
+          hourOptions={daytimeHourOptions(state.time)}
+          dayOptions={dayOptions()}
+          value={pendingDuration}
+          endLabel={period ? format.dateTime(period.endTimeIso, zone) : null}
+          busy={busy}
+          error={error}
+          onDismissError={() => setError(null)}
+          onSelect={(duration) => {
+            setError(null);
+            setPendingDuration(duration);
+          }}
+          onContinue={() => void confirmDuration()}
+          secondaryAction={back}
+        />
+      )}
+      {state.view === 'lockerOptions' && state.counts && (
+        <LockerSizeStep
+          counts={state.counts}
+          onChoose={(size) => go({ type: 'sizeChosen', size })}
+          secondaryAction={back}
+        />
+      )}
+      {state.view === 'lockerQuantity' && state.counts && state.size && (
+        <QuantityStep
+          available={state.counts[state.size]}
+          busy={busy}
+          error={error}
+          onDismissError={() => setError(null)}
+          onChoose={(quantity) => void chooseQuantity(quantity)}
+          secondaryAction={back}
+        />
+      )}
+      {state.view === 'summary' && state.hold && (
+        <DaytimeSummary
+          location={location}
+          hold={state.hold}
+          onBack={() => {
+            releaseHold();
+            go({ type: 'back' });
+          }}
+          onCancel={() => void cancelSummary()}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCKER_SIZES, type LockerSize } from '@deposito/protocol/pricing/locker-size';
+import type { SizeCounts } from '@deposito/protocol/schemas/primitives';
+import { StepHeading } from '../../components/StepHeading';
+
+/** Standard and large with their free counts; a size with none free cannot be chosen. */
+export function LockerSizeStep({
+  counts,
+  onChoose,
+  secondaryAction,
+}: {
+  counts: SizeCounts;
+  onChoose: (size: LockerSize) => void;
+  secondaryAction: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card">
+      <div className="step-header">
+        <StepHeading>{t('lockerOptions.title')}</StepHeading>
+      </div>
+      <div className="choices">
+        {LOCKER_SIZES.map((size) => (
+          <button
+            key={size}
+            type="button"
+            className="choice"
+            disabled={counts[size] <= 0}
+            onClick={() => onChoose(size)}
+          >
+            <span className="choice-title">{t(`locker.size.${size}`)}</span>
+            <span className="choice-meta">{t(`locker.sizeHint.${size}`)}</span>
+            <span className="choice-meta">{t('lockerOptions.available', { count: counts[size] })}</span>
+          </button>
+        ))}
+      </div>
+      <div className="actions">{secondaryAction}</div>
+    </section>
+  );
+}

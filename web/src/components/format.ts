@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateTime } from 'luxon';
+import { formatEuros } from '@deposito/protocol/pricing/money';
+
+const DISPLAY_LOCALES: Record<string, string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES', jp: 'ja-JP' };
+
+/** The BCP 47 locale for an interface language ("jp" is our file name for Japanese). */
+export function displayLocale(language: string | undefined): string {
+  return DISPLAY_LOCALES[language ?? 'it'] ?? 'it-IT';
+}
+
+export interface Formatters {
+  locale: string;
+  money: (cents: number) => string;
+  /** An instant shown in the location's zone. */
+  dateTime: (iso: string, zone: string) => string;
+  time: (iso: string, zone: string) => string;
+  /** The day of an instant in the location's zone. */
+  day: (iso: string, zone: string) => string;
+  /** A calendar day `yyyy-MM-dd`. */
+  date: (isoDate: string) => string;
+}
+
+/** Display-only formatting in the current interface language. */
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  const locale = displayLocale(i18n.resolvedLanguage ?? i18n.language);
+  return useMemo(
+    () => ({
+      locale,
+      money: (cents) => formatEuros(cents, locale),
+      dateTime: (iso, zone) =>
+        DateTime.fromISO(iso, { zone }).setLocale(locale).toLocaleString({
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
+      time: (iso, zone) =>
+        DateTime.fromISO(iso, { zone }).setLocale(locale).toLocaleString(DateTime.TIME_24_SIMPLE),
+      day: (iso, zone) =>
+        DateTime.fromISO(iso, { zone }).setLocale(locale).toLocaleString({
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+        }),
+      date: (isoDate) =>
+        DateTime.fromISO(isoDate).setLocale(locale).toLocaleString({
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+        }),
+    }),
+    [locale],
+  );
+}

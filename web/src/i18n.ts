@@ -1,0 +1,66 @@
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES } from '@deposito/protocol/booking/note';
+
+export const DEFAULT_LANGUAGE = 'it';
+export const NAMESPACE = 'common';
+
+/** Browsers say "ja" for Japanese; our files (and the old product's links) use "jp". */
+export function toSupportedLanguage(detected: string): string {
+  const base = detected.toLowerCase().split(/[-_]/)[0] ?? '';
+  if (base === 'ja') return 'jp';
+  return (LANGUAGES as readonly string[]).includes(base) ? base : DEFAULT_LANGUAGE;
+}
+
+const sharedOptions = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: [NAMESPACE],
+  defaultNS: NAMESPACE,
+  load: 'languageOnly' as const,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: false },
+};
+
+/** The browser instance: translations over HTTP, language from the visitor's context. */
+export async function initBrowserI18n(): Promise<I18n> {
+  await i18next
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      ...sharedOptions,
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      // A failed translation load is retried up to 5 times, starting at 350 ms.
+      maxRetries: 5,
+      retryTimeout: 350,
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupCookie: 'i18next',
+        lookupLocalStorage: 'i18nextLng',
+        lookupSessionStorage: 'i18nextLng',
+        caches: ['localStorage'],
+        convertDetectedLanguage: toSupportedLanguage,
+      },
+    });
+  syncDocumentLanguage(i18next);
+  i18next.on('languageChanged', () => syncDocumentLanguage(i18next));
+  return i18next;
+}
+
+/** An instance with translations given in memory (tests, and any pre-rendered use). */
+export async function createMemoryI18n(resources: Resource, lng = DEFAULT_LANGUAGE): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({ ...sharedOptions, lng, resources });
+  return instance;
+}
+
+function syncDocumentLanguage(instance: I18n): void {
+  // "jp" is our file name; the document's language tag must be the real BCP 47 one.
+  const lng = instance.resolvedLanguage ?? DEFAULT_LANGUAGE;
+  document.documentElement.lang = lng === 'jp' ? 'ja' : lng;
+}

@@ -1,0 +1,252 @@
+import { useEffect, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Duration } from '@deposito/protocol/pricing/price-table';
+import { calendarBounds } from '@deposito/protocol/schedule/calendar';
+import { isInBlockWindow } from '@deposito/protocol/schedule/daily-windows';
+import { dayOptions, nightHourOptions } from '@deposito/protocol/schedule/durations';
+import { nightRangeVerdict } from '@deposito/protocol/schedule/period-availability';
+import { nightStartSlots } from '@deposito/protocol/schedule/start-slots';
+import { bookingWindow, nightAvailabilityWindow } from '@deposito/protocol/schedule/windows';
+import type { PublicLocation } from '@deposito/protocol/schemas/location';
+import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
+import {
+  checkNightAvailability,
+  checkNightRange,
+  loadFrontendOverrides,
+  loadLocation,
+} from '../api/deposito-api';
+import { ErrorScreen, LoadingScreen, MaintenanceScreen } from '../components/StatusScreens';
+import { useClock } from '../components/clock';
+import { useFormatters } from '../components/format';
+import { RecapBar } from '../components/RecapBar';
+import { CalendarStep } from '../booking/steps/CalendarStep';
+import { TimeStep } from '../booking/steps/TimeStep';
+import { DurationStep } from '../booking/steps/DurationStep';
+import { LockerSizeStep } from '../booking/steps/LockerSizeStep';
+import { QuantityStep } from '../booking/steps/QuantityStep';
+import { INITIAL_NIGHT_STATE, nightReducer } from './night-state';
+import { NightSummary } from './NightSummary';
+
+/** The location used when the path names none. */
+export const DEFAULT_NIGHT_LOCATION = 'vicolo';
+
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; location: PublicLocation; overrides: FrontendOverrides };
+
+/** `/booking-notte/:location`: the night-booking wizard. */
+export function NightWizardPage() {
+  const { location: key = DEFAULT_NIGHT_LOCATION } = useParams();
+  const clock = useClock();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    setLoaded({ kind: 'loading' });
+    Promise.all([loadLocation(key), loadFrontendOverrides(key)]).then(
+      ([location, overrides]) => active && setLoaded({ kind: 'ready', location, overrides }),
+      () => active && setLoaded({ kind: 'failed' }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [key]);
+
+  if (loaded.kind === 'loading') return <LoadingScreen />;
+  if (loaded.kind === 'failed') return <ErrorScreen />;
+  const { location, overrides } = loaded;
+  const windows =
+    overrides.BLOCK_WINDOWS.length > 0 ? overrides.BLOCK_WINDOWS : (overrides.block_windows ?? []);
+  if (overrides.MAINTENANCE_MODE || isInBlockWindow(clock(), location.timezone, windows)) {
+    return <MaintenanceScreen />;
+  }
+  return <NightWizard location={location} />;
+}
+
+export function NightWizard({ location }: { location: PublicLocation }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const clock = useClock();
+  const format = useFormatters();
+  const [state, dispatch] = useReducer(nightReducer, INITIAL_NIGHT_STATE);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pendingDuration, setPendingDuration] = useState<Duration | null>(null);
+  const zone = location.timezone;
+
+  const go = (action: Parameters<typeof dispatch>[0]) => {
+    setError(null);
+    dispatch(action);
+  };
+
+  function cancel() {
+    setPendingDuration(null);
+    go({ type: 'cancel' });
+  }
+
+  async function confirmDate(date: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      const window = nightAvailabilityWindow(date, zone);
+      // One call per size, in parallel; the wizard goes on if either size is free.
+      const [standard, large] = await Promise.all(
+        (['standard', 'large'] as const).map((tipoLocker) =>
+          checkNightAvailability({ locationKey: location.key, tipoLocker, quantita: 1, ...window }),
+        ),
+      );
+      if (!standard!.disponibile && !large!.disponibile) {
+        setError(t('calendar.error.noAvailability'));
+        return;
+      }
+      go({
+        type: 'dateConfirmed',
+        date,
+        dayStartIso: window.startTimeIso,
+        counts: { standard: standard!.disponibili, large: large!.disponibili },
+      });
+    } catch {
+      setError(t('calendar.error.checkAvailability'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const period = (() => {
+    if (!state.date || !state.time || !pendingDuration) return null;
+    try {
+      return bookingWindow({ date: state.date, time: state.time, duration: pendingDuration, zone });
+    } catch {
+      return null;
+    }
+  })();
+
+  async function confirmDuration() {
+    if (!pendingDuration || !period) return;
+    // Hour stays end the same day, already checked for the date.
+    if (pendingDuration.unit === 'hours') {
+      go({ type: 'durationConfirmed', duration: pendingDuration, ...period });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const byDate = await checkNightRange({
+        locationKey: location.key,
+        startTime: period.startTimeIso,
+        endTime: period.endTimeIso,
+      });
+      const verdict = nightRangeVerdict(byDate);
+      if (!verdict.ok) {
+        setError(t(verdict.errorKey));
+        return;
+      }
+      go({ type: 'durationConfirmed', duration: pendingDuration, ...period, counts: verdict.counts });
+    } catch {
+      setError(t('calendar.error.checkAvailability'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const cancelButton = (
+    <button type="button" className="button button-ghost" onClick={cancel}>
+      {t('ui.cancel')}
+    </button>
+  );
+  const now = clock();
+  const bounds = calendarBounds(now, zone);
+
+  return (
+    <main className={state.step === 'summary' ? 'page' : 'page page-narrow'}>
+      <h1 className="page-title">{t('night.title')}</h1>
+      {state.step !== 'calendar' && (
+        <RecapBar
+          zone={zone}
+          date={state.date}
+          startTimeIso={state.time ? (period?.startTimeIso ?? state.startTimeIso) : null}
+          endTimeIso={state.step === 'duration' ? (period?.endTimeIso ?? null) : state.endTimeIso}
+          quantity={state.step === 'summary' ? state.quantity : null}
+          size={state.step === 'lockerQuantity' || state.step === 'summary' ? state.size : null}
+        />
+      )}
+      {state.step === 'calendar' && (
+        <CalendarStep
+          min={bounds.min}
+          max={bounds.max}
+          initialDate={state.date}
+          busy={busy}
+          error={error}
+          onDismissError={() => setError(null)}
+          onContinue={(date) => void confirmDate(date)}
+          onBack={() => navigate(`/${encodeURIComponent(location.key)}`)}
+          backLabel={t('night.backToDaytime')}
+        />
+      )}
+      {state.step === 'time' && state.date && (
+        <TimeStep
+          slots={nightStartSlots(state.date, now, zone)}
+          value={state.time}
+          onChoose={(time) => {
+            setPendingDuration(null);
+            go({ type: 'timeChosen', time });
+          }}
+          footer={cancelButton}
+        />
+      )}
+      {state.step === 'duration' && state.time && (
+        <DurationStep
+          hourOptions={nightHourOptions(state.time)}
+          dayOptions={dayOptions()}
+          value={pendingDuration}
+          endLabel={period ? format.dateTime(period.endTimeIso, zone) : null}
+          busy={busy}
+          error={error}
+          onDismissError={() => setError(null)}
+          onSelect={(duration) => {
+            setError(null);
+            setPendingDuration(duration);
+          }}
+          onContinue={() => void confirmDuration()}
+          secondaryAction={cancelButton}
+        />
+      )}
+      {state.step === 'lockerOptions' && state.counts && (
+        <LockerSizeStep
+          counts={state.counts}
+          onChoose={(size) => go({ type: 'sizeChosen', size })}
+          secondaryAction={cancelButton}
+        />
+      )}
+      {state.step === 'lockerQuantity' && state.counts && state.size && (
+        <QuantityStep
+          available={state.counts[state.size]}
+          busy={false}
+          error={null}
+          onDismissError={() => setError(null)}
+          onChoose={(quantity) => go({ type: 'quantityChosen', quantity })}
+          secondaryAction={cancelButton}
+        />
+      )}
+      {state.step === 'summary' &&
+        state.size &&
+        state.quantity &&
+        state.duration &&
+        state.startTimeIso &&
+        state.endTimeIso && (
+          <NightSummary
+            location={location}
+            size={state.size}
+            quantity={state.quantity}
+            duration={state.duration}
+            startTimeIso={state.startTimeIso}
+            endTimeIso={state.endTimeIso}
+            fallbackMessage={null}
+            onCancel={cancel}
+          />
+        )}
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import { render, type RenderResult } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { createMemoryI18n } from '../src/i18n';
+import { AppRoutes } from '../src/App';
+import { ClockProvider } from '../src/components/clock';
+import it from '../../locales/it/common.json';
+import en from '../../locales/en/common.json';
+import es from '../../locales/es/common.json';
+import jp from '../../locales/jp/common.json';
+
+export const RESOURCES = {
+  it: { common: it },
+  en: { common: en },
+  es: { common: es },
+  jp: { common: jp },
+};
+
+/** Shows the router's current path so tests can see redirects. */
+function PathProbe() {
+  const location = useLocation();
+  return <output data-testid="path">{location.pathname + location.search}</output>;
+}
+
+export async function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', now = new Date('2026-07-01T08:00:00Z'), language = 'it' } = {},
+): Promise<RenderResult & { i18n: Awaited<ReturnType<typeof createMemoryI18n>> }> {
+  const i18n = await createMemoryI18n(RESOURCES, language);
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <ClockProvider clock={() => now}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="*" element={ui} />
+          </Routes>
+          <PathProbe />
+        </MemoryRouter>
+      </ClockProvider>
+    </I18nextProvider>,
+  );
+  return Object.assign(result, { i18n });
+}
+
+/** The whole customer app at `path`, as the router would show it. */
+export function renderApp(options: { path?: string; now?: Date; language?: string } = {}) {
+  return renderWithProviders(<AppRoutes />, options);
+}
