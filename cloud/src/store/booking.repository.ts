@@ -15,6 +15,7 @@ import {
   type LockerUnit,
   type Occupation,
 } from '../services/locker-availability';
+import { bookingQueries, type BookingQueries } from './booking-queries';
 import type { BookingRow, Database } from './database';
 import type { SqlDialect } from './migrate';
 import { toBoolean, toCount, toDate, toDateOrNull } from './values';
@@ -193,7 +194,10 @@ class SqliteReservationGroups {
   }> = [];
   private writing = false;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly queries: BookingQueries,
+  ) {}
 
   reserve(request: ReservationRequest): Promise<ReservationResult> {
     return new Promise((resolve, reject) => {
@@ -212,7 +216,7 @@ class SqliteReservationGroups {
           for (const { request } of group) {
             await sql`savepoint reservation`.execute(trx);
             try {
-              settled.push({ result: await reserveIn(trx, request) });
+              settled.push({ result: await reserveIn(trx, request, this.queries) });
             } catch (error) {
               await sql`rollback to reservation`.execute(trx);
               settled.push({ error });
@@ -235,12 +239,14 @@ class SqliteReservationGroups {
 
 export class KyselyBookingRepository implements BookingRepository {
   private readonly sqliteReservations: SqliteReservationGroups;
+  private readonly queries: BookingQueries;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: SqlDialect,
   ) {
-    this.sqliteReservations = new SqliteReservationGroups(db);
+    this.queries = bookingQueries(db);
+    this.sqliteReservations = new SqliteReservationGroups(db, this.queries);
   }
 
   async reserveLockers(request: ReservationRequest): Promise<ReservationResult> {
@@ -331,24 +337,8 @@ export class KyselyBookingRepository implements BookingRepository {
   }
 
   async occupancy(locationKey: string, from: Date, to: Date, now: Date): Promise<OccupancySnapshot> {
-    const lockerRows = await this.db
-      .selectFrom('lockers')
-      .select(['id', 'number', 'size', 'in_service'])
-      .where('location_key', '=', locationKey)
-      .execute();
-    const occupationRows = await this.db
-      .selectFrom('booking_lockers as bl')
-      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
-      .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
-      .select(['bl.locker_id', 'bl.start_at', 'bl.end_at', 'l.size'])
-      .where('l.location_key', '=', locationKey)
-      .where('bl.active', '=', true)
-      .where('bl.start_at', '<', to)
-      .where('bl.end_at', '>', from)
-      .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', from))
-      // A lapsed hold the expiry job has not reached yet no longer counts.
-      .where((eb) => eb.not(eb.and([eb('b.status', '=', 'pending'), eb('b.expires_at', '<=', now)])))
-      .execute();
+    const lockerRows = await this.queries.lockers.rows({ locationKey });
+    const occupationRows = await this.queries.occupations.rows({ locationKey, from, to, now });
     return {
       lockers: lockerRows.map((row) => ({
         id: row.id,
@@ -488,14 +478,20 @@ async function reserveInOneStatement(
 }
 
 /** SQLite: the reservation inside an immediate transaction (see SqliteReservationGroups), which serialises every writer. */
-async function reserveIn(trx: Kysely<Database>, request: ReservationRequest): Promise<ReservationResult> {
+async function reserveIn(
+  trx: Kysely<Database>,
+  request: ReservationRequest,
+  queries: BookingQueries,
+): Promise<ReservationResult> {
   const { now } = request;
   let booking = request.booking;
   const window = { startAt: booking.startAt, endAt: booking.endAt };
-  const expired = await expireStaleHolds(trx, now, {
-    locationKey: booking.locationKey,
-    size: booking.size,
-  });
+  const expired = await expireStaleHolds(
+    trx,
+    now,
+    { locationKey: booking.locationKey, size: booking.size },
+    queries,
+  );
 
   if (request.replaceHold) {
     const hold = await trx
@@ -509,31 +505,15 @@ async function reserveIn(trx: Kysely<Database>, request: ReservationRequest): Pr
     await trx.deleteFrom('booking_lockers').where('transaction_id', '=', booking.transactionId).execute();
   }
 
-  const lockers = (
-    await trx
-      .selectFrom('lockers')
-      .select(['id', 'number', 'size', 'in_service'])
-      .where('location_key', '=', booking.locationKey)
-      .where('size', '=', booking.size)
-      .execute()
-  ).map((row) => ({
+  const scope = { locationKey: booking.locationKey, size: booking.size };
+  const lockers = (await queries.lockersOfSize.rows(scope, trx)).map((row) => ({
     id: row.id,
     number: row.number,
     size: row.size as LockerSize,
     inService: toBoolean(row.in_service),
   }));
   const occupations = (
-    await trx
-      .selectFrom('booking_lockers as bl')
-      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
-      .select(['bl.locker_id', 'bl.start_at', 'bl.end_at'])
-      .where('l.location_key', '=', booking.locationKey)
-      .where('l.size', '=', booking.size)
-      .where('bl.active', '=', true)
-      .where('bl.start_at', '<', window.endAt)
-      .where('bl.end_at', '>', window.startAt)
-      .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', window.startAt))
-      .execute()
+    await queries.occupationsOfSize.rows({ ...scope, from: window.startAt, to: window.endAt }, trx)
   ).map((row) => ({ lockerId: row.locker_id, startAt: toDate(row.start_at), endAt: toDate(row.end_at) }));
 
   const sellable = sellableLockers({ lockers, occupations, window, maxOnline: request.maxOnline });
@@ -742,27 +722,26 @@ async function confirmLateIn(
  * only the period's rows; `end_at > from` alone read every later booking of the locker, which made
  * the availability call slow down as future bookings accumulated (availability-latency benchmark).
  */
-function startsNoEarlierThanOverlapping(startColumn: 'bl.start_at', lockerIdColumn: 'l.id', from: Date) {
-  // The locker id comes from the joined lockers row so SQLite can use the bound in the index search.
-  return sql<boolean>`${sql.ref(startColumn)} >= coalesce((
-    select max(prior.start_at) from booking_lockers as prior
-    where prior.locker_id = ${sql.ref(lockerIdColumn)} and prior.active = ${true}
-      and prior.start_at <= ${from}), ${from})`;
-}
-
 /** Marks lapsed pending holds expired, frees their lockers and discount claims, in the caller's transaction. */
 async function expireStaleHolds(
   trx: Kysely<Database>,
   now: Date,
   scope?: { locationKey: string; size: LockerSize },
+  queries?: BookingQueries,
 ): Promise<string[]> {
-  let query = trx
-    .updateTable('bookings')
-    .set({ status: 'expired', updated_at: now, expires_at: null })
-    .where('status', '=', 'pending')
-    .where('expires_at', '<=', now);
-  if (scope) query = query.where('location_key', '=', scope.locationKey).where('size', '=', scope.size);
-  const expired = (await query.returning('transaction_id').execute()).map((row) => row.transaction_id);
+  let rows: Array<{ transaction_id: string }>;
+  if (scope && queries) {
+    rows = await queries.expireHoldsOfSize.rows({ ...scope, now }, trx);
+  } else {
+    let query = trx
+      .updateTable('bookings')
+      .set({ status: 'expired', updated_at: now, expires_at: null })
+      .where('status', '=', 'pending')
+      .where('expires_at', '<=', now);
+    if (scope) query = query.where('location_key', '=', scope.locationKey).where('size', '=', scope.size);
+    rows = await query.returning('transaction_id').execute();
+  }
+  const expired = rows.map((row) => row.transaction_id);
   if (expired.length === 0) return expired;
   await trx
     .updateTable('booking_lockers')

@@ -1,0 +1,99 @@
+import { sql, type Kysely } from 'kysely';
+import type { LockerSize } from '@deposito/protocol';
+import type { Database } from './database';
+import { PreparedQuery } from './prepared-query';
+
+// The reads every availability call and every hold makes, prepared once per store (prepared-query.ts).
+
+/**
+ * Bounds an occupation read from below: a locker's active reservations never overlap, so none that
+ * overlaps `from` starts before the latest active start at or before `from`. The locker id comes from
+ * the joined lockers row so SQLite can use the bound in the index search.
+ */
+export function startsNoEarlierThanOverlapping(
+  startColumn: 'bl.start_at',
+  lockerIdColumn: 'l.id',
+  from: unknown,
+) {
+  return sql<boolean>`${sql.ref(startColumn)} >= coalesce((
+    select max(prior.start_at) from booking_lockers as prior
+    where prior.locker_id = ${sql.ref(lockerIdColumn)} and prior.active = ${true}
+      and prior.start_at <= ${from}), ${from})`;
+}
+
+export type BookingQueries = ReturnType<typeof bookingQueries>;
+
+export function bookingQueries(db: Kysely<Database>) {
+  return {
+    /** A location's lockers. */
+    lockers: new PreparedQuery(db, ['locationKey'], (q, p: { locationKey: string }) =>
+      q
+        .selectFrom('lockers')
+        .select(['id', 'number', 'size', 'in_service'])
+        .where('location_key', '=', p.locationKey),
+    ),
+
+    /** A location's lockers of one size. */
+    lockersOfSize: new PreparedQuery(
+      db,
+      ['locationKey', 'size'],
+      (q, p: { locationKey: string; size: LockerSize }) =>
+        q
+          .selectFrom('lockers')
+          .select(['id', 'number', 'size', 'in_service'])
+          .where('location_key', '=', p.locationKey)
+          .where('size', '=', p.size),
+    ),
+
+    /** Active reservations at a location overlapping [from, to), lapsed holds left out. */
+    occupations: new PreparedQuery(
+      db,
+      ['locationKey', 'from', 'to', 'now'],
+      (q, p: { locationKey: string; from: Date; to: Date; now: Date }) =>
+        q
+          .selectFrom('booking_lockers as bl')
+          .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+          .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
+          .select(['bl.locker_id', 'bl.start_at', 'bl.end_at', 'l.size'])
+          .where('l.location_key', '=', p.locationKey)
+          .where('bl.active', '=', true)
+          .where('bl.start_at', '<', p.to)
+          .where('bl.end_at', '>', p.from)
+          .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', p.from))
+          // A lapsed hold the expiry job has not reached yet no longer counts.
+          .where((eb) => eb.not(eb.and([eb('b.status', '=', 'pending'), eb('b.expires_at', '<=', p.now)]))),
+    ),
+
+    /** Active reservations of one size at a location overlapping [from, to) (lapsed holds expired first). */
+    occupationsOfSize: new PreparedQuery(
+      db,
+      ['locationKey', 'size', 'from', 'to'],
+      (q, p: { locationKey: string; size: LockerSize; from: Date; to: Date }) =>
+        q
+          .selectFrom('booking_lockers as bl')
+          .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+          .select(['bl.locker_id', 'bl.start_at', 'bl.end_at'])
+          .where('l.location_key', '=', p.locationKey)
+          .where('l.size', '=', p.size)
+          .where('bl.active', '=', true)
+          .where('bl.start_at', '<', p.to)
+          .where('bl.end_at', '>', p.from)
+          .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', p.from)),
+    ),
+
+    /** Marks a location's lapsed holds of one size expired; their ids. */
+    expireHoldsOfSize: new PreparedQuery(
+      db,
+      ['locationKey', 'size', 'now'],
+      (q, p: { locationKey: string; size: LockerSize; now: Date }) =>
+        q
+          .updateTable('bookings')
+          .set({ status: 'expired', updated_at: p.now, expires_at: null })
+          .where('status', '=', 'pending')
+          .where('expires_at', '<=', p.now)
+          .where('location_key', '=', p.locationKey)
+          .where('size', '=', p.size)
+          .returning('transaction_id'),
+    ),
+  };
+}
