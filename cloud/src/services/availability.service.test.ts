@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
+import { AVAILABILITY_REUSE_MS } from './availability.service';
 
 // Per-day availability is counted over each day's 06:00–22:00 in the location's own zone, which
 // moves in UTC on daylight-saving days. Campo is London: 8 standard lockers, 7 sold online at once.
@@ -90,5 +91,80 @@ describe('availability per day across DST changes', () => {
       '/api/bookings/availability?location=oca&startDate=2026-03-28T23:30:00Z&endDate=2026-03-29T10:00:00Z',
     );
     expect(Object.keys(answer.body)).toEqual(['2026-03-29']);
+  });
+});
+
+describe('availability answers reused between writes', () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await startTestApp();
+    // Another cloud process on the same database.
+    second = await startTestApp({ database: first.database, seed: false });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  const DAY = '2026-03-30';
+  const path = `/api/bookings/future?location=vicolo&startDate=${DAY}&endDate=${DAY}`;
+  const standard = async (app: TestApp) => {
+    const answer = await apiClient(app.url).get<Record<string, { standard: number }>>(path);
+    expect(answer.status).toBe(200);
+    return answer.body[DAY]!.standard;
+  };
+  const hold = async (app: TestApp) => {
+    const answer = await apiClient(app.url).post('/api/lockers/inhibit-multi', {
+      locationKey: 'vicolo',
+      dimensione: 'standard',
+      quantita: 1,
+      startTimeIso: `${DAY}T08:00:00.000Z`,
+      endTimeIso: `${DAY}T11:00:00.000Z`,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  };
+
+  it('reads the store once for repeated calls, and again after any write of its own', async () => {
+    const reads = vi.spyOn(first.store.bookings, 'occupancy');
+    try {
+      const before = await standard(first);
+      expect(await standard(first)).toBe(before);
+      expect(reads).toHaveBeenCalledTimes(1);
+      await hold(first);
+      // The hold is seen at once: no waiting for the reuse to end.
+      expect(await standard(first)).toBe(before - 1);
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it("shows another process's write once the reuse time has passed", async () => {
+    const before = await standard(first);
+    await hold(second);
+    expect(await standard(second)).toBe(before - 1);
+    first.clock.advanceMinutes(AVAILABILITY_REUSE_MS / 60_000);
+    expect(await standard(first)).toBe(before - 1);
+  });
+
+  it('never reuses an answer when the clock went back', async () => {
+    const reads = vi.spyOn(first.store.bookings, 'occupancy');
+    try {
+      first.clock.advanceMinutes(5);
+      await standard(first);
+      first.clock.advanceMinutes(-1);
+      await standard(first);
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('hands out answers nobody can change', async () => {
+    const answer = await first.cloud.context.services.availability.availabilityForRange('vicolo', DAY, DAY);
+    expect(Object.isFrozen(answer)).toBe(true);
+    expect(Object.isFrozen(answer[DAY])).toBe(true);
   });
 });

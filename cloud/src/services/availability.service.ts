@@ -143,7 +143,28 @@ function countsFrom(
   };
 }
 
+/**
+ * How long a calendar answer is reused when nothing was written meanwhile. Every visitor's page asks
+ * the same 15 days of the same location, and writes are rare next to those reads: recomputing each
+ * answer (three reads and 30 counts) was most of the call (availability throughput benchmark). Within
+ * this process an answer never outlives a write (`Store.writeVersion`); a write by another process,
+ * a hold lapsing or the day moving on shows within this long. A calendar is advice either way: the
+ * reservation decides, atomically, on what the store holds then.
+ */
+export const AVAILABILITY_REUSE_MS = 1_000;
+const AVAILABILITY_CACHE_LIMIT = 2_000;
+
+interface ReusableAnswer {
+  writeVersion: number;
+  /** On the service's clock (tests move it) and on the process's own, which only moves forward. */
+  computedAt: number;
+  computedAtMonotonic: number;
+  answer: Readonly<AvailabilityByDate>;
+}
+
 export class AvailabilityService {
+  readonly #recent = new Map<string, ReusableAnswer>();
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
@@ -172,9 +193,36 @@ export class AvailabilityService {
 
   /**
    * For each date of the range (in the location's zone), the lockers of each size free over that
-   * day's bookable window (06:00–22:00, from now on for today); 0 for days already over.
+   * day's bookable window (06:00–22:00, from now on for today); 0 for days already over. A frozen
+   * answer, reused for up to AVAILABILITY_REUSE_MS while nothing is written.
    */
   async availabilityForRange(
+    locationKey: string,
+    startDate: string,
+    endDate: string,
+  ): Promise<Readonly<AvailabilityByDate>> {
+    const key = `${locationKey}\n${startDate}\n${endDate}`;
+    const writeVersion = this.store.writeVersion();
+    const now = this.clock.now().getTime();
+    const monotonic = performance.now();
+    const recent = this.#recent.get(key);
+    if (
+      recent &&
+      recent.writeVersion === writeVersion &&
+      now >= recent.computedAt &&
+      now - recent.computedAt < AVAILABILITY_REUSE_MS &&
+      monotonic - recent.computedAtMonotonic < AVAILABILITY_REUSE_MS
+    ) {
+      return recent.answer;
+    }
+    const answer = freezeAnswer(await this.computeAvailabilityForRange(locationKey, startDate, endDate));
+    if (this.#recent.size >= AVAILABILITY_CACHE_LIMIT) this.#recent.clear();
+    // Kept under the version read before computing: a write meanwhile makes it stale at once.
+    this.#recent.set(key, { writeVersion, computedAt: now, computedAtMonotonic: monotonic, answer });
+    return answer;
+  }
+
+  private async computeAvailabilityForRange(
     locationKey: string,
     startDate: string,
     endDate: string,
@@ -221,7 +269,11 @@ export class AvailabilityService {
   }
 
   /** Night wizard, day stays: per-day counts for every local date the range touches. */
-  async nightRange(input: { locationKey: string; startAt: Date; endAt: Date }): Promise<AvailabilityByDate> {
+  async nightRange(input: {
+    locationKey: string;
+    startAt: Date;
+    endAt: Date;
+  }): Promise<Readonly<AvailabilityByDate>> {
     const location = await this.locations.require(input.locationKey);
     const lastInstant = new Date(input.endAt.getTime() - 1).toISOString();
     return this.availabilityForRange(
@@ -230,4 +282,9 @@ export class AvailabilityService {
       localDateOf(lastInstant, location.zone),
     );
   }
+}
+
+function freezeAnswer(answer: AvailabilityByDate): Readonly<AvailabilityByDate> {
+  for (const counts of Object.values(answer)) Object.freeze(counts);
+  return Object.freeze(answer);
 }

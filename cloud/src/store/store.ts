@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { WriteVersionPlugin } from './write-version';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env';
 import { KyselyAdminUserRepository, type AdminUserRepository } from './admin-user.repository';
@@ -44,6 +45,11 @@ export interface Store {
   readonly errorLogArchive: ErrorLogArchiveRepository;
   /** Bookings as the monthly takings count them. */
   readonly takings: TakingsRepository;
+  /**
+   * Grows with every write this process sends to the store (`WriteVersionPlugin`): an answer computed
+   * at one version may be stale at another. Other processes' writes do not move it.
+   */
+  writeVersion(): number;
   /** Resolves when the database answers a query (health check). */
   ping(): Promise<void>;
   /** Migrations not run on this database yet (readiness check); empty once `openStore` returned. */
@@ -69,13 +75,20 @@ export async function openStore(target: DatabaseTarget, options: OpenStoreOption
     await db.destroy();
     throw error;
   }
-  return createStore(db, target.dialect, options.schema);
+  const writes = new WriteVersionPlugin();
+  return createStore(db.withPlugin(writes), target.dialect, writes, options.schema);
 }
 
-function createStore(db: Kysely<Database>, dialect: SqlDialect, schema?: string): Store {
+function createStore(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  writes: WriteVersionPlugin,
+  schema?: string,
+): Store {
   const locationCache = new ReadCache<LocationRecord | null>();
   return {
     dialect,
+    writeVersion: () => writes.version,
     locations: new KyselyLocationRepository(db, locationCache),
     bookings: new KyselyBookingRepository(db, dialect),
     discounts: new KyselyDiscountRepository(db),
