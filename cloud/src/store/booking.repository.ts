@@ -202,12 +202,15 @@ class SqliteReservationGroups {
   reserve(request: ReservationRequest): Promise<ReservationResult> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ request, resolve, reject });
-      if (!this.writing) void this.writeWaiting();
+      if (this.writing) return;
+      this.writing = true;
+      // Starts after the requests already read in this turn of the event loop have queued theirs:
+      // under load they then share one commit instead of each paying its own.
+      setImmediate(() => void this.writeWaiting());
     });
   }
 
   private async writeWaiting(): Promise<void> {
-    this.writing = true;
     while (this.waiting.length > 0) {
       const group = this.waiting.splice(0, MAX_GROUPED_RESERVATIONS);
       try {
