@@ -72,15 +72,31 @@ function pathPattern(path: string): RegExp {
  */
 export function adminRequestMatcher(routes: readonly ApiRoute[] = apiRoutes) {
   const compiled = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
+  // Every request passes here and most ask the same few paths: the answer for a method and path
+  // is kept (bounded; paths carrying ids vary), instead of testing the whole catalogue each time.
+  const known = new Map<string, boolean>();
   return (method: string, path: string): boolean => {
+    const key = `${method} ${path}`;
+    let answer = known.get(key);
+    if (answer === undefined) {
+      answer = needsAdmin(method, path);
+      if (known.size >= KNOWN_PATHS_LIMIT) known.clear();
+      known.set(key, answer);
+    }
+    return answer;
+  };
+
+  function needsAdmin(method: string, path: string): boolean {
     const upper = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
     const matching = compiled.filter((c) => c.pattern.test(path));
     const exact = matching.find((c) => c.route.method === upper);
     if (exact) return exact.route.auth === 'admin';
     if (matching.some((c) => c.route.auth === 'public')) return false;
     return ADMIN_PREFIXES.some((prefix) => path.startsWith(prefix));
-  };
+  }
 }
+
+const KNOWN_PATHS_LIMIT = 5_000;
 
 /** Runs `requireAdmin` in front of every request the matcher marks as an admin request. */
 export function adminRequestGuard(
