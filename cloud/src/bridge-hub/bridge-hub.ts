@@ -266,7 +266,11 @@ export class BridgeHub {
    * Waits up to `timeoutMs` for the command to settle (succeeded, failed, expired or unknown) and
    * returns its record as it then stands, settled or not.
    */
-  async waitForSettlement(id: string, timeoutMs: number): Promise<BridgeCommandRecord | null> {
+  async waitForSettlement(
+    id: string,
+    timeoutMs: number,
+    options: { justIssued?: boolean } = {},
+  ): Promise<BridgeCommandRecord | null> {
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => {
       finish = resolve;
@@ -299,7 +303,10 @@ export class BridgeHub {
     const timer = setTimeout(finish, timeoutMs);
     const poll = setInterval(finishOrCheck, this.resultPollMs);
     this.pendingWaits.add(finish);
-    void check();
+    // A command this very request has just inserted cannot have settled yet, and its delivery is
+    // queued on the same store connection: reading it now only delays the delivery (command round
+    // trip benchmark). The results wake the waiter; the poll still looks every resultPollMs.
+    if (!options.justIssued) void check();
     try {
       await finished;
     } finally {

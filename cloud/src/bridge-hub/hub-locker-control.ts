@@ -116,8 +116,10 @@ export class HubLockerControl implements LockerControl {
     if (!online && op === 'open') {
       throw new AppError('bridge/offline', 'La sede non è collegata: il locker non può essere aperto ora');
     }
-    const { command } = await this.hub.issue({ locationKey, op, lockerId });
-    const settled = online ? await this.hub.waitForSettlement(command.id, this.answerWithinMs) : null;
+    const { command, created } = await this.hub.issue({ locationKey, op, lockerId });
+    const settled = online
+      ? await this.hub.waitForSettlement(command.id, this.answerWithinMs, { justIssued: created })
+      : null;
     const outcome = this.outcomeOf(settled ?? command, op);
     if (operation === 'inhibit' || operation === 'unbook') {
       await this.store.locations.setLockerInService(locationKey, lockerId, operation === 'unbook');

@@ -117,6 +117,21 @@ describe.each(STORE_DIALECTS)('bridge repository on %s', (dialect) => {
     expect((await store.bridge.openCommands(LOCATION, 100)).map((c) => c.id)).not.toContain(sent.id);
   });
 
+  it('keeps the time a command was acknowledged, and takes the result as the acknowledgement otherwise', async () => {
+    const acked = command();
+    const silent = command();
+    for (const c of [acked, silent]) {
+      await store.bridge.insertCommand(c);
+      await store.bridge.markSent(c.id, at(1));
+    }
+    await store.bridge.markAcked(LOCATION, acked.id, at(2));
+    const first = await store.bridge.recordResult(LOCATION, result(acked.id), at(6));
+    expect(first.command).toMatchObject({ status: 'succeeded', ackedAt: at(2) });
+    const second = await store.bridge.recordResult(LOCATION, result(silent.id), at(7));
+    expect(second.command).toMatchObject({ status: 'succeeded', ackedAt: at(7) });
+    expect(await store.bridge.getCommand(silent.id)).toMatchObject({ ackedAt: at(7) });
+  });
+
   it('lets a reconciled result settle an UNKNOWN outcome', async () => {
     const unsure = command();
     await store.bridge.insertCommand(unsure);

@@ -19,14 +19,17 @@ export function adminLockerEndpoints(admin: AdminModule): Endpoint[] {
       endpoint(route, async ({ body }, _req, res) => {
         const actor = adminOf(res);
         const outcome = await admin.lockerControl.command(body.location, body.lockerId, operation);
-        // Recorded without holding up the operator's answer: the door has already opened, and a
+        // Recorded after the operator's answer is written (the next turn of the event loop; a
+        // synchronous store would otherwise write it first): the door has already opened, and a
         // failed write is logged by the activity log itself.
-        void admin.activity.record(
-          actor,
-          'admin/locker_command',
-          `${label} locker ${body.lockerId}: ${outcome.outcome === 'queued' ? 'in coda' : 'eseguito'}`,
-          { locationKey: body.location, lockerId: body.lockerId },
-        );
+        setImmediate(() => {
+          void admin.activity.record(
+            actor,
+            'admin/locker_command',
+            `${label} locker ${body.lockerId}: ${outcome.outcome === 'queued' ? 'in coda' : 'eseguito'}`,
+            { locationKey: body.location, lockerId: body.lockerId },
+          );
+        });
         const answer = { success: true as const, ...outcome };
         // Accepted, not done yet: the bridge runs it when it is back.
         if (outcome.outcome !== 'queued') return answer;
