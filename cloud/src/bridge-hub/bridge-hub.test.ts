@@ -16,7 +16,7 @@ import { buildBooking } from '../../test/builders';
 import { createTestDatabase, type TestDatabase } from '../../test/test-store';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
-import type { BridgeHub } from './bridge-hub';
+import { PIN_NOT_PROGRAMMED_LOG_TYPE, type BridgeHub } from './bridge-hub';
 import { bookCommandId, unbookCommandId } from './booking-commands';
 import type { HubLockerFullState } from './hub-locker-control';
 
@@ -210,6 +210,43 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     await expect
       .poll(async () => (await store.bridge.getCommand(unbookCommandId(booking.transactionId, 6)))?.status)
       .toBe('succeeded');
+  });
+
+  it("tells the operators when a paid booking's PIN cannot be programmed because the locker is taken", async () => {
+    await simulator.setOccupancy(7, 'booked');
+    const now = new Date();
+    const reserved = await store.bookings.reserveLockers({
+      booking: buildBooking({
+        locationKey: SITE_LOCATION,
+        status: 'confirmed',
+        pin: '615204',
+        startAt: new Date(now.getTime() - 60_000),
+        endAt: new Date(now.getTime() + 3 * 3600_000),
+        expiresAt: null,
+      }),
+      maxOnline: 100,
+      now,
+      lockerNumbers: [7],
+    });
+    if (!reserved.ok) throw new Error('reservation failed');
+    const { booking } = reserved;
+    site.cloud.context.events.emit({ type: 'booking.confirmed', booking });
+
+    await expect
+      .poll(async () => (await store.bridge.getCommand(bookCommandId(booking.transactionId, 7)))?.status, {
+        timeout: 10_000,
+      })
+      .toBe('failed');
+    await expect
+      .poll(async () =>
+        (await store.errorLog.recent(50)).find(
+          (entry) =>
+            entry.type === PIN_NOT_PROGRAMMED_LOG_TYPE && entry.message.includes(booking.transactionId),
+        ),
+      )
+      .toMatchObject({ locationKey: SITE_LOCATION, lockerId: 7 });
+    expect((await simulator.locker(7))?.booking?.pin).not.toBe('615204');
+    await simulator.setOccupancy(7, 'free');
   });
 
   it('does not execute an open that arrives after its expiry: EXPIRED is recorded and the operator gets 504', async () => {

@@ -53,6 +53,9 @@ const MAX_COMMANDS_PER_DELIVERY = 500;
 const MAX_DELIVERED_SEQS = 1000;
 
 /** What a successful state-setting command leaves the locker in. */
+/** The operators' log entry for a paid booking's PIN that did not reach its locker. */
+export const PIN_NOT_PROGRAMMED_LOG_TYPE = 'bridge/pin_not_programmed';
+
 const IMPLIED_OCCUPANCY: Partial<Record<CommandOp, Occupancy>> = {
   inhibit: 'inhibited',
   unbook: 'free',
@@ -706,6 +709,7 @@ export class BridgeHub {
         if (command?.locationKey !== locationKey) return;
         if (await this.store.bridge.settle(command.id, 'failed', message.error, now)) {
           await this.signals.publish({ kind: 'result', id: command.id });
+          await this.reportUnprogrammedPin(command, message.error);
         }
         return;
       }
@@ -731,6 +735,34 @@ export class BridgeHub {
         await this.onEvent(session, message, now);
         this.confirmDelivered(session, message.seq);
         return;
+    }
+  }
+
+  /**
+   * A paid booking whose PIN did not reach its locker (the controller refused it, e.g. because the
+   * locker still holds another booking, or the outcome is unknown) leaves a visitor who cannot open:
+   * the operators' log says so, with what to do.
+   */
+  private async reportUnprogrammedPin(
+    command: BridgeCommandRecord,
+    error: { code: string; message: string },
+  ): Promise<void> {
+    if (command.op !== 'book') return;
+    const message =
+      `PIN della prenotazione ${command.transactionId ?? '?'} non programmato sul locker ` +
+      `${command.lockerId ?? '?'} (${error.code}: ${error.message}). ` +
+      'Verificare il locker e aprirlo al cliente da Gestione Locker.';
+    this.logger.error({ commandId: command.id, location: command.locationKey, error }, message);
+    try {
+      await this.store.errorLog.add({
+        at: this.clock.now(),
+        type: PIN_NOT_PROGRAMMED_LOG_TYPE,
+        locationKey: command.locationKey,
+        lockerId: command.lockerId,
+        message: message.slice(0, 4000),
+      });
+    } catch (failure) {
+      this.logger.error({ err: failure, commandId: command.id }, 'could not log an unprogrammed PIN');
     }
   }
 
@@ -765,6 +797,12 @@ export class BridgeHub {
     // Requests waiting here answer with the record just stored; other processes are told to look.
     this.wakeWaiters(command.id, command);
     await this.signals.publish({ kind: 'result', id: command.id });
+    if (result.status !== 'SUCCEEDED') {
+      await this.reportUnprogrammedPin(
+        command,
+        result.error ?? { code: result.status, message: 'no detail' },
+      );
+    }
   }
 
   private async onEvent(session: BridgeSession, event: EventMessage, now: Date): Promise<void> {
