@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Database } from './database';
 import type { SqlDialect } from './migrate';
+import { PreparedQuery } from './prepared-query';
 import { toCount, toDate, toDateOrNull } from './values';
 import { writeTransaction } from './write-transaction';
 
@@ -94,14 +95,29 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+function sessionByHashQuery(db: Kysely<AdminAuthDatabase>) {
+  return new PreparedQuery(db, ['tokenHash', 'now'], (q, p: { tokenHash: string; now: Date }) =>
+    q
+      .selectFrom('admin_sessions as s')
+      .innerJoin('admin_users as u', 'u.id', 's.user_id')
+      .select(['s.token_hash', 's.user_id', 's.created_at', 's.expires_at', 'u.email'])
+      .where('s.token_hash', '=', p.tokenHash)
+      .where('s.expires_at', '>', p.now),
+  );
+}
+
 export class KyselyAdminUserRepository implements AdminUserRepository {
   private readonly db: Kysely<AdminAuthDatabase>;
+
+  /** Every admin call looks its session up: prepared once (prepared-query.ts). */
+  private readonly sessionByHash: ReturnType<typeof sessionByHashQuery>;
 
   constructor(
     db: Kysely<Database>,
     private readonly dialect: SqlDialect,
   ) {
     this.db = db as unknown as Kysely<AdminAuthDatabase>;
+    this.sessionByHash = sessionByHashQuery(this.db);
   }
 
   async count(): Promise<number> {
@@ -204,13 +220,7 @@ export class KyselyAdminUserRepository implements AdminUserRepository {
   }
 
   async findSession(tokenHash: string, now: Date): Promise<AdminSessionRecord | null> {
-    const row = await this.db
-      .selectFrom('admin_sessions as s')
-      .innerJoin('admin_users as u', 'u.id', 's.user_id')
-      .select(['s.token_hash', 's.user_id', 's.created_at', 's.expires_at', 'u.email'])
-      .where('s.token_hash', '=', tokenHash)
-      .where('s.expires_at', '>', now)
-      .executeTakeFirst();
+    const [row] = await this.sessionByHash.rows({ tokenHash, now });
     if (!row) return null;
     return {
       tokenHash: row.token_hash,

@@ -3,6 +3,7 @@ import type { CommandOp, Occupancy, ResultMessage } from '@deposito/protocol/bri
 import type { Database } from './database';
 import type { SqlDialect } from './migrate';
 import { fromJson, toBoolean, toCount, toDate, toDateOrNull } from './values';
+import { PreparedQuery } from './prepared-query';
 import { writeTransaction } from './write-transaction';
 
 type Instant = ColumnType<Date | string, Date, Date>;
@@ -299,11 +300,15 @@ export class KyselyBridgeRepository implements BridgeRepository {
   private readonly db: Kysely<BridgeHubDatabase>;
   private channel: Promise<string> | null = null;
 
+  /** The statements on an operator's wait for a locker command, prepared once (prepared-query.ts). */
+  private readonly prepared: ReturnType<typeof commandQueries>;
+
   constructor(
     db: Kysely<Database>,
     private readonly dialect: SqlDialect,
   ) {
     this.db = db as unknown as Kysely<BridgeHubDatabase>;
+    this.prepared = commandQueries(this.db);
   }
 
   async tokenHash(locationKey: string): Promise<string | null> {
@@ -330,23 +335,17 @@ export class KyselyBridgeRepository implements BridgeRepository {
   }
 
   async insertCommand(command: NewBridgeCommand): Promise<boolean> {
-    const result = await this.db
-      .insertInto('bridge_commands')
-      .values({
-        id: command.id,
-        location_key: command.locationKey,
-        op: command.op,
-        locker_id: command.lockerId,
-        params: command.params === null ? null : JSON.stringify(command.params),
-        transaction_id: command.transactionId,
-        issued_at: command.issuedAt,
-        expires_at: command.expiresAt,
-        status: 'queued',
-        attempts: 0,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    const result = await this.prepared.insertCommand.execute({
+      id: command.id,
+      locationKey: command.locationKey,
+      op: command.op,
+      lockerId: command.lockerId,
+      params: command.params === null ? null : JSON.stringify(command.params),
+      transactionId: command.transactionId,
+      issuedAt: command.issuedAt,
+      expiresAt: command.expiresAt,
+    });
+    return Number(result.numAffectedRows ?? 0) > 0;
   }
 
   async getCommand(id: string): Promise<BridgeCommandRecord | null> {
@@ -383,17 +382,8 @@ export class KyselyBridgeRepository implements BridgeRepository {
   }
 
   async markSent(id: string, now: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('bridge_commands')
-      .set((eb) => ({
-        status: sql<string>`case when ${eb.ref('status')} = 'queued' then 'sent' else ${eb.ref('status')} end`,
-        attempts: eb('attempts', '+', 1),
-        last_sent_at: now,
-      }))
-      .where('id', '=', id)
-      .where('status', 'in', [...OPEN_COMMAND_STATUSES])
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const result = await this.prepared.markSent.execute({ id, now });
+    return Number(result.numAffectedRows ?? 0) > 0;
   }
 
   async markAcked(locationKey: string, id: string, now: Date): Promise<boolean> {
@@ -414,25 +404,18 @@ export class KyselyBridgeRepository implements BridgeRepository {
    * nothing reads the command to say why.
    */
   async recordResult(locationKey: string, result: ResultMessage, now: Date): Promise<ResultOutcome> {
-    const db = this.db as unknown as Kysely<BridgeHubDatabase>;
-    const settleable: CommandStatus[] =
-      result.status === 'UNKNOWN' ? [...OPEN_COMMAND_STATUSES] : [...OPEN_COMMAND_STATUSES, 'unknown'];
-    const updated = await db
-      .updateTable('bridge_commands')
-      .set({
-        status: RESULT_STATUS[result.status],
-        result: JSON.stringify(result),
-        completed_at: new Date(result.completedAt),
-        acked_at: sql<Date>`coalesce(acked_at, ${now})`,
-        error_code: result.error?.code ?? null,
-        error_message: result.error?.message ?? null,
-      })
-      .where('id', '=', result.commandId)
-      .where('location_key', '=', locationKey)
-      // A settled command keeps its first result; only an UNKNOWN one may be settled by a later result.
-      .where('status', 'in', settleable)
-      .returningAll()
-      .executeTakeFirst();
+    const db = this.db;
+    const settle = result.status === 'UNKNOWN' ? this.prepared.settleOpen : this.prepared.settleOpenOrUnknown;
+    const [updated] = await settle.rows({
+      id: result.commandId,
+      locationKey,
+      status: RESULT_STATUS[result.status],
+      result: JSON.stringify(result),
+      completedAt: new Date(result.completedAt),
+      now,
+      errorCode: result.error?.code ?? null,
+      errorMessage: result.error?.message ?? null,
+    });
     if (updated) return { applied: true, command: toCommand(updated) };
     const row = await db
       .selectFrom('bridge_commands')
@@ -713,4 +696,95 @@ export class KyselyBridgeRepository implements BridgeRepository {
     const channel = await this.notificationChannel();
     await sql`select pg_notify(${channel}, ${payload})`.execute(this.db);
   }
+}
+
+type SettleParams = {
+  id: string;
+  locationKey: string;
+  status: string;
+  result: string;
+  completedAt: Date;
+  now: Date;
+  errorCode: string | null;
+  errorMessage: string | null;
+};
+
+const SETTLE_PARAMS = [
+  'id',
+  'locationKey',
+  'status',
+  'result',
+  'completedAt',
+  'now',
+  'errorCode',
+  'errorMessage',
+] as const;
+
+function commandQueries(db: Kysely<BridgeHubDatabase>) {
+  /** Settles a command whose status is one of `from` with a bridge's result; the row as settled. */
+  const settleFrom = (from: readonly CommandStatus[]) =>
+    new PreparedQuery(db, SETTLE_PARAMS, (q, p: SettleParams) =>
+      q
+        .updateTable('bridge_commands')
+        .set({
+          status: p.status,
+          result: p.result,
+          completed_at: p.completedAt,
+          acked_at: sql<Date>`coalesce(acked_at, ${p.now})`,
+          error_code: p.errorCode,
+          error_message: p.errorMessage,
+        })
+        .where('id', '=', p.id)
+        .where('location_key', '=', p.locationKey)
+        .where('status', 'in', [...from])
+        .returningAll(),
+    );
+  return {
+    insertCommand: new PreparedQuery(
+      db,
+      ['id', 'locationKey', 'op', 'lockerId', 'params', 'transactionId', 'issuedAt', 'expiresAt'],
+      (
+        q,
+        p: {
+          id: string;
+          locationKey: string;
+          op: string;
+          lockerId: number | null;
+          params: string | null;
+          transactionId: string | null;
+          issuedAt: Date;
+          expiresAt: Date;
+        },
+      ) =>
+        q
+          .insertInto('bridge_commands')
+          .values({
+            id: p.id,
+            location_key: p.locationKey,
+            op: p.op,
+            locker_id: p.lockerId,
+            params: p.params,
+            transaction_id: p.transactionId,
+            issued_at: p.issuedAt,
+            expires_at: p.expiresAt,
+            status: 'queued',
+            attempts: 0,
+          })
+          .onConflict((oc) => oc.column('id').doNothing()),
+    ),
+    markSent: new PreparedQuery(db, ['id', 'now'], (q, p: { id: string; now: Date }) =>
+      q
+        .updateTable('bridge_commands')
+        .set((eb) => ({
+          status: sql<string>`case when ${eb.ref('status')} = 'queued' then 'sent' else ${eb.ref('status')} end`,
+          attempts: eb('attempts', '+', 1),
+          last_sent_at: p.now,
+        }))
+        .where('id', '=', p.id)
+        .where('status', 'in', [...OPEN_COMMAND_STATUSES]),
+    ),
+    // A settled command keeps its first result; only an UNKNOWN one may be settled by a later result.
+    settleOpen: settleFrom(OPEN_COMMAND_STATUSES),
+    settleOpenOrUnknown: settleFrom([...OPEN_COMMAND_STATUSES, 'unknown']),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LocationPricing, LockerSize } from '@deposito/protocol';
 import type { Database, LocationRow } from './database';
+import { PreparedQuery } from './prepared-query';
 import { ReadCache } from './read-cache';
 import { fromJson, toBoolean, toCount, toDate } from './values';
 
@@ -74,12 +75,23 @@ function toLocation(row: LocationRow): LocationRecord {
   };
 }
 
+function lockersQuery(db: Kysely<Database>) {
+  return new PreparedQuery(db, ['key'], (q, p: { key: string }) =>
+    q.selectFrom('lockers').selectAll().where('location_key', '=', p.key).orderBy('number'),
+  );
+}
+
 export class KyselyLocationRepository implements LocationRepository {
+  /** Read on every operator command and locker grid: prepared once (prepared-query.ts). */
+  private readonly lockersOf: ReturnType<typeof lockersQuery>;
+
   constructor(
     private readonly db: Kysely<Database>,
     /** Shared with the location admin repository, whose writes drop entries too. */
     private readonly cache: ReadCache<LocationRecord | null> = new ReadCache(),
-  ) {}
+  ) {
+    this.lockersOf = lockersQuery(db);
+  }
 
   async list(): Promise<LocationRecord[]> {
     const rows = await this.db.selectFrom('locations').selectAll().orderBy('key').execute();
@@ -127,12 +139,7 @@ export class KyselyLocationRepository implements LocationRepository {
   }
 
   async lockers(key: string): Promise<LockerRecord[]> {
-    const rows = await this.db
-      .selectFrom('lockers')
-      .selectAll()
-      .where('location_key', '=', key)
-      .orderBy('number')
-      .execute();
+    const rows = await this.lockersOf.rows({ key });
     return rows.map((row) => ({
       id: row.id,
       locationKey: row.location_key,
