@@ -171,23 +171,28 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     }
   });
 
-  it('programs the PIN of a paid booking on its locker and takes it off when the booking is cancelled', async () => {
+  /** A confirmed booking of one locker, started a minute ago, for three hours. */
+  async function paidBookingNow(lockerNumber: number, pin: string) {
     const now = new Date();
     const reserved = await store.bookings.reserveLockers({
       booking: buildBooking({
         locationKey: SITE_LOCATION,
         status: 'confirmed',
-        pin: '482915',
+        pin,
         startAt: new Date(now.getTime() - 60_000),
         endAt: new Date(now.getTime() + 3 * 3600_000),
         expiresAt: null,
       }),
       maxOnline: 100,
       now,
-      lockerNumbers: [6],
+      lockerNumbers: [lockerNumber],
     });
     if (!reserved.ok) throw new Error('reservation failed');
-    const { booking } = reserved;
+    return reserved.booking;
+  }
+
+  it('programs the PIN of a paid booking on its locker and takes it off when the booking is cancelled', async () => {
+    const booking = await paidBookingNow(6, '482915');
     const { events } = site.cloud.context;
     events.emit({ type: 'booking.confirmed', booking });
     events.emit({ type: 'booking.confirmed', booking });
@@ -214,22 +219,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
   it("tells the operators when a paid booking's PIN cannot be programmed because the locker is taken", async () => {
     await simulator.setOccupancy(7, 'booked');
-    const now = new Date();
-    const reserved = await store.bookings.reserveLockers({
-      booking: buildBooking({
-        locationKey: SITE_LOCATION,
-        status: 'confirmed',
-        pin: '615204',
-        startAt: new Date(now.getTime() - 60_000),
-        endAt: new Date(now.getTime() + 3 * 3600_000),
-        expiresAt: null,
-      }),
-      maxOnline: 100,
-      now,
-      lockerNumbers: [7],
-    });
-    if (!reserved.ok) throw new Error('reservation failed');
-    const { booking } = reserved;
+    const booking = await paidBookingNow(7, '615204');
     site.cloud.context.events.emit({ type: 'booking.confirmed', booking });
 
     await expect
