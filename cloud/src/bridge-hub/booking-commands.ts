@@ -1,16 +1,35 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { DomainEvents } from '../domain-events';
-import type { BookingRecord } from '../store/booking.repository';
+import type { BridgeCommandRecord } from '../store/bridge.repository';
+import type { ConfirmedOnLocker } from '../store/booking-admin.repository';
 import type { Store } from '../store/store';
 import type { BridgeHub } from './bridge-hub';
 
-// Paid bookings program their PIN on the controller (`book`, valid over the booked period);
-// cancelled and expired ones take it off again (`unbook`). Ids are derived from the booking and the
-// locker, so an event handled twice (or by two processes) adds nothing the second time.
+// A locker controller keeps one booking per locker (its PIN and period) and drops it once the
+// period is over. So each locker's controller holds the PIN of that locker's *next* paid booking:
+// the confirmed one that has not ended and starts first. A booking behind another on the same
+// locker (two stays of one day on one locker) is programmed when the one before it ends; a booking
+// confirmed ahead of one already programmed takes its place (`unbook` the later one, `book` this
+// one), and the later one is programmed again when its turn comes. Cancelled bookings take their
+// PIN off. Events start this at once; `syncLocationPins`, run every half minute, catches the
+// turns that come with time.
+//
+// Ids are derived from the booking, the locker and how many times that booking's PIN was sent to
+// that locker, so an event handled twice, or by two processes, adds nothing the second time.
 
-export const bookCommandId = (transactionId: string, locker: number) => `book.${transactionId}.${locker}`;
-export const unbookCommandId = (transactionId: string, locker: number) => `unbook.${transactionId}.${locker}`;
+function commandId(op: 'book' | 'unbook', transactionId: string, locker: number, generation: number): string {
+  const base = `${op}.${transactionId}.${locker}`;
+  return generation <= 1 ? base : `${base}.${generation}`;
+}
+
+export const bookCommandId = (transactionId: string, locker: number, generation = 1) =>
+  commandId('book', transactionId, locker, generation);
+export const unbookCommandId = (transactionId: string, locker: number, generation = 1) =>
+  commandId('unbook', transactionId, locker, generation);
+
+/** How often every location's lockers are checked for a booking whose turn has come. */
+export const PIN_SYNC_INTERVAL_MS = 30_000;
 
 export interface BookingCommandsDeps {
   hub: BridgeHub;
@@ -22,9 +41,17 @@ export interface BookingCommandsDeps {
 
 /** Subscribes to the booking events; returns the unsubscribe function. */
 export function subscribeBookingCommands(deps: BookingCommandsDeps): () => void {
+  const lockersOf = (booking: { lockers: ReadonlyArray<{ number: number }> }) =>
+    booking.lockers.map((locker) => locker.number);
   const offs = [
-    deps.events.on('booking.confirmed', ({ booking }) => programPins(deps, booking)),
-    deps.events.on('booking.cancelled', ({ booking }) => withdrawPins(deps, booking.transactionId)),
+    deps.events.on('booking.confirmed', ({ booking }) =>
+      syncLockerPins(deps, booking.locationKey, lockersOf(booking)),
+    ),
+    deps.events.on('booking.cancelled', async ({ booking }) => {
+      await withdrawPins(deps, booking.transactionId);
+      // The next booking of those lockers may be programmed now.
+      await syncLockerPins(deps, booking.locationKey, lockersOf(booking));
+    }),
     deps.events.on('booking.expired', ({ transactionId }) => withdrawPins(deps, transactionId)),
   ];
   return () => {
@@ -32,9 +59,83 @@ export function subscribeBookingCommands(deps: BookingCommandsDeps): () => void 
   };
 }
 
-export async function programPins(deps: BookingCommandsDeps, booking: BookingRecord): Promise<void> {
+/** Every location: each locker's controller gets the PIN of its next booking (the periodic pass). */
+export async function syncAllPins(deps: BookingCommandsDeps): Promise<void> {
+  for (const location of await deps.store.locations.list()) {
+    await syncLockerPins(deps, location.key, null);
+  }
+}
+
+/**
+ * For each of the lockers (all the location's when null): the next confirmed booking's PIN goes to
+ * the controller, after any later booking's PIN already there is taken off.
+ */
+export async function syncLockerPins(
+  deps: BookingCommandsDeps,
+  locationKey: string,
+  lockerNumbers: readonly number[] | null,
+): Promise<void> {
   const now = deps.clock.now();
-  if (booking.endAt <= now) return;
+  const ahead = await deps.store.bookingAdmin.confirmedAhead(locationKey, lockerNumbers, now);
+  const byLocker = new Map<number, ConfirmedOnLocker[]>();
+  for (const booking of ahead) {
+    const list = byLocker.get(booking.lockerNumber) ?? [];
+    list.push(booking);
+    byLocker.set(booking.lockerNumber, list);
+  }
+  for (const [locker, [next, ...later]] of byLocker) {
+    for (const booking of later) {
+      const pin = pinOnLocker(await deps.hub.commandsFor(booking.transactionId), locker);
+      if (pin.sent) await takeOff(deps, locationKey, booking.transactionId, locker, pin);
+    }
+    const pin = pinOnLocker(await deps.hub.commandsFor(next!.transactionId), locker);
+    if (!pin.sent && !pin.refused) await programPin(deps, locationKey, next!, locker, pin.books + 1);
+  }
+}
+
+/** Takes the booking's PINs off its lockers (cancelled, or a hold that lapsed). */
+export async function withdrawPins(deps: BookingCommandsDeps, transactionId: string): Promise<void> {
+  const commands = await deps.hub.commandsFor(transactionId);
+  const lockers = new Set(
+    commands.flatMap((c) => (c.op === 'book' && c.lockerId !== null ? [c.lockerId] : [])),
+  );
+  for (const locker of lockers) {
+    const pin = pinOnLocker(commands, locker);
+    if (pin.sent) await takeOff(deps, pin.lastBook!.locationKey, transactionId, locker, pin);
+  }
+}
+
+interface PinOnLocker {
+  /** `book` commands for this booking and locker so far. */
+  books: number;
+  unbooks: number;
+  lastBook: BridgeCommandRecord | null;
+  /** The last `book` is on its way or on the controller, and was not taken off since. */
+  sent: boolean;
+  /** The controller refused the last `book` (the operators were told); not sent again by itself. */
+  refused: boolean;
+}
+
+/** Where a booking's PIN stands on one locker, from its commands (oldest first). */
+function pinOnLocker(commands: readonly BridgeCommandRecord[], locker: number): PinOnLocker {
+  const mine = commands.filter((c) => c.lockerId === locker);
+  const books = mine.filter((c) => c.op === 'book');
+  const lastBook = books.at(-1) ?? null;
+  if (!lastBook) return { books: 0, unbooks: 0, lastBook, sent: false, refused: false };
+  const unbooks = mine.filter((c) => c.op === 'unbook');
+  const takenOff =
+    mine.indexOf(unbooks.at(-1)!) > mine.indexOf(lastBook) || lastBook.error?.code === 'bridge/withdrawn';
+  const refused = !takenOff && (lastBook.status === 'failed' || lastBook.status === 'expired');
+  return { books: books.length, unbooks: unbooks.length, lastBook, sent: !takenOff && !refused, refused };
+}
+
+async function programPin(
+  deps: BookingCommandsDeps,
+  locationKey: string,
+  booking: ConfirmedOnLocker,
+  locker: number,
+  generation: number,
+): Promise<void> {
   if (!booking.pin) {
     deps.logger.error(
       { transactionId: booking.transactionId },
@@ -42,35 +143,36 @@ export async function programPins(deps: BookingCommandsDeps, booking: BookingRec
     );
     return;
   }
-  for (const locker of booking.lockers.filter((l) => l.active)) {
-    await deps.hub.issue({
-      id: bookCommandId(booking.transactionId, locker.number),
-      locationKey: booking.locationKey,
-      op: 'book',
-      lockerId: locker.number,
-      params: { pin: booking.pin, from: booking.startAt.toISOString(), to: booking.endAt.toISOString() },
-      transactionId: booking.transactionId,
-      // A PIN is no use after the booking ends.
-      expiresAt: booking.endAt,
-    });
-  }
+  await deps.hub.issue({
+    id: bookCommandId(booking.transactionId, locker, generation),
+    locationKey,
+    op: 'book',
+    lockerId: locker,
+    params: { pin: booking.pin, from: booking.startAt.toISOString(), to: booking.endAt.toISOString() },
+    transactionId: booking.transactionId,
+    // A PIN is no use after the booking ends.
+    expiresAt: booking.endAt,
+  });
 }
 
-export async function withdrawPins(deps: BookingCommandsDeps, transactionId: string): Promise<void> {
-  const now = deps.clock.now();
-  const commands = await deps.hub.commandsFor(transactionId);
-  for (const book of commands.filter((c) => c.op === 'book' && c.lockerId !== null)) {
-    // Never left the cloud: taking it back is enough.
-    if (book.status === 'queued' && (await deps.hub.withdraw(book.id))) continue;
-    // Refused or expired on site: there is no PIN to remove; past the booking's end the controller drops it.
-    if (book.status === 'failed' || book.status === 'expired' || book.expiresAt <= now) continue;
-    await deps.hub.issue({
-      id: unbookCommandId(transactionId, book.lockerId!),
-      locationKey: book.locationKey,
-      op: 'unbook',
-      lockerId: book.lockerId!,
-      transactionId,
-      expiresAt: book.expiresAt,
-    });
-  }
+async function takeOff(
+  deps: BookingCommandsDeps,
+  locationKey: string,
+  transactionId: string,
+  locker: number,
+  pin: PinOnLocker,
+): Promise<void> {
+  const book = pin.lastBook!;
+  // Never left the cloud: taking it back is enough.
+  if (book.status === 'queued' && (await deps.hub.withdraw(book.id))) return;
+  // Past the booking's end the controller has dropped it by itself.
+  if (book.expiresAt <= deps.clock.now()) return;
+  await deps.hub.issue({
+    id: unbookCommandId(transactionId, locker, pin.unbooks + 1),
+    locationKey,
+    op: 'unbook',
+    lockerId: locker,
+    transactionId,
+    expiresAt: book.expiresAt,
+  });
 }

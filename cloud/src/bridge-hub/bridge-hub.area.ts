@@ -3,7 +3,12 @@ import type { AppContext, RouteArea } from '../app';
 import { AppError } from '../errors';
 import { endpoint } from '../routes/endpoint';
 import type { LockerControl } from '../services/locker-control';
-import { subscribeBookingCommands } from './booking-commands';
+import {
+  PIN_SYNC_INTERVAL_MS,
+  subscribeBookingCommands,
+  syncAllPins,
+  type BookingCommandsDeps,
+} from './booking-commands';
 import { BridgeHub, type BridgeHubOptions } from './bridge-hub';
 import { issueBridgeToken } from './bridge-token';
 import { HubLockerControl } from './hub-locker-control';
@@ -12,11 +17,15 @@ import { HubLockerControl } from './hub-locker-control';
 export type BridgeHubAreaOptions = Omit<BridgeHubOptions, 'store' | 'logger' | 'database' | 'clock'> & {
   /** How long a locker action waits for the controller before answering. */
   answerWithinMs?: number;
+  /** How often the lockers are checked for a booking whose PIN's turn has come. */
+  pinSyncIntervalMs?: number;
 };
 
 export interface BridgeHubModule {
   hub: BridgeHub;
   lockerControl: LockerControl;
+  /** What the PIN commands need; `syncAllPins(pins)` is the periodic pass. */
+  pins: BookingCommandsDeps;
 }
 
 /** The hub's route area, plus access to each app's hub (the admin area's locker control uses it). */
@@ -35,19 +44,14 @@ export function createBridgeHubArea(options: BridgeHubAreaOptions = {}): BridgeH
   const moduleFor = (context: AppContext): BridgeHubModule => {
     let module = modules.get(context);
     if (!module) {
-      const { answerWithinMs, ...hubOptions } = options;
+      const { answerWithinMs, pinSyncIntervalMs: _interval, ...hubOptions } = options;
       const { store, clock, logger, events, env } = context;
       const hub = new BridgeHub({ ...hubOptions, store, clock, logger, database: env.database });
       // The Prometheus gauges of bridges and commands read from this hub.
       context.metrics.useBridgeSource(hub);
-      subscribeBookingCommands({
-        hub,
-        store,
-        events,
-        clock,
-        logger: logger.child({ component: 'bridge-hub' }),
-      });
-      module = { hub, lockerControl: new HubLockerControl(hub, store, clock, answerWithinMs) };
+      const pins = { hub, store, events, clock, logger: logger.child({ component: 'bridge-hub' }) };
+      subscribeBookingCommands(pins);
+      module = { hub, lockerControl: new HubLockerControl(hub, store, clock, answerWithinMs), pins };
       modules.set(context, module);
     }
     return module;
@@ -62,7 +66,17 @@ export function createBridgeHubArea(options: BridgeHubAreaOptions = {}): BridgeH
     // (tests) must still close them, or closing the server would wait for ever.
     stop: (context) => moduleFor(context).hub.stop(),
     jobs: (context) => {
-      const { hub } = moduleFor(context);
+      const { hub, pins } = moduleFor(context);
+      let timer: NodeJS.Timeout | null = null;
+      let running: Promise<void> | null = null;
+      const syncPins = () => {
+        if (running) return;
+        running = syncAllPins(pins)
+          .catch((error: unknown) => context.logger.error({ err: error }, 'PIN sync failed'))
+          .finally(() => {
+            running = null;
+          });
+      };
       return [
         {
           start: () =>
@@ -70,6 +84,18 @@ export function createBridgeHubArea(options: BridgeHubAreaOptions = {}): BridgeH
               .start()
               .catch((error: unknown) => context.logger.error({ err: error }, 'bridge hub failed to start')),
           stop: () => hub.stop(),
+        },
+        {
+          // Bookings whose turn on a locker came with time (the one before them ended).
+          start: () => {
+            timer = setInterval(syncPins, options.pinSyncIntervalMs ?? PIN_SYNC_INTERVAL_MS);
+            timer.unref();
+          },
+          stop: async () => {
+            if (timer) clearInterval(timer);
+            timer = null;
+            await running;
+          },
         },
       ];
     },

@@ -17,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-store';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import { PIN_NOT_PROGRAMMED_LOG_TYPE, type BridgeHub } from './bridge-hub';
-import { bookCommandId, unbookCommandId } from './booking-commands';
+import { bookCommandId, syncAllPins, syncLockerPins, unbookCommandId } from './booking-commands';
 import type { HubLockerFullState } from './hub-locker-control';
 
 // One site for the whole file, as on a real location: the edge bridge's controller simulator and
@@ -171,16 +171,20 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     }
   });
 
-  /** A confirmed booking of one locker, started a minute ago, for three hours. */
-  async function paidBookingNow(lockerNumber: number, pin: string) {
+  /** A confirmed booking of one locker, by default started a minute ago, for three hours. */
+  async function paidBookingNow(
+    lockerNumber: number,
+    pin: string,
+    window: { fromMs: number; untilMs: number } = { fromMs: -60_000, untilMs: 3 * 3600_000 },
+  ) {
     const now = new Date();
     const reserved = await store.bookings.reserveLockers({
       booking: buildBooking({
         locationKey: SITE_LOCATION,
         status: 'confirmed',
         pin,
-        startAt: new Date(now.getTime() - 60_000),
-        endAt: new Date(now.getTime() + 3 * 3600_000),
+        startAt: new Date(now.getTime() + window.fromMs),
+        endAt: new Date(now.getTime() + window.untilMs),
         expiresAt: null,
       }),
       maxOnline: 100,
@@ -214,6 +218,68 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     await expect.poll(async () => (await simulator.locker(6))?.occupancy, { timeout: 10_000 }).toBe('free');
     await expect
       .poll(async () => (await store.bridge.getCommand(unbookCommandId(booking.transactionId, 6)))?.status)
+      .toBe('succeeded');
+  });
+
+  it("programs a locker's second booking of the day when the first one ends", async () => {
+    const pins = site.hubArea.moduleFor(site.cloud.context).pins;
+    const turn = Date.now() + 4_000;
+    const first = await paidBookingNow(1, '250418', { fromMs: -60_000, untilMs: turn - Date.now() });
+    const second = await paidBookingNow(1, '739152', {
+      fromMs: turn - Date.now(),
+      untilMs: turn - Date.now() + 3 * 3600_000,
+    });
+    await syncLockerPins(pins, SITE_LOCATION, [1]);
+    await expect.poll(async () => (await simulator.locker(1))?.booking?.pin).toBe('250418');
+    // The first booking holds the controller: the second waits for its turn.
+    expect(await store.bridge.getCommand(bookCommandId(second.transactionId, 1))).toBeNull();
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now() + 100)));
+    await syncAllPins(pins);
+    await expect.poll(async () => (await simulator.locker(1))?.booking?.pin).toBe('739152');
+    expect(await store.bridge.getCommand(bookCommandId(first.transactionId, 1))).toMatchObject({
+      status: 'succeeded',
+    });
+  });
+
+  it('lets a booking confirmed ahead of a later one take the locker first, and gives it back after', async () => {
+    const pins = site.hubArea.moduleFor(site.cloud.context).pins;
+    const turn = Date.now() + 4_000;
+    const later = await paidBookingNow(6, '318204', {
+      fromMs: turn - Date.now(),
+      untilMs: turn - Date.now() + 3 * 3600_000,
+    });
+    await syncLockerPins(pins, SITE_LOCATION, [6]);
+    await expect.poll(async () => (await simulator.locker(6))?.booking?.pin).toBe('318204');
+
+    // A visitor books the same locker until then, and pays.
+    const sooner = await paidBookingNow(6, '907361', { fromMs: -60_000, untilMs: turn - Date.now() });
+    await syncLockerPins(pins, SITE_LOCATION, [6]);
+    await expect.poll(async () => (await simulator.locker(6))?.booking?.pin).toBe('907361');
+    expect(await store.bridge.getCommand(unbookCommandId(later.transactionId, 6))).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(await store.bridge.getCommand(bookCommandId(sooner.transactionId, 6))).toMatchObject({
+      status: 'succeeded',
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now() + 100)));
+    await syncAllPins(pins);
+    await expect.poll(async () => (await simulator.locker(6))?.booking?.pin).toBe('318204');
+    expect(await store.bridge.getCommand(bookCommandId(later.transactionId, 6, 2))).toMatchObject({
+      status: 'succeeded',
+    });
+
+    // Cancelled, its PIN sent a second time comes off a second time.
+    const cancelled = await store.bookings.transition(later.transactionId, {
+      from: ['confirmed'],
+      to: 'cancelled',
+      now: new Date(),
+    });
+    site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    await expect.poll(async () => (await simulator.locker(6))?.occupancy).toBe('free');
+    await expect
+      .poll(async () => (await store.bridge.getCommand(unbookCommandId(later.transactionId, 6, 2)))?.status)
       .toBe('succeeded');
   });
 

@@ -56,6 +56,24 @@ export interface BookingAdminRepository {
     locationKey: string,
     now: Date,
   ): Promise<Array<{ lockerNumber: number; transactionId: string }>>;
+  /**
+   * Confirmed (paid, PIN given) bookings of the location's lockers that have not ended, by locker
+   * number then start: what each locker's controller must hold, the first of each locker first.
+   * `lockerNumbers` narrows it to those lockers.
+   */
+  confirmedAhead(
+    locationKey: string,
+    lockerNumbers: readonly number[] | null,
+    now: Date,
+  ): Promise<ConfirmedOnLocker[]>;
+}
+
+export interface ConfirmedOnLocker {
+  lockerNumber: number;
+  transactionId: string;
+  pin: string | null;
+  startAt: Date;
+  endAt: Date;
 }
 
 /** Deletes in slices so a large cleanup stays under the databases' bound-parameter limits. */
@@ -155,6 +173,32 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
       .where('b.created_at', '<', instant)
       .executeTakeFirstOrThrow();
     return toCount(row.n as string | number);
+  }
+
+  async confirmedAhead(
+    locationKey: string,
+    lockerNumbers: readonly number[] | null,
+    now: Date,
+  ): Promise<ConfirmedOnLocker[]> {
+    if (lockerNumbers !== null && lockerNumbers.length === 0) return [];
+    let query = this.db
+      .selectFrom('booking_lockers as bl')
+      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+      .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
+      .select(['l.number', 'bl.transaction_id', 'b.pin', 'bl.start_at', 'bl.end_at'])
+      .where('l.location_key', '=', locationKey)
+      .where('bl.active', '=', true)
+      .where('b.status', '=', 'confirmed')
+      .where('bl.end_at', '>', now);
+    if (lockerNumbers !== null) query = query.where('l.number', 'in', [...lockerNumbers]);
+    const rows = await query.orderBy('l.number').orderBy('bl.start_at').execute();
+    return rows.map((row) => ({
+      lockerNumber: row.number,
+      transactionId: row.transaction_id,
+      pin: row.pin,
+      startAt: toDate(row.start_at),
+      endAt: toDate(row.end_at),
+    }));
   }
 
   async currentHolders(

@@ -75,6 +75,32 @@ describe('ControllerClient against the simulator', () => {
     expect(simulator.locker(2)?.occupancy).toBe('free');
   });
 
+  it("drops a booking once its period is over, so the locker takes the next booking's PIN", async () => {
+    let now = new Date('2026-07-01T10:00:00.000Z');
+    const clocked = new ControllerSimulator({ lockers: 2, key: 'k1', mastercode: 'm1', now: () => now });
+    const clockedPort = (await clocked.start()).port;
+    const site = new ControllerClient({
+      recipient: '127.0.0.1',
+      port: clockedPort,
+      key: 'k1',
+      mastercode: 'm1',
+    });
+    try {
+      const first = { pin: '111111', from: '2026-07-01T09:00:00.000Z', to: '2026-07-01T12:00:00.000Z' };
+      const second = { pin: '222222', from: '2026-07-01T12:00:00.000Z', to: '2026-07-01T15:00:00.000Z' };
+      await site.book(1, first);
+      await expect(site.book(1, second)).rejects.toMatchObject({
+        response: SIMULATOR_RESPONSE.lockerNotFree,
+      });
+      now = new Date('2026-07-01T12:00:00.000Z');
+      expect(clocked.locker(1)).toMatchObject({ occupancy: 'free' });
+      await site.book(1, second);
+      expect(clocked.locker(1)).toMatchObject({ occupancy: 'booked', booking: second });
+    } finally {
+      await clocked.stop();
+    }
+  });
+
   it('reads history filtered by locker and period', async () => {
     await client.inhibit(1);
     await client.inhibit(2);

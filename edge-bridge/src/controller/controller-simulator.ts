@@ -149,12 +149,30 @@ export class ControllerSimulator {
   }
 
   locker(number: number): SimulatedLocker | undefined {
+    this.dropEndedBookings();
     const entry = this.lockers.get(number);
     return entry && structuredClone(entry);
   }
 
   allLockers(): SimulatedLocker[] {
+    this.dropEndedBookings();
     return [...this.lockers.values()].map((entry) => structuredClone(entry));
+  }
+
+  /**
+   * A controller keeps one booking per locker and drops it once its period is over: the locker is
+   * free again for the next booking's PIN.
+   */
+  private dropEndedBookings(): void {
+    const now = this.now().getTime();
+    for (const locker of this.lockers.values()) {
+      if (locker.occupancy !== 'booked' || !locker.booking) continue;
+      const endsAt = Date.parse(locker.booking.to);
+      if (Number.isNaN(endsAt) || endsAt > now) continue;
+      this.record(locker.number, 'unbook', `booking ended at ${locker.booking.to}`);
+      locker.occupancy = 'free';
+      delete locker.booking;
+    }
   }
 
   history(): SimulatedHistoryEntry[] {
@@ -224,6 +242,7 @@ export class ControllerSimulator {
       return answer(SIMULATOR_RESPONSE.badCredentials, 'invalid key or mastercode');
     }
     const request = parsed.request;
+    this.dropEndedBookings();
     switch (request.operation) {
       case 'getLockersState': {
         const lockers = [...this.lockers.values()]
