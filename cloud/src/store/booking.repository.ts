@@ -242,6 +242,7 @@ class SqliteReservationGroups {
 
 export class KyselyBookingRepository implements BookingRepository {
   private readonly sqliteReservations: SqliteReservationGroups;
+  private readonly postgresReservations: PostgresReservationBatches;
   private readonly queries: BookingQueries;
 
   constructor(
@@ -250,13 +251,14 @@ export class KyselyBookingRepository implements BookingRepository {
   ) {
     this.queries = bookingQueries(db);
     this.sqliteReservations = new SqliteReservationGroups(db, this.queries);
+    this.postgresReservations = new PostgresReservationBatches(db);
   }
 
   async reserveLockers(request: ReservationRequest): Promise<ReservationResult> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return this.dialect === 'postgres'
-          ? await reserveInOneStatement(this.db, request)
+          ? await this.postgresReservations.reserve(request)
           : await this.sqliteReservations.reserve(request);
       } catch (error) {
         if (error instanceof ReservationRejected) return error.result;
@@ -438,32 +440,98 @@ const PG_RESERVATION_PINS_TAKEN = 'DP003';
  * PostgreSQL: the whole reservation in one round trip, in autocommit, so the advisory lock is held
  * only while the server runs it (see the migration for why and how it stays safe across instances).
  */
-async function reserveInOneStatement(
-  db: Kysely<Database>,
-  request: ReservationRequest,
-): Promise<ReservationResult> {
-  const { booking, now } = request;
-  let answer: ReserveLockersAnswer;
-  try {
-    const { rows } = await sql<{ answer: ReserveLockersAnswer }>`select reserve_lockers(
-      ${JSON.stringify(bookingRow(booking, now))}::jsonb, ${request.maxOnline}::integer, ${now}::timestamptz,
-      ${request.lockerNumbers ? [...request.lockerNumbers] : null}::integer[], ${request.replaceHold ?? false},
-      ${isActiveBookingStatus(booking.status)}, ${request.pinCandidates ? [...request.pinCandidates] : null}::text[],
-      ${[...ACTIVE_BOOKING_STATUSES]}::text[]) as answer`.execute(db);
-    answer = rows[0]!.answer;
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === PG_RESERVATION_UNAVAILABLE) {
-      const available = Number((error as { detail?: unknown }).detail);
-      throw new ReservationRejected({ ok: false, reason: 'unavailable', available });
-    }
-    if (code === PG_RESERVATION_HOLD_MISSING) {
-      throw new ReservationRejected({ ok: false, reason: 'hold_missing' });
-    }
-    if (code === PG_RESERVATION_PINS_TAKEN)
-      throw new ReservationRejected({ ok: false, reason: 'pins_taken' });
-    throw error;
+/**
+ * PostgreSQL: reservations that arrive in one turn of the event loop go to PostgreSQL together, as
+ * one call of `reserve_lockers_batch` (migration 20251122200000): one round trip and one commit for
+ * all of them, each item still one atomic `reserve_lockers` in a subtransaction of its own. Items are
+ * sent ordered by location and size, the order of the function's advisory locks. Unlike SQLite's
+ * single writer, several batches may be under way at once (one per pooled connection).
+ */
+class PostgresReservationBatches {
+  private waiting: Array<{
+    request: ReservationRequest;
+    resolve: (result: ReservationResult) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  reserve(request: ReservationRequest): Promise<ReservationResult> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ request, resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        const waiting = this.waiting;
+        this.waiting = [];
+        for (let i = 0; i < waiting.length; i += MAX_GROUPED_RESERVATIONS) {
+          void this.send(waiting.slice(i, i + MAX_GROUPED_RESERVATIONS));
+        }
+      });
+    });
   }
+
+  private async send(batch: PostgresReservationBatches['waiting']): Promise<void> {
+    const ordered = [...batch].sort((a, b) => lockOrder(a.request).localeCompare(lockOrder(b.request)));
+    try {
+      const answers = await reserveBatchInOneStatement(
+        this.db,
+        ordered.map((waiter) => waiter.request),
+      );
+      ordered.forEach((waiter, index) => {
+        const outcome = answers[index];
+        if (!outcome) waiter.reject(new Error('reserve_lockers_batch answered fewer items than sent'));
+        else if ('answer' in outcome) waiter.resolve(reservationFromAnswer(waiter.request, outcome.answer));
+        else waiter.reject(refusalError(outcome.code, outcome.detail));
+      });
+    } catch (error) {
+      // The whole call failed (a deadlock with the expiry job, a lost connection): every item is
+      // answered with it, and reserveLockers retries the retryable ones.
+      for (const waiter of ordered) waiter.reject(error);
+    }
+  }
+}
+
+/** The key of reserve_lockers' advisory lock, by which a batch's items are ordered. */
+function lockOrder(request: ReservationRequest): string {
+  return `${request.booking.locationKey}\u0000${request.booking.size}`;
+}
+
+type BatchOutcome = { answer: ReserveLockersAnswer } | { code: string; detail: string | null };
+
+async function reserveBatchInOneStatement(
+  db: Kysely<Database>,
+  requests: readonly ReservationRequest[],
+): Promise<BatchOutcome[]> {
+  const items = requests.map((request) => ({
+    booking: bookingRow(request.booking, request.now),
+    maxOnline: request.maxOnline,
+    now: request.now.toISOString(),
+    lockerNumbers: request.lockerNumbers ? [...request.lockerNumbers] : null,
+    replaceHold: request.replaceHold ?? false,
+    active: isActiveBookingStatus(request.booking.status),
+    pinCandidates: request.pinCandidates ? [...request.pinCandidates] : null,
+  }));
+  const { rows } = await sql<{ answers: BatchOutcome[] }>`select reserve_lockers_batch(
+    ${JSON.stringify(items)}::jsonb, ${[...ACTIVE_BOOKING_STATUSES]}::text[]) as answers`.execute(db);
+  return rows[0]!.answers;
+}
+
+/** The error reserveLockers turns into its answer: a refusal, or a conflict it retries. */
+function refusalError(code: string, detail: string | null | undefined): Error {
+  if (code === PG_RESERVATION_UNAVAILABLE) {
+    return new ReservationRejected({ ok: false, reason: 'unavailable', available: Number(detail) });
+  }
+  if (code === PG_RESERVATION_HOLD_MISSING)
+    return new ReservationRejected({ ok: false, reason: 'hold_missing' });
+  if (code === PG_RESERVATION_PINS_TAKEN) return new ReservationRejected({ ok: false, reason: 'pins_taken' });
+  return Object.assign(new Error(`reserve_lockers refused with SQLSTATE ${code}`), { code });
+}
+
+function reservationFromAnswer(request: ReservationRequest, answer: ReserveLockersAnswer): ReservationResult {
+  const { booking, now } = request;
   const lockers = answer.lockerIds.map((lockerId, index) => ({
     lockerId,
     number: answer.lockerNumbers[index]!,

@@ -97,6 +97,27 @@ describe.each(STORE_DIALECTS)('reservation on %s', (dialect) => {
     expect(saved.filter((b) => b !== null).map((b) => b!.lockers.map((l) => l.number))).toEqual([[2]]);
   });
 
+  it('answers each of several simultaneous reservations with its own outcome, whatever the others get', async () => {
+    const ok = buildBooking({ ...at(6, 9, 12) });
+    const large = buildBooking({ ...at(6, 9, 12), size: 'large' });
+    const noPin = buildBooking({ ...at(6, 13, 15), pin: null });
+    const ghost = buildBooking({ ...at(6, 9, 12) });
+    const [first, second, third, fourth] = await Promise.all([
+      store.bookings.reserveLockers({ booking: ok, maxOnline: 100, now }),
+      store.bookings.reserveLockers({ booking: large, maxOnline: 0, now }),
+      store.bookings.reserveLockers({ booking: noPin, maxOnline: 100, now, pinCandidates: ['620481'] }),
+      // Moving a hold that does not exist.
+      store.bookings.reserveLockers({ booking: ghost, maxOnline: 100, now, replaceHold: true }),
+    ]);
+    expect(first).toMatchObject({ ok: true, booking: { transactionId: ok.transactionId } });
+    expect(second).toEqual({ ok: false, reason: 'unavailable', available: 0 });
+    expect(third).toEqual({ ok: false, reason: 'pins_taken' });
+    expect(fourth).toEqual({ ok: false, reason: 'hold_missing' });
+    expect(await store.bookings.get(ok.transactionId)).not.toBeNull();
+    for (const refused of [large, noPin, ghost])
+      expect(await store.bookings.get(refused.transactionId)).toBeNull();
+  });
+
   it('serves a saved location and settings change at once to the same store', async () => {
     const location = await store.locations.get('testloc');
     await store.locations.save({ ...location!, maxOnline: { standard: 3, large: 1 } }, now);
