@@ -23,8 +23,45 @@ export function startsNoEarlierThanOverlapping(
 
 export type BookingQueries = ReturnType<typeof bookingQueries>;
 
+/** A booking row as a reservation inserts it: the same columns every time. */
+export type BookingInsertRow = Record<string, unknown>;
+
 export function bookingQueries(db: Kysely<Database>) {
+  // Keyed by the row's columns, which are the same for every reservation (`bookingRow`).
+  const insertBookingByColumns = new Map<string, PreparedQuery<Database, BookingInsertRow, unknown>>();
   return {
+    /** Inserts a booking row, prepared once per set of columns. */
+    insertBooking(row: BookingInsertRow, executor: Kysely<Database>) {
+      const columns = Object.keys(row);
+      const key = columns.join(',');
+      let insert = insertBookingByColumns.get(key);
+      if (!insert) {
+        insert = new PreparedQuery(db, columns, (q, p: BookingInsertRow) =>
+          q.insertInto('bookings').values(p as never),
+        );
+        insertBookingByColumns.set(key, insert);
+      }
+      // A column left undefined would be skipped by a query built each time; here it is null.
+      const values = Object.fromEntries(
+        Object.entries(row).map(([column, value]) => [column, value ?? null]),
+      );
+      return insert.execute(values, executor);
+    },
+
+    /** One reserved locker of a booking. */
+    insertBookingLocker: new PreparedQuery(
+      db,
+      ['transactionId', 'lockerId', 'startAt', 'endAt', 'active'],
+      (q, p: { transactionId: string; lockerId: number; startAt: Date; endAt: Date; active: boolean }) =>
+        q.insertInto('booking_lockers').values({
+          transaction_id: p.transactionId,
+          locker_id: p.lockerId,
+          start_at: p.startAt,
+          end_at: p.endAt,
+          active: p.active,
+        }),
+    ),
+
     /** A location's lockers. */
     lockers: new PreparedQuery(db, ['locationKey'], (q, p: { locationKey: string }) =>
       q

@@ -622,21 +622,21 @@ async function reserveIn(
       paidAt: toDateOrNull(updated.paid_at),
     };
   } else {
-    await trx.insertInto('bookings').values(row).execute();
+    await queries.insertBooking(row, trx);
   }
   const active = isActiveBookingStatus(booking.status);
-  await trx
-    .insertInto('booking_lockers')
-    .values(
-      chosen.map((locker) => ({
-        transaction_id: booking.transactionId,
-        locker_id: locker.id,
-        start_at: window.startAt,
-        end_at: window.endAt,
+  for (const locker of chosen) {
+    await queries.insertBookingLocker.execute(
+      {
+        transactionId: booking.transactionId,
+        lockerId: locker.id,
+        startAt: window.startAt,
+        endAt: window.endAt,
         active,
-      })),
-    )
-    .execute();
+      },
+      trx,
+    );
+  }
   // Built from what was written rather than read back (two queries per hold).
   const reserved = chosen.map((locker) => ({ lockerId: locker.id, number: locker.number, active }));
   return { ok: true, booking: reservedBooking(booking, now, reserved, kept), expired };
