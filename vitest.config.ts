@@ -60,6 +60,8 @@ export default defineConfig({
           root: './scripts',
           environment: 'node',
           include: ['**/*.test.ts'],
+          // The benchmarks' quick runs have their own command (`npm run test:bench-smoke`, in CI).
+          exclude: ['**/node_modules/**', 'bench.test.ts'],
           testTimeout: 60_000,
         },
       },

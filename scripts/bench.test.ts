@@ -19,7 +19,7 @@ describe('benchmarks (quick mode)', () => {
   it('lists each benchmark once', () => {
     const names = BENCHMARKS.map((b) => b.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toHaveLength(8);
+    expect(names).toHaveLength(11);
   });
 
   it(
@@ -53,6 +53,28 @@ describe('benchmarks (quick mode)', () => {
       expect(details.usesIndex).toBe(true);
     },
   );
+
+  it(
+    'built-bridge: the bundle shows the grid and its daemon links up',
+    { timeout: QUICK_TIMEOUT_MS },
+    async () => {
+      const { details } = await quick('built-bridge');
+      expect(details.gridShown).toBe(true);
+      expect(details.linked).toBe(true);
+    },
+  );
+
+  it('hub-scale: every open reaches its light bridge', { timeout: QUICK_TIMEOUT_MS }, async () => {
+    const { details } = await quick('hub-scale');
+    expect(details.failures).toBe(0);
+    expect(details.openBridges).toBe(20);
+  });
+
+  it('reconnect-storm: every bridge comes back, no 5xx', { timeout: QUICK_TIMEOUT_MS }, async () => {
+    const { details } = await quick('reconnect-storm');
+    expect(details.back).toBe(20);
+    expect(details.serverErrors).toBe(0);
+  });
 
   it(
     'command-round-trip: every open is executed by the controller',

@@ -1,16 +1,15 @@
 // `npm run cluster`: the production shape on one machine — PostgreSQL, two (or CLUSTER_SIZE) cloud
-// processes behind a round-robin HTTP/WebSocket balancer, and the demo sites, whose bridges connect
+// processes behind HAProxy (health-checked on /readyz, as in deploy/haproxy.cfg), and the demo sites, whose bridges connect
 // to the processes in turn, so an operator's command often has to cross from one process to the
 // other through PostgreSQL.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { startDemoSites } from './demo-sites';
+import { startHaproxy } from './haproxy';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,12 +27,20 @@ export interface ClusterOptions {
   dataDir: string;
   buildWeb?: boolean;
   log?: (line: string) => void;
+  /** The first demo site's bridge status port (one per site after it); 8890 by default. */
+  bridgeHttpPort?: number;
+  /** Start the demo sites (controllers on the seed locations' fixed ports, bridges); true by default. */
+  demoSites?: boolean;
+  /** The abuse limits (RATE_LIMITS); tests booking in a loop through the balancer turn them off. */
+  rateLimits?: 'on' | 'off';
 }
 
 export interface Cluster {
   url: string;
   processUrls: string[];
   stop(): Promise<void>;
+  /** Restarts the cloud processes one at a time, each drained first (`SIGHUP` to `npm run cluster`). */
+  rollingRestart(): Promise<void>;
 }
 
 async function ensureDatabase(databaseUrl: string, fresh: boolean): Promise<void> {
@@ -52,54 +59,18 @@ async function ensureDatabase(databaseUrl: string, fresh: boolean): Promise<void
   }
 }
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, path = '/healthz'): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the cloud process for ${url} exited (${child.exitCode})`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await fetch(`${url}${path}`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} did not answer /healthz within 90 s`);
-}
-
-/** Round-robin balancer for HTTP requests and WebSocket upgrades (any HTTP balancer would do). */
-function startBalancer(port: number, backends: number[]): Promise<Server> {
-  let next = 0;
-  const pick = () => backends[next++ % backends.length] as number;
-  const server = createServer((req, res) => {
-    const upstream = request(
-      { host: '127.0.0.1', port: pick(), path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502).end('cloud process unreachable');
-      else res.destroy();
-    });
-    req.pipe(upstream);
-  });
-  server.on('upgrade', (req: IncomingMessage, socket, head) => {
-    const backend = connect(pick(), '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
-      for (let i = 0; i < req.rawHeaders.length; i += 2)
-        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-      backend.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length > 0) backend.write(head);
-      backend.pipe(socket).pipe(backend);
-    });
-    backend.on('error', () => socket.destroy());
-    socket.on('error', () => backend.destroy());
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
+  throw new Error(`${url} did not answer ${path} within 90 s`);
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -121,15 +92,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const children: ChildProcess[] = [];
   const processUrls: string[] = [];
   const ports = Array.from({ length: options.size }, (_, i) => options.port + 1 + i);
-  let balancer: Server | null = null;
+  let balancer: Awaited<ReturnType<typeof startHaproxy>> | null = null;
   let sites: Awaited<ReturnType<typeof startDemoSites>> | null = null;
 
   const stop = async () => {
     await sites?.stop();
-    if (balancer) {
-      balancer.closeAllConnections();
-      await new Promise((resolve) => balancer?.close(resolve));
-    }
+    await balancer?.stop();
     await Promise.all(
       children.map(
         (child) =>
@@ -142,45 +110,76 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
   };
 
+  const spawnCloud = (index: number): ChildProcess => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: join(root, 'cloud'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(ports[index]),
+        DATABASE_URL: options.databaseUrl,
+        PUBLIC_URL: url,
+        DEMO: '1',
+        DEMO_BRIDGE_TOKENS_DIR: join(options.dataDir, 'bridge-tokens'),
+        ADMIN_EMAIL: options.adminEmail,
+        ADMIN_PASSWORD: options.adminPassword,
+        SANDBOX_PAYMENT_SECRET: sandboxSecret,
+        // HAProxy is the one hop in front: its X-Forwarded-For names the client.
+        TRUST_PROXY: '1',
+        RATE_LIMITS: options.rateLimits ?? 'on',
+        // HAProxy checks /readyz every second and takes a process out after 2 failures.
+        DRAIN_MS: '3000',
+      },
+    });
+    const file = createWriteStream(join(logDir, `cloud-${index + 1}.log`), { flags: 'a' });
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+    children[index] = child;
+    return child;
+  };
+
+  /** Stops each process in turn (SIGTERM: it drains) and starts it again, waiting until it is ready. */
+  const rollingRestart = async () => {
+    for (const index of ports.keys()) {
+      const old = children[index]!;
+      log(`restarting cloud process ${index + 1}…`);
+      await new Promise((resolve) => {
+        if (old.exitCode !== null) return resolve(undefined);
+        old.once('exit', resolve);
+        old.kill('SIGTERM');
+      });
+      const child = spawnCloud(index);
+      await waitForHealth(processUrls[index]!, child, '/readyz');
+      // HAProxy sends it requests again after its next successful check.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
+  };
+
   try {
     // One after the other, so only the first seeds the empty database with demo data.
     for (const [index, port] of ports.entries()) {
       const processUrl = `http://localhost:${port}`;
       log(`starting cloud process ${index + 1} on ${processUrl}…`);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: join(root, 'cloud'),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATABASE_URL: options.databaseUrl,
-          PUBLIC_URL: url,
-          DEMO: '1',
-          ADMIN_EMAIL: options.adminEmail,
-          ADMIN_PASSWORD: options.adminPassword,
-          SANDBOX_PAYMENT_SECRET: sandboxSecret,
-        },
-      });
-      const file = createWriteStream(join(logDir, `cloud-${index + 1}.log`), { flags: 'a' });
-      child.stdout?.pipe(file);
-      child.stderr?.pipe(file);
-      children.push(child);
-      await waitForHealth(processUrl, child);
+      await waitForHealth(processUrl, spawnCloud(index));
       processUrls.push(processUrl);
     }
-    balancer = await startBalancer(options.port, ports);
-    // Bridges go straight to the processes in turn, not through the balancer, so that each process
-    // holds some sockets and commands must cross processes.
+    log(`starting HAProxy on ${url} in front of ${ports.length} processes…`);
+    balancer = await startHaproxy({ port: options.port, backends: ports, dataDir: options.dataDir, log });
+    // Bridges connect through HAProxy like any client, spread over the processes; a bridge whose
+    // process restarts is back through another one within its backoff.
+    if (options.demoSites === false) return { url, processUrls, stop, rollingRestart };
     sites = await startDemoSites({
-      cloudUrl: (index) => processUrls[index % processUrls.length] as string,
+      cloudUrl: () => url,
       dataDir: join(options.dataDir, 'bridges'),
-      bridgeHttpPort: 8890,
+      tokensDir: join(options.dataDir, 'bridge-tokens'),
+      warn: log,
+      bridgeHttpPort: options.bridgeHttpPort ?? 8890,
     });
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, processUrls, stop };
+  return { url, processUrls, stop, rollingRestart };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -199,12 +198,19 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   try {
     const cluster = await startCluster(options);
-    say(`balancer        ${cluster.url} → ${cluster.processUrls.join(', ')}`);
+    say(`HAProxy         ${cluster.url} → ${cluster.processUrls.join(', ')} (data/cluster/haproxy.cfg)`);
     say(`database        ${options.databaseUrl}`);
     say(`admin           ${cluster.url}/admin — ${options.adminEmail} / ${options.adminPassword}`);
     say(`logs            data/cluster/logs/cloud-N.log`);
     say('Press Ctrl-C to stop everything.');
+    say('kill -HUP this process to restart the cloud processes one at a time.');
     const shutdown = () => void cluster.stop().then(() => process.exit(0));
+    process.on('SIGHUP', () => {
+      void cluster.rollingRestart().then(
+        () => say('rolling restart done'),
+        (error: unknown) => say(`rolling restart failed: ${String(error)}`),
+      );
+    });
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
   } catch (error) {

@@ -1,25 +1,29 @@
 // The demo's physical sites: for every seed location, a locker-controller simulator and a totem
 // (Promotec) simulator behind the location's own controller address, and an edge bridge connected
-// to the cloud with the location's demo token. Started by `npm start` once the cloud answers.
+// to the cloud with the location's random demo token (written by the cloud to DEMO_BRIDGE_TOKENS_DIR). Started by `npm start` once the cloud answers.
 import { createServer, request, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { SEED_LOCATIONS } from '@deposito/protocol';
-import { demoBridgeToken } from '../cloud/src/bridge-hub/bridge-token';
-import { PromotecSimulator } from '../cloud/src/takings/promotec-simulator';
-import { PROMOTEC_PROCEEDS_PATH } from '../cloud/src/takings/promotec-wire';
-import { ControllerSimulator } from '../edge-bridge/src/controller/controller-simulator';
-import { BridgeDaemon } from '../edge-bridge/src/daemon';
-import { bridgeConfigSchema } from '../edge-bridge/src/env';
+import { readDemoBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
+import { PromotecSimulator } from '@deposito/cloud/takings/promotec-simulator';
+import { PROMOTEC_PROCEEDS_PATH } from '@deposito/cloud/takings/promotec-wire';
+import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
+import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
+import { bridgeConfigSchema } from '@deposito/edge-bridge/env';
 
 export interface DemoSitesOptions {
   /** The cloud the bridges connect to; a function spreads them over several cloud processes. */
   cloudUrl: string | ((siteIndex: number) => string);
   dataDir: string;
+  /** The folder the cloud wrote each location's random demo bridge token to (DEMO_BRIDGE_TOKENS_DIR). */
+  tokensDir: string;
   /** First port of the bridges' local status servers (/healthz, /metrics), one per location. */
   bridgeHttpPort?: number;
   logLevel?: string;
+  /** Told about a site whose bridge cannot start (no demo token for it). */
+  warn?: (line: string) => void;
 }
 
 export interface DemoSite {
@@ -66,6 +70,16 @@ export async function startDemoSites(
   const sites: DemoSite[] = [];
   let httpPort = options.bridgeHttpPort ?? 8790;
   for (const [index, location] of SEED_LOCATIONS.entries()) {
+    const bridgeToken = readDemoBridgeToken(options.tokensDir, location.key);
+    if (!bridgeToken) {
+      // The store has a token for the location this demo did not write (issued by an operator, or
+      // the token folder was deleted): only its holder can connect a bridge.
+      options.warn?.(
+        `no demo bridge for ${location.key}: its token is not in ${options.tokensDir} ` +
+          '(issue one with POST /api/admin/locations/<key>/bridge-token and write it to <key>.token)',
+      );
+      continue;
+    }
     const lockers = [
       ...location.lockerStructure.standard.map((number) => ({ number, size: 'standard' as const })),
       ...location.lockerStructure.large.map((number) => ({ number, size: 'large' as const })),
@@ -93,7 +107,7 @@ export async function startDemoSites(
     const config = bridgeConfigSchema.parse({
       cloudUrl: typeof options.cloudUrl === 'function' ? options.cloudUrl(index) : options.cloudUrl,
       locationKey: location.key,
-      bridgeToken: demoBridgeToken(location.key),
+      bridgeToken,
       controller: {
         recipient: '127.0.0.1',
         port: location.port,

@@ -13,6 +13,8 @@ const baseUrl = `http://localhost:${port}`;
 // DEPOSITO_DATA_DIR moves everything the run writes (tests use a fresh temporary folder).
 const dataDir = process.env.DEPOSITO_DATA_DIR ?? join(root, 'data');
 const logDir = join(dataDir, 'logs');
+// The cloud writes each demo bridge's random token here (one file per location, owner-only).
+const bridgeTokensDir = join(dataDir, 'bridge-tokens');
 const admin = {
   email: process.env.ADMIN_EMAIL ?? 'admin@deposito.local',
   password: process.env.ADMIN_PASSWORD ?? 'deposito-demo',
@@ -46,6 +48,7 @@ const cloud = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     PUBLIC_URL: process.env.PUBLIC_URL ?? baseUrl,
     DATABASE_URL: databaseUrl,
     MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? join(dataDir, 'outbox'),
+    DEMO_BRIDGE_TOKENS_DIR: bridgeTokensDir,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   },
@@ -94,7 +97,12 @@ async function waitForCloud(): Promise<void> {
 
 try {
   await waitForCloud();
-  sites = await startDemoSites({ cloudUrl: baseUrl, dataDir: join(dataDir, 'bridges') });
+  sites = await startDemoSites({
+    cloudUrl: baseUrl,
+    dataDir: join(dataDir, 'bridges'),
+    tokensDir: bridgeTokensDir,
+    warn: say,
+  });
 } catch (error) {
   say(error instanceof Error ? error.message : String(error));
   await stopAll(1);
@@ -111,5 +119,6 @@ for (const site of sites?.sites ?? []) {
     `  site ${site.locationKey.padEnd(10)} controller+totem simulator 127.0.0.1:${site.controllerPort}, bridge status http://127.0.0.1:${site.bridgeHttpPort}/healthz`,
   );
 }
+say(`  bridge tokens    ${bridgeTokensDir}/<location>.token (random for this install; keep them secret)`);
 say(`  data             ${dataDir} (database, mail outbox, bridge buffers, logs)`);
 say('Press Ctrl-C to stop everything.');

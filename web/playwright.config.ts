@@ -83,6 +83,8 @@ export default defineConfig({
           DATABASE_URL: `sqlite:${process.env.E2E_DATABASE}`,
           PAYMENT_PROVIDER: 'sandbox',
           LOG_LEVEL: 'warn',
+          // Every test browser is 127.0.0.1: the abuse limits are tested in the cloud's own suites.
+          RATE_LIMITS: 'off',
           // The administrator the tests log in as (settings through the admin API, admin screens).
           ADMIN_EMAIL: 'e2e-admin@deposito.test',
           ADMIN_PASSWORD: 'e2e-admin-password',

@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -67,10 +70,54 @@ function firstScreenZodCopy(): Plugin {
   };
 }
 
+/** Text files worth compressing (not the source maps: served only on request, see SERVE_SOURCE_MAPS). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/i;
+/** Under this size a compressed copy saves less than its headers cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip, best) beside every text file of the
+ * build, once, so the cloud sends them as they are (cloud/src/routes/web/web.routes.ts) instead of
+ * compressing on every request or not at all.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  let outDir = 'dist';
+  return {
+    name: 'deposito:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          if (content.length < COMPRESS_FROM_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipped(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 const firstScreen = firstScreenModules();
 
 export default defineConfig({
-  plugins: [react(), firstScreen.plugin, firstScreenZodCopy()],
+  plugins: [react(), firstScreen.plugin, firstScreenZodCopy(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

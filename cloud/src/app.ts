@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiRoutes, type ApiRoute } from '@deposito/protocol';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { bridgeHubArea } from './bridge-hub/bridge-hub.area';
 import { systemClock, type Clock } from './clock';
@@ -9,7 +9,6 @@ import { DomainEvents } from './domain-events';
 import type { Env } from './env';
 import { AppError, errorHandler, notFoundHandler } from './errors';
 import { createPendingBookingExpiry } from './jobs/expire-pending-bookings';
-import type { CloudMetrics } from './observability/metrics';
 import { createObservability, storeReadinessChecks } from './observability/observability';
 import { requestLogging } from './observability/request-logging';
 import { apiReferenceArea } from './openapi/api-reference.routes';
@@ -17,14 +16,16 @@ import { adminArea } from './routes/admin/admin.routes';
 import { availabilityArea } from './routes/availability/availability.routes';
 import { bookingsArea } from './routes/bookings/bookings.routes';
 import { discountsArea } from './routes/discounts/discounts.routes';
-import type { Endpoint } from './routes/endpoint';
 import { healthArea } from './routes/health/health.routes';
 import { locationsArea } from './routes/locations/locations.routes';
+import { myBookingArea } from './routes/my-booking/my-booking.routes';
 import { customerInhibitArea, lockersArea } from './routes/lockers/lockers.routes';
 import { nightArea } from './routes/night/night.routes';
 import { paymentsArea } from './routes/payments/payments.routes';
 import { settingsArea } from './routes/settings/settings.routes';
 import { webArea } from './routes/web/web.routes';
+import { jsonBodyParser, refuseControlCharactersInUrl } from './request-input';
+import { noStoreApiAnswers, strictTransportSecurity } from './security-headers';
 import { AvailabilityService } from './services/availability.service';
 import { BookingService, type RandomSource } from './services/booking.service';
 import { DiscountService } from './services/discount.service';
@@ -32,55 +33,11 @@ import { LocationService } from './services/location.service';
 import { SettingsService } from './services/settings.service';
 import type { Store } from './store/store';
 
-/** JSON bodies larger than this are refused with `request/too_large` before any parsing. */
-export const JSON_BODY_LIMIT = '32kb';
+export { JSON_BODY_LIMIT } from './request-input';
 
-export interface Services {
-  settings: SettingsService;
-  locations: LocationService;
-  availability: AvailabilityService;
-  discounts: DiscountService;
-  bookings: BookingService;
-}
+import type { AppContext, BackgroundJob, RouteArea, Services } from './app-context';
 
-/** What every route area and job is built from. */
-export interface AppContext {
-  env: Env;
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  events: DomainEvents;
-  services: Services;
-  /** The Prometheus figures; the bridge hub adds its own with `metrics.useBridgeSource(hub)`. */
-  metrics: CloudMetrics;
-}
-
-/** Something that runs in the background while the server is up (expiry, schedulers, hubs). */
-export interface BackgroundJob {
-  start(): void;
-  stop(): Promise<void> | void;
-}
-
-/**
- * One area of the API: `routes/<area>/<area>.routes.ts`. `endpoints` answer routes of protocol's
- * catalogue (parsed with their schemas, admin ones behind the admin guard); `router` carries
- * anything outside it; `jobs` run while the server is up; `adminGuard` is supplied by the area
- * that authenticates administrators.
- */
-export interface RouteArea {
-  name: string;
-  endpoints?(context: AppContext): Endpoint[];
-  router?(context: AppContext): Router;
-  jobs?(context: AppContext): BackgroundJob[];
-  adminGuard?(context: AppContext): RequestHandler;
-  /** Called once the HTTP server exists, e.g. to accept WebSocket upgrades on it. */
-  attach?(server: http.Server, context: AppContext): void;
-  /**
-   * Called when the app stops, with or without its jobs, before the server closes: what `attach`
-   * took over (upgraded sockets are no HTTP connections any more) must be let go here.
-   */
-  stop?(context: AppContext): Promise<void>;
-}
+export type { AppContext, BackgroundJob, RouteArea, Services } from './app-context';
 
 /** Every area the cloud serves. Add new areas here; registration order is handled below. */
 export const ROUTE_AREAS: readonly RouteArea[] = [
@@ -102,6 +59,8 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   // The edge bridges' WebSocket (/bridge), PIN commands for bookings, bridge-token rotation.
   bridgeHubArea,
   paymentsArea,
+  // The visitor's own booking page behind a private link (GET /api/my-booking/:token, its .ics).
+  myBookingArea,
   // Last: the built web app, /locales, and index.html for every other page path (SPA fallback).
   webArea,
 ];
@@ -131,8 +90,13 @@ export interface CloudApp {
   expirePendingBookings(now?: Date): Promise<string[]>;
   /** Listens (port 0 picks a free one) and starts the background jobs unless `jobs: false`. */
   start(options?: { port?: number; host?: string; jobs?: boolean }): Promise<{ port: number; url: string }>;
-  /** Stops the jobs and the server; the store stays open (its owner closes it). */
-  stop(): Promise<void>;
+  /**
+   * Stops the server and the jobs; the store stays open (its owner closes it). Draining first:
+   * `/readyz` answers 503 for `drainMs` while requests are still served, then new connections are
+   * refused, requests under way get up to `requestsWithinMs` to finish, and only then do the jobs
+   * and areas stop (bridges are closed with 1001 "going away" and reconnect to another process).
+   */
+  stop(options?: { drainMs?: number; requestsWithinMs?: number }): Promise<void>;
 }
 
 export function createServices(context: Omit<AppContext, 'services'>, random?: RandomSource): Services {
@@ -163,13 +127,26 @@ function catalogueOrder(route: ApiRoute): number {
 export function createApp(options: CreateAppOptions): CloudApp {
   const { env, store, logger } = options;
   const clock = options.clock ?? systemClock;
+  let draining = false;
+  let inFlight = 0;
+  const idleWaiters: Array<() => void> = [];
   const events = new DomainEvents(logger);
   // /readyz, /metrics, request timing and ids (cloud/src/observability/README.md).
   const observability = createObservability({
     logger,
     bookings: store.bookings,
-    readiness: storeReadinessChecks(store),
+    readiness: [
+      ...storeReadinessChecks(store),
+      // Draining after SIGTERM: the balancer must stop sending requests here.
+      {
+        name: 'accepting',
+        check: async () => {
+          if (draining) throw new Error('draining: shutting down');
+        },
+      },
+    ],
     metricsToken: env.metricsToken,
+    demo: env.demo,
   });
   const base = { env, store, clock, logger, events, metrics: observability.metrics };
   const context: AppContext = { ...base, services: createServices(base, options.random) };
@@ -177,6 +154,21 @@ export function createApp(options: CreateAppOptions): CloudApp {
 
   const app = express();
   app.disable('x-powered-by');
+  // Whose address `req.ip` is (the abuse limits count per client): the socket's unless TRUST_PROXY
+  // names the balancers whose X-Forwarded-For may be believed.
+  app.set('trust proxy', env.limits.trustProxy);
+  // HSTS on answers that came over HTTPS (our TLS, or X-Forwarded-Proto from a trusted balancer).
+  app.use(strictTransportSecurity);
+  app.use(noStoreApiAnswers);
+  // Requests being answered, so a drain can wait for them (payment notifications included).
+  app.use((_req, res, next) => {
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) for (const wake of idleWaiters.splice(0)) wake();
+    });
+    next();
+  });
   app.use(
     requestLogging({
       logger,
@@ -186,11 +178,9 @@ export function createApp(options: CreateAppOptions): CloudApp {
     }),
   );
   app.use(observability.metrics.recordHttpRequests);
-  const parseJson = express.json({ limit: JSON_BODY_LIMIT });
-  // GET and HEAD carry no body here: skipping the parser saves its checks on the busiest calls.
-  app.use((req, res, next) =>
-    req.method === 'GET' || req.method === 'HEAD' ? next() : parseJson(req, res, next),
-  );
+  // Bounded JSON bodies, unreadable ones a 400, and no control characters in text, path or query.
+  app.use(refuseControlCharactersInUrl);
+  app.use(jsonBodyParser());
 
   const adminGuard = areas.find((area) => area.adminGuard)?.adminGuard?.(context) ?? denyAdmin;
   const endpoints = areas
@@ -238,17 +228,30 @@ export function createApp(options: CreateAppOptions): CloudApp {
       const shownHost = host && host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1';
       return { port: address.port, url: `http://${shownHost}:${address.port}` };
     },
-    async stop() {
+    async stop({ drainMs = 0, requestsWithinMs = 8_000 } = {}) {
+      // 1. Unready, still serving, while the balancer notices (its health checks).
+      draining = true;
+      if (drainMs > 0 && server.listening) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      // 2. No new connections; the requests under way finish with everything they need.
+      const closed = server.listening
+        ? new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+        : null;
+      server.closeIdleConnections();
+      for (const area of areas) area.drain?.(context);
+      if (inFlight > 0) {
+        await Promise.race([
+          new Promise<void>((resolve) => idleWaiters.push(resolve)),
+          new Promise((resolve) => setTimeout(resolve, requestsWithinMs).unref()),
+        ]);
+      }
+      // 3. Then the jobs and the areas (the bridge hub closes its sockets with "going away").
       if (jobsRunning) {
         await Promise.all(jobs.map((job) => job.stop()));
         jobsRunning = false;
       }
       await Promise.all(areas.map((area) => area.stop?.(context)));
-      if (!server.listening) return;
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeIdleConnections();
-      });
+      server.closeAllConnections();
+      await closed;
     },
   };
 }

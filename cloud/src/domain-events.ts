@@ -10,7 +10,9 @@ export type DomainEvent =
   | { type: 'booking.confirmed'; booking: BookingRecord }
   | { type: 'booking.scheduled'; booking: BookingRecord }
   | { type: 'booking.cancelled'; booking: BookingRecord }
-  | { type: 'booking.expired'; transactionId: string };
+  | { type: 'booking.expired'; transactionId: string }
+  /** Deleted by an operator's cleanup before its period was over: its PIN may still be on its lockers. */
+  | { type: 'booking.deleted'; transactionId: string; locationKey: string; lockerNumbers: number[] };
 
 export type DomainEventType = DomainEvent['type'];
 type EventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;
@@ -22,6 +24,7 @@ type Handler<Type extends DomainEventType> = (event: EventOf<Type>) => void | Pr
  */
 export class DomainEvents {
   readonly #handlers = new Map<DomainEventType, Set<Handler<DomainEventType>>>();
+  readonly #running = new Set<Promise<void>>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -38,13 +41,21 @@ export class DomainEvents {
       try {
         const result = handler(event);
         if (result instanceof Promise) {
-          result.catch((error: unknown) =>
-            this.logger.error({ err: error, event: event.type }, 'event handler failed'),
-          );
+          const running = result
+            .catch((error: unknown) =>
+              this.logger.error({ err: error, event: event.type }, 'event handler failed'),
+            )
+            .finally(() => this.#running.delete(running));
+          this.#running.add(running);
         }
       } catch (error) {
         this.logger.error({ err: error, event: event.type }, 'event handler failed');
       }
     }
+  }
+
+  /** Resolves once every handler started so far, and those they started, have finished. */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all([...this.#running]);
   }
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -5,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DATABASE_URL, EnvError, loadDotEnvFile, loadEnv, parseDatabaseUrl, REPO_ROOT } from './env';
 
 describe('loadEnv', () => {
-  it('has defaults for everything, the database in <repo>/data whatever the working directory', () => {
-    const env = loadEnv({});
+  it('has defaults for everything but the payment gateway, the database in <repo>/data whatever the working directory', () => {
+    const env = loadEnv({ PAYMENT_PROVIDER: 'sandbox' });
     expect(env).toMatchObject({
       port: 8080,
       logLevel: 'info',
@@ -35,6 +36,24 @@ describe('loadEnv', () => {
       logLevel: 'debug',
       demo: true,
     });
+  });
+
+  it('takes no payments outside demo mode until a gateway is chosen', () => {
+    expect(() => loadEnv({})).toThrow(/PAYMENT_PROVIDER is required outside demo mode/);
+    expect(() => loadEnv({ DEMO: '0' })).toThrow(/PAYMENT_PROVIDER is required outside demo mode/);
+    expect(loadEnv({ DEMO: '1' }).payment.provider).toBe('sandbox');
+    expect(loadEnv({ PAYMENT_PROVIDER: 'sandbox' }).payment.provider).toBe('sandbox');
+  });
+
+  it('refuses to start the cloud outside demo mode without PAYMENT_PROVIDER, saying why', () => {
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'cloud/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, DATABASE_URL: 'sqlite::memory:', PORT: '0', DEMO: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain('PAYMENT_PROVIDER is required outside demo mode');
   });
 
   it('fails with every problem at once', () => {

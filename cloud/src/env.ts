@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { limitsConfigFromEnv, limitsEnvShape } from './limits/limits-config';
 import { mailConfigFromEnv, mailEnvShape } from './mail/mail-config';
 import { paymentConfigFromEnv, paymentEnvShape, refinePaymentEnv } from './payments/payment-config';
 
@@ -47,7 +48,7 @@ const envSchema = z
     // The first administrator, created when the store has none.
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD needs at least 10 characters').max(200).optional(),
-    // Bearer token Prometheus must send to GET /metrics; unset leaves /metrics open (private network).
+    // Bearer token Prometheus must send to GET /metrics; unset closes /metrics, except with DEMO=1.
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN needs at least 16 characters').max(200).optional(),
     // Sites allowed to embed the booking pages in an iframe: a CSP frame-ancestors source list.
     FRAME_ANCESTORS: z
@@ -55,9 +56,22 @@ const envSchema = z
       .max(2000)
       .regex(/^[^;,\r\n]+$/, 'FRAME_ANCESTORS is a space-separated list of CSP sources')
       .default('*'),
+    // DEMO=1: the folder where the cloud writes each demo bridge's new random token (<key>.token,
+    // readable by its owner only) for the start script's bridges; unset, the tokens are only logged
+    // as installed and an operator issues them in the admin area.
+    DEMO_BRIDGE_TOKENS_DIR: z.string().max(1000).optional(),
+    // 1 serves the web build's source maps (*.map); off by default, they show our source to anyone.
+    SERVE_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
+    // On SIGTERM, how long /readyz answers 503 while requests are still served, so the balancer
+    // stops sending any before the process stops listening (2 health-check intervals and a bit).
+    DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    // How the cloud reaches each location's kiosk system (Promotec): HTTP on a private link, or HTTPS.
+    PROMOTEC_SCHEME: z.enum(['http', 'https']).default('http'),
     // Card payments (PAYMENT_PROVIDER, SANDBOX_*, AXERVE_*) and customer e-mail (SMTP_URL, MAIL_*).
     ...paymentEnvShape,
     ...mailEnvShape,
+    // TRUST_PROXY and the abuse limits (RATE_LIMITS, LIMIT_*): limits/limits-config.ts.
+    ...limitsEnvShape,
   })
   .superRefine(refinePaymentEnv)
   .refine((raw) => (raw.ADMIN_EMAIL === undefined) === (raw.ADMIN_PASSWORD === undefined), {
@@ -71,11 +85,16 @@ const envSchema = z
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     logLevel: raw.LOG_LEVEL,
     demo: raw.DEMO === '1',
+    demoBridgeTokensDir: raw.DEMO_BRIDGE_TOKENS_DIR ? path.resolve(raw.DEMO_BRIDGE_TOKENS_DIR) : null,
     firstAdmin: { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD },
     metricsToken: raw.METRICS_TOKEN ?? null,
     frameAncestors: raw.FRAME_ANCESTORS.trim(),
+    serveSourceMaps: raw.SERVE_SOURCE_MAPS === '1',
+    promotecScheme: raw.PROMOTEC_SCHEME,
+    drainMs: raw.DRAIN_MS,
     payment: paymentConfigFromEnv(raw),
     mail: mailConfigFromEnv(raw, REPO_ROOT),
+    limits: limitsConfigFromEnv(raw),
   }));
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,10 @@
-import { ERROR_CODES, errorBody, type ErrorCode, type ValidationIssue } from '@deposito/protocol';
+import {
+  ERROR_CODES,
+  errorBody,
+  TEXT_LIMITS,
+  type ErrorCode,
+  type ValidationIssue,
+} from '@deposito/protocol';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -47,9 +53,19 @@ export function parseRequest<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new AppError(VALIDATION_CODES[part], undefined, validationIssues(result.error));
+    const code = ownIssueCode(result.error) ?? VALIDATION_CODES[part];
+    throw new AppError(code, undefined, validationIssues(result.error));
   }
   return result.data;
+}
+
+/** A schema's check may name its own code (`params: { code }`, e.g. a phone number refused). */
+function ownIssueCode(error: z.ZodError): ErrorCode | null {
+  for (const issue of error.issues) {
+    const code: unknown = issue.code === 'custom' ? issue.params?.code : undefined;
+    if (typeof code === 'string' && Object.hasOwn(ERROR_CODES, code)) return code as ErrorCode;
+  }
+  return null;
 }
 
 /** Unknown paths under /api answer in the same error shape. */
@@ -83,7 +99,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const known = error instanceof AppError ? error : bodyParserError(error);
     if (known) {
-      res.status(known.status).json(errorBody(known.code, known.message, known.details));
+      // A 429 says when to come back: the limiters put the wait in `details.retryAfterSeconds`.
+      const retryAfter = (known.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (known.status === 429 && typeof retryAfter === 'number')
+        res.setHeader('Retry-After', String(retryAfter));
+      // A message may quote the request (an unknown language, a key): never longer than the contract allows.
+      const message = known.message.slice(0, TEXT_LIMITS.message);
+      res.status(known.status).json(errorBody(known.code, message, known.details));
       return;
     }
     (req.log ?? logger).error({ err: error }, 'unhandled error');

@@ -1,6 +1,10 @@
 import { pino } from 'pino';
 import { createApp } from './app';
-import { installDemoBridgeTokens } from './bridge-hub/bridge-token';
+import {
+  installDemoBridgeTokens,
+  revokeLegacyDemoBridgeTokens,
+  writeDemoBridgeTokens,
+} from './bridge-hub/bridge-token';
 import { EnvError, loadDotEnvFile, loadEnv } from './env';
 import { seedDemoData } from './services/demo-seed.service';
 import { openStore } from './store/store';
@@ -34,15 +38,30 @@ async function main(): Promise<void> {
       { level: 'trace', stream: processLogRing },
     ]),
   );
+  if (env.payment.provider === 'sandbox' && !env.demo) {
+    // Chosen explicitly (refinePaymentEnv), but worth shouting: no money is collected.
+    logger.warn(
+      'PAYMENT_PROVIDER=sandbox outside demo mode: the TEST payment page takes test cards only and NO MONEY IS COLLECTED; set PAYMENT_PROVIDER=axerve to take real payments',
+    );
+  }
   const store = await openStore(env.database);
   const cloud = createApp({ env, store, logger });
   if (env.demo && (await seedDemoData(cloud.context))) logger.info('demo data seeded');
+  const revoked = await revokeLegacyDemoBridgeTokens(store);
+  if (revoked.length > 0) {
+    logger.error(
+      { locations: revoked },
+      'REMOVED the old derivable demo bridge tokens of these locations: anyone could compute them. ' +
+        'Issue each bridge a real token (POST /api/admin/locations/<key>/bridge-token as an administrator) and give it to edge-bridge init.',
+    );
+  }
   if (env.demo) {
-    // Before listening, so local bridges started with demoBridgeToken(key) are never refused.
+    // Before listening, so the start script's bridges are never refused.
     const tokens = await installDemoBridgeTokens(store, new Date());
+    if (env.demoBridgeTokensDir) writeDemoBridgeTokens(env.demoBridgeTokensDir, tokens);
     logger.info(
-      { locations: tokens.map((t) => t.locationKey) },
-      'demo bridge tokens installed (demoBridgeToken)',
+      { locations: tokens.map((t) => t.locationKey), folder: env.demoBridgeTokensDir },
+      'random demo bridge tokens installed for the locations that had none',
     );
   }
   await ensureFirstAdmin(cloud.context);
@@ -54,13 +73,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // SIGTERM (a restart, the balancer in front) drains first; Ctrl-C stops at once.
+    const drainMs = signal === 'SIGTERM' ? env.drainMs : 0;
     const force = setTimeout(() => {
       logger.error('shutdown timed out');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, drainMs + SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      await cloud.stop();
+      await cloud.stop({ drainMs });
       await store.close();
       process.exit(0);
     } catch (error) {

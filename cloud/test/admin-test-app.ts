@@ -7,7 +7,7 @@ import { hashPassword } from '../src/auth/password';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
 import { silentLogger, TEST_NOW } from './test-app';
-import { createTestDatabase, type TestDatabase } from './test-store';
+import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
 
 /** Cheap scrypt for tests: the same code path, a fraction of the work. */
 export const TEST_SCRYPT_COST = { N: 1024, r: 8, p: 1 };
@@ -36,22 +36,48 @@ export interface AdminTestApp {
 }
 
 /**
- * A real cloud on an ephemeral port over a fresh SQLite file with the seed locations and one
- * administrator (TEST_ADMIN). The admin area is built with test options (cheap hashing, no waits).
+ * A real cloud on an ephemeral port over a fresh SQLite file (or PostgreSQL schema) with the seed
+ * locations and one administrator (TEST_ADMIN). The admin area is built with test options (cheap
+ * hashing, no waits).
  */
 export async function startAdminTestApp(
-  options: AdminAreaOptions & { now?: string } = {},
+  options: AdminAreaOptions & {
+    now?: string;
+    dialect?: StoreDialect;
+    /** A database of the caller's, shared e.g. by two apps standing for two cloud processes. */
+    database?: TestDatabase;
+    /** Environment beside the test defaults (e.g. TRUST_PROXY, LIMIT_LOGIN_FAILURES_ACCOUNT). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<AdminTestApp> {
-  const database = await createTestDatabase('sqlite');
+  const { now, dialect = 'sqlite', database: shared, env: extraEnv, ...areaOptions } = options;
+  const database = shared ?? (await createTestDatabase(dialect));
   const store = await database.open();
-  const clock = new ManualClock(options.now ?? TEST_NOW);
-  await seedLocationsAndDiscounts({ store, clock });
-  await store.adminUsers.create(
-    { email: TEST_ADMIN.email, passwordHash: await hashPassword(TEST_ADMIN.password, TEST_SCRYPT_COST) },
-    clock.now(),
-  );
-  const area = createAdminArea({ scryptCost: TEST_SCRYPT_COST, wait: async () => undefined, ...options });
-  const env = loadEnv({ DATABASE_URL: 'sqlite::memory:', PORT: '0' });
+  const clock = new ManualClock(now ?? TEST_NOW);
+  if (!shared || (await store.adminUsers.count()) === 0) {
+    await seedLocationsAndDiscounts({ store, clock });
+    await store.adminUsers.create(
+      { email: TEST_ADMIN.email, passwordHash: await hashPassword(TEST_ADMIN.password, TEST_SCRYPT_COST) },
+      clock.now(),
+    );
+  }
+  const area = createAdminArea({
+    scryptCost: TEST_SCRYPT_COST,
+    wait: async () => undefined,
+    // Suites move the clock by hours between calls with one token; the idle timeout's own tests set it.
+    idleTimeoutMs: 24 * 60 * 60_000,
+    ...areaOptions,
+  });
+  const env = loadEnv({
+    DATABASE_URL: 'sqlite::memory:',
+    PORT: '0',
+    PAYMENT_PROVIDER: 'sandbox',
+    // Suites make many holds from 127.0.0.1; failed-login limits stay at their defaults.
+    LIMIT_HOLDS_PER_MINUTE: '0',
+    LIMIT_HELD_LOCKERS: '0',
+    LIMIT_DISCOUNT_CHECKS: '0',
+    ...extraEnv,
+  });
   const cloud = createApp({
     env,
     store,
@@ -96,7 +122,7 @@ export async function startAdminTestApp(
     async close() {
       await cloud.stop();
       await store.close();
-      await database.dispose();
+      if (!shared) await database.dispose();
     },
   };
 }

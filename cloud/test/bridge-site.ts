@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
 import { createApp, ROUTE_AREAS, type CloudApp } from '../src/app';
 import {
   createBridgeHubArea,
@@ -250,7 +251,17 @@ export class BridgeProcess {
     }
   }
 
+  /** Stops the process dead (SIGSTOP): its TCP connection stays open and says nothing, pongs included. */
+  freeze(): void {
+    this.child.process.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.child.process.kill('SIGCONT');
+  }
+
   async stop(): Promise<void> {
+    this.thaw();
     await this.child.stop();
     rmSync(path.dirname(this.dataDir), { recursive: true, force: true });
   }
@@ -286,12 +297,15 @@ export class CloudProcess {
 }
 
 /**
- * Fast timings so tests never wait long for a sweep. A bridge must answer each ping within one
- * heartbeat or be cut off: the pong crosses the bridge process's event loop, which on a loaded
- * 2-core machine can stall for several hundred milliseconds, and no test waits for a heartbeat.
+ * Fast timings so tests never wait long for a sweep. A bridge must answer each ping within a second
+ * or be cut off: the pong crosses the bridge process's event loop, which on a loaded 2-core machine
+ * can stall for several hundred milliseconds, and no test waits for a heartbeat. Another process's
+ * connection counts for 5 s after its last heartbeat (a loaded machine delays timers too).
  */
 export const FAST_HUB: BridgeHubAreaOptions = {
   heartbeatMs: 1_000,
+  pongTimeoutMs: 1_000,
+  liveWindowMs: 5_000,
   helloTimeoutMs: 3_000,
   sweepMs: 200,
   resultPollMs: 200,
@@ -318,18 +332,23 @@ export async function startHubCloud(options: {
   port?: number;
   /** False starts the app without its background jobs (the hub's heartbeat, sweep and LISTEN). */
   jobs?: boolean;
+  /** Where the cloud logs (silent by default). */
+  logger?: Logger;
 }): Promise<HubCloud> {
   const hubArea = createBridgeHubArea({ ...FAST_HUB, ...options.hub });
-  const admin = createAdminArea({ lockerControl: hubArea.lockerControl });
+  // Suites may move the clock by hours between calls with one token.
+  const admin = createAdminArea({ lockerControl: hubArea.lockerControl, idleTimeoutMs: 24 * 60 * 60_000 });
   const env = loadEnv({
     DATABASE_URL: options.target.dialect === 'postgres' ? options.target.connectionString : 'sqlite::memory:',
     PORT: '0',
+    PAYMENT_PROVIDER: 'sandbox',
+    RATE_LIMITS: 'off',
   });
   const cloud = createApp({
     env: { ...env, database: options.target },
     store: options.store,
     clock: options.clock,
-    logger: silentLogger(),
+    logger: options.logger ?? silentLogger(),
     areas: ROUTE_AREAS.map((area) =>
       area === adminArea ? admin : area.name === 'bridge-hub' ? hubArea : area,
     ),

@@ -5,7 +5,12 @@ import { loadEnv } from '../src/env';
 import { openStore } from '../src/store/store';
 import { silentLogger } from './test-app';
 
-const env = loadEnv({ DATABASE_URL: process.env.DATABASE_URL, PORT: '0' });
+const env = loadEnv({
+  DATABASE_URL: process.env.DATABASE_URL,
+  PORT: '0',
+  PAYMENT_PROVIDER: 'sandbox',
+  RATE_LIMITS: 'off',
+});
 const store = await openStore(env.database, { schema: process.env.TEST_SCHEMA, poolSize: 12 });
 const cloud = createApp({ env, store, logger: silentLogger() });
 const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });

@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp, ROUTE_AREAS, type CloudApp } from '../src/app';
+import { createApp, ROUTE_AREAS, type AppContext, type CloudApp } from '../src/app';
+import type { LockerControl } from '../src/services/locker-control';
 import { hashPassword } from '../src/auth/password';
 import { ManualClock } from '../src/clock';
 import { loadEnv } from '../src/env';
 import { readOutbox, type OutboxMessage } from '../src/mail/outbox';
+import type { Mailer } from '../src/mail/mailer';
 import { BOOKING_EMAIL_HEADER, BOOKING_EMAIL_KIND_HEADER } from '../src/mail/booking-email';
 import type { PaymentConfig } from '../src/payments/payment-config';
 import { adminArea, createAdminArea } from '../src/routes/admin/admin.routes';
@@ -13,6 +15,7 @@ import {
   createPaymentsArea,
   morningSchedulerFor,
   paymentsArea,
+  refundsFor,
 } from '../src/routes/payments/payments.routes';
 import type { PaymentModule } from '../src/routes/payments/payment-module';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
@@ -50,29 +53,54 @@ export interface PaymentTestApp {
  * outbox. Its public URL is the server's own, so the gateway's notifications reach it.
  */
 export async function startPaymentTestApp(
-  options: { dialect?: StoreDialect; now?: string; payment?: PaymentConfig } = {},
+  options: {
+    dialect?: StoreDialect;
+    now?: string;
+    payment?: PaymentConfig;
+    mailer?: (outboxDir: string) => Mailer;
+    /** The operators' locker control (the controllers are outside our system); bridge/offline without. */
+    lockerControl?: (context: AppContext) => LockerControl;
+    /** A database of the caller's (not disposed on close); a fresh one of `dialect` by default. */
+    database?: TestDatabase;
+    /** Seed the locations, discounts and test administrator (default); off for a restored store. */
+    seed?: boolean;
+  } = {},
 ): Promise<PaymentTestApp> {
-  const database: TestDatabase = await createTestDatabase(options.dialect ?? 'sqlite');
+  const ownDatabase = options.database === undefined;
+  const database: TestDatabase = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
   const store = await database.open();
   const clock = new ManualClock(options.now ?? TEST_NOW);
-  await seedLocationsAndDiscounts({ store, clock });
-  await store.adminUsers.create(
-    { email: TEST_ADMIN.email, passwordHash: await hashPassword(TEST_ADMIN.password, TEST_SCRYPT_COST) },
-    clock.now(),
-  );
+  if (options.seed ?? true) {
+    await seedLocationsAndDiscounts({ store, clock });
+    await store.adminUsers.create(
+      { email: TEST_ADMIN.email, passwordHash: await hashPassword(TEST_ADMIN.password, TEST_SCRYPT_COST) },
+      clock.now(),
+    );
+  }
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'deposito-payments-outbox-'));
   let publicUrl = '';
   const payments = createPaymentsArea({
     payment: options.payment ?? TEST_SANDBOX,
     mail: { from: 'Deposito <no-reply@deposito.test>', transport: { kind: 'outbox', directory: outboxDir } },
+    ...(options.mailer ? { mailer: options.mailer(outboxDir) } : {}),
     publicUrl: () => publicUrl,
   });
   const admin = createAdminArea({
+    ...(options.lockerControl ? { lockerControl: options.lockerControl } : {}),
     scryptCost: TEST_SCRYPT_COST,
     wait: async () => undefined,
+    // Suites move the clock by hours between calls with one token.
+    idleTimeoutMs: 24 * 60 * 60_000,
     morningScheduler: morningSchedulerFor,
+    refunds: refundsFor,
   });
-  const env = loadEnv({ DATABASE_URL: 'sqlite::memory:', PORT: '0' });
+  const env = loadEnv({
+    DATABASE_URL: 'sqlite::memory:',
+    PORT: '0',
+    PAYMENT_PROVIDER: 'sandbox',
+    // Suites make many holds from 127.0.0.1; the limits' own tests turn them on.
+    RATE_LIMITS: 'off',
+  });
   const cloud = createApp({
     env,
     store,
@@ -112,7 +140,7 @@ export async function startPaymentTestApp(
     async close() {
       await cloud.stop();
       await store.close();
-      await database.dispose();
+      if (ownDatabase) await database.dispose();
       await rm(outboxDir, { recursive: true, force: true });
     },
   };

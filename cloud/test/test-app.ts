@@ -32,13 +32,22 @@ export async function startTestApp(
     clock?: Clock;
     database?: TestDatabase;
     seed?: boolean;
+    /** Environment beside the test defaults, e.g. `{ RATE_LIMITS: 'on', LIMIT_HELD_LOCKERS: '2' }`. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
   const store = await database.open();
   const clock = new ManualClock(options.now ?? TEST_NOW);
   if (options.seed ?? true) await seedLocationsAndDiscounts({ store, clock });
-  const env = loadEnv({ DATABASE_URL: 'sqlite::memory:', PORT: '0' });
+  const env = loadEnv({
+    DATABASE_URL: 'sqlite::memory:',
+    PORT: '0',
+    PAYMENT_PROVIDER: 'sandbox',
+    // Suites make many holds from 127.0.0.1; the limits' own tests turn them on.
+    RATE_LIMITS: 'off',
+    ...options.env,
+  });
   const cloud = createApp({ env, store, clock: options.clock ?? clock, logger: silentLogger() });
   const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });
   return {

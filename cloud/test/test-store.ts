@@ -58,6 +58,35 @@ export async function createTestDatabase(dialect: StoreDialect): Promise<TestDat
   };
 }
 
+/**
+ * A whole PostgreSQL database of its own (`d_<random>`, dropped afterwards), for tests of what
+ * works on databases rather than schemas (backups and restores). The store uses its public schema.
+ */
+export async function createPostgresDatabase(): Promise<TestDatabase & { connectionString: string }> {
+  const server = testPostgresUrl();
+  const name = `d_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const connectionString = url.toString();
+  const target: DatabaseTarget = { dialect: 'postgres', connectionString };
+  return {
+    target,
+    connectionString,
+    open: () => openStore(target, { poolSize: 12 }),
+    dispose: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /** Runs SQL directly against a PostgreSQL test schema, for tests of the database's own guarantees. */
 export async function withPostgresClient<T>(
   schema: string,

@@ -1,11 +1,13 @@
 // Executes the cloud's commands on the controller, each id at most once: stored before it is
-// acknowledged, marked RUNNING before the controller is called, finished with exactly one result
-// (plus, for an UNKNOWN outcome, possibly one reconciled result once a poll shows what happened).
+// acknowledged, marked RUNNING at the instant the request leaves for the controller, finished with
+// exactly one result (plus, for an UNKNOWN outcome, possibly one reconciled result once a poll shows
+// what happened). A command whose deadline (`expiresAt`) passes, or that the cloud cancels, before
+// its request leaves is never sent: EXPIRED.
 import type { Logger } from 'pino';
 import { STATE_SETTING_OPS, type BridgeCommand, type ResultMessage } from '@deposito/protocol/bridge/v1';
 import type { BridgeBuffer, CommandRecord, UnsequencedResult } from './buffer/bridge-buffer';
-import type { ControllerClient } from './controller/controller-client';
-import { ControllerError } from './controller/controller-errors';
+import type { CallOptions, ControllerClient } from './controller/controller-client';
+import { ControllerError, ControllerNotSentError } from './controller/controller-errors';
 import type { ObservedLocker } from './state-poller';
 import { isoTime, type Clock, type TimerHandle } from './clock';
 
@@ -33,11 +35,23 @@ type ResultData = NonNullable<ResultMessage['data']>;
 const isStateSetting = (op: BridgeCommand['op']) => (STATE_SETTING_OPS as readonly string[]).includes(op);
 const changesLocker = (op: BridgeCommand['op']) => op !== 'getState' && op !== 'history';
 
+const CANCELLED = {
+  code: 'command/cancelled',
+  message: 'cancelled by the cloud before it was sent to the controller; it will not be sent',
+} as const;
+
+/** What a cancel found: the command is now certainly not run, was already sent, or had finished. */
+export type CancelOutcome = 'cancelled' | 'already-sent' | 'finished' | 'not-received';
+
 export class CommandRunner {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private retryTimer: TimerHandle | null = null;
   private stopped = false;
+  /** The command whose controller request is waiting for its turn, by id: aborting drops it unsent. */
+  private readonly waiting = new Map<string, AbortController>();
+  /** Commands the cloud cancelled while an attempt was at the controller: that attempt is not retried. */
+  private readonly cancelledInFlight = new Set<string>();
 
   constructor(private readonly deps: CommandRunnerDeps) {}
 
@@ -63,11 +77,26 @@ export class CommandRunner {
     }
   }
 
-  /** Stores a received command; a known id is not run again, its recorded result is queued again. */
+  /**
+   * Stores a received command; a known id is not run again, its recorded result is queued again.
+   * An id the cloud cancelled before it arrived is stored already finished, never run.
+   */
   receive(command: BridgeCommand): { duplicate: boolean; receivedAt: number } {
     const { buffer, clock, logger } = this.deps;
     const receivedAt = clock.now();
-    const { record, duplicate } = buffer.receiveCommand(command, receivedAt);
+    const { record, duplicate, cancelled } = buffer.transaction(() => {
+      const received = buffer.receiveCommand(command, receivedAt);
+      const cancelledFirst = !received.duplicate && buffer.wasCancelled(command.id);
+      if (cancelledFirst) {
+        const result = this.result(received.record, 'EXPIRED', receivedAt, { error: CANCELLED });
+        buffer.finishCommand(result, receivedAt);
+      }
+      return { ...received, cancelled: cancelledFirst };
+    });
+    if (cancelled) {
+      logger.info({ commandId: command.id }, 'command arrived after the cloud cancelled it; not run');
+      this.deps.onResult();
+    }
     if (duplicate) {
       logger.info(
         { commandId: command.id, status: record.status },
@@ -112,6 +141,43 @@ export class CommandRunner {
     await this.draining;
   }
 
+  /**
+   * The cloud gave up on a command. Not yet sent to the controller (received, retrying, or waiting
+   * for its turn): it never will be, and is answered EXPIRED (`command/cancelled`). Already sent: it
+   * cannot be called back, and its result follows as usual, except that an attempt that fails is not
+   * retried (EXPIRED, `command/cancelled`). Not received yet: the id is remembered,
+   * so the command is answered EXPIRED if it ever arrives.
+   */
+  cancel(commandId: string): CancelOutcome {
+    const { buffer, clock, logger } = this.deps;
+    const log = logger.child({ commandId });
+    const record = buffer.getCommand(commandId);
+    if (!record) {
+      buffer.recordCancellation(commandId, clock.now());
+      log.info('cancel for a command not received; it will not run if it arrives');
+      return 'not-received';
+    }
+    switch (record.status) {
+      case 'RECEIVED':
+      case 'RETRYING': {
+        const waiting = this.waiting.get(commandId);
+        log.info('command cancelled by the cloud before it was sent; not run');
+        // Its request is queued for the controller: dropping it makes execute() record the result.
+        if (waiting) waiting.abort();
+        else this.finish(record, 'EXPIRED', { error: CANCELLED });
+        return 'cancelled';
+      }
+      case 'RUNNING':
+        // The attempt under way cannot be called back, but a failed one must not be tried again.
+        this.cancelledInFlight.add(commandId);
+        log.warn('cancel came after the command was sent to the controller; its result follows, no retry');
+        return 'already-sent';
+      default:
+        log.debug({ status: record.status }, 'cancel for a finished command; nothing to do');
+        return 'finished';
+    }
+  }
+
   /** Settles UNKNOWN outcomes against what the latest poll observed. */
   reconcile(observe: (lockerId: number) => ObservedLocker | null): void {
     const { buffer, clock, logger } = this.deps;
@@ -145,31 +211,50 @@ export class CommandRunner {
     }
   }
 
-  private async execute(record: CommandRecord): Promise<void> {
+  private async execute(listed: CommandRecord): Promise<void> {
     const { buffer, clock, logger, controller } = this.deps;
+    // The pass listed it earlier: a cancel may have finished it since.
+    const record = buffer.getCommand(listed.id);
+    if (!record || !isDue(record, clock.now())) return;
     const { command } = record;
     const log = logger.child({ commandId: command.id, op: command.op });
     const expiresAt = Date.parse(command.expiresAt);
-    if (clock.now() >= expiresAt) {
-      log.info('command expired before it could run');
+    const expired = (when: string) =>
       this.finish(record, 'EXPIRED', {
         error: {
           code: 'command/expired',
           message: record.lastError
             ? `expired while retrying: ${record.lastError}`
-            : `expired at ${command.expiresAt}, not executed`,
+            : `expired at ${command.expiresAt} ${when}; not sent to the controller`,
         },
       });
+    if (clock.now() >= expiresAt) {
+      log.info('command expired before it could run');
+      expired('before it could run');
       return;
     }
-    buffer.markRunning(command.id, clock.now());
+    const cancel = new AbortController();
+    this.waiting.set(command.id, cancel);
     const attempts = record.attempts + 1;
     try {
-      const data = await this.runOnController(command, controller);
+      const data = await this.runOnController(command, controller, {
+        deadline: expiresAt,
+        signal: cancel.signal,
+        // Recorded at the instant the request leaves: from here a crash means UNKNOWN, never a re-run.
+        onSend: () => buffer.markRunning(command.id, clock.now()),
+      });
       log.info('command succeeded');
       this.finish({ ...record, attempts }, 'SUCCEEDED', data ? { data } : {});
     } catch (error) {
       const now = clock.now();
+      if (error instanceof ControllerNotSentError) {
+        if (error.reason === 'cancelled') this.finish(record, 'EXPIRED', { error: CANCELLED });
+        else {
+          log.warn('deadline passed while waiting for the controller; not sent');
+          expired('while it waited for the controller');
+        }
+        return;
+      }
       if (!(error instanceof ControllerError)) {
         log.error({ err: error }, 'command failed unexpectedly');
         this.finish({ ...record, attempts }, 'FAILED', {
@@ -179,6 +264,16 @@ export class CommandRunner {
       }
       const detail = { code: error.code, message: error.message };
       if (error.retryable && isStateSetting(command.op)) {
+        if (this.cancelledInFlight.has(command.id)) {
+          log.info({ err: error }, 'attempt failed after the cloud cancelled the command; not retried');
+          this.finish({ ...record, attempts }, 'EXPIRED', {
+            error: {
+              code: CANCELLED.code,
+              message: `cancelled by the cloud while an attempt was under way (${error.message}); not retried`,
+            },
+          });
+          return;
+        }
         const delay = retryDelay(attempts, this.deps.retry, this.deps.random);
         if (now + delay < expiresAt) {
           log.warn({ err: error, attempts, retryInMs: delay }, 'controller unreachable; will retry');
@@ -198,39 +293,46 @@ export class CommandRunner {
       }
       log.warn({ err: error }, 'command failed');
       this.finish({ ...record, attempts }, 'FAILED', { error: detail });
+    } finally {
+      this.waiting.delete(command.id);
+      this.cancelledInFlight.delete(command.id);
     }
   }
 
   private async runOnController(
     command: BridgeCommand,
     controller: ControllerClient,
+    options: CallOptions,
   ): Promise<ResultData | null> {
     switch (command.op) {
       case 'open':
-        await controller.open(command.lockerId);
+        await controller.open(command.lockerId, options);
         return null;
       case 'inhibit':
-        await controller.inhibit(command.lockerId);
+        await controller.inhibit(command.lockerId, options);
         return null;
       case 'unbook':
-        await controller.unbook(command.lockerId);
+        await controller.unbook(command.lockerId, options);
         return null;
       case 'book':
-        await controller.book(command.lockerId, command.params);
+        await controller.book(command.lockerId, command.params, options);
         return null;
       case 'getState': {
-        const lockers = (await controller.getLockersState())
+        const lockers = (await controller.getLockersState(options))
           .filter((l) => command.lockerId === undefined || l.number === command.lockerId)
           .map((l) => ({ lockerId: l.number, ...l.state, code: l.code }));
         return { lockers };
       }
       case 'history': {
-        const entries = await controller.history({
-          from: command.params.from,
-          to: command.params.to,
-          ...(command.lockerId === undefined ? {} : { locker: command.lockerId }),
-          ...(command.params.index === undefined ? {} : { index: command.params.index }),
-        });
+        const entries = await controller.history(
+          {
+            from: command.params.from,
+            to: command.params.to,
+            ...(command.lockerId === undefined ? {} : { locker: command.lockerId }),
+            ...(command.params.index === undefined ? {} : { index: command.params.index }),
+          },
+          options,
+        );
         return {
           history: entries.map((e) => ({
             index: e.index,
@@ -287,6 +389,14 @@ export class CommandRunner {
       Math.max(0, next - clock.now()),
     );
   }
+}
+
+/** Waiting to run: never tried, or its retry time has come. */
+function isDue(record: CommandRecord, now: number): boolean {
+  return (
+    record.status === 'RECEIVED' ||
+    (record.status === 'RETRYING' && record.nextAttemptAt !== null && record.nextAttemptAt <= now)
+  );
 }
 
 /** Exponential with equal jitter: between half and all of min(cap, base · 2^(attempt-1)). */

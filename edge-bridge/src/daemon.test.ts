@@ -51,7 +51,7 @@ async function startSite(
   const daemon = new BridgeDaemon({
     config,
     commandRetry: { baseMs: 20, capMs: 60 },
-    linkBackoff: { baseMs: 30, capMs: 120, stableMs: 5_000 },
+    linkBackoff: { baseMs: 30, capMs: 120 },
     ...options.daemon,
   });
   const { httpPort } = await daemon.start();
@@ -81,6 +81,7 @@ describe('BridgeDaemon', () => {
       protocolVersion: 1,
       locationKey: LOCATION,
       buffered: { results: 0, events: 0, pendingCommands: 0 },
+      features: ['hello-ack', 'cancel'],
     });
   });
 
@@ -177,6 +178,123 @@ describe('BridgeDaemon', () => {
     cloud.send(command);
     await expect.poll(() => resultsFor(cloud, command.id)[0]?.status).toBe('EXPIRED');
     expect(simulator.stats.byOperation.open).toBeUndefined();
+  });
+
+  describe('an open is never late', () => {
+    /** A site whose only poll after start is the one the test starts, held by a slow controller. */
+    async function siteWithSlowPoll(delayMs: number) {
+      const site = await startSite({ controllerTimeoutMs: 5_000, config: { pollIntervalMs: 60_000 } });
+      await expect.poll(() => site.daemon.health().controller.lastPollOk).toBe(true);
+      site.simulator.setFault({ kind: 'slow', delayMs }, 1, 'getLockersState');
+      const poll = site.daemon.tick();
+      await expect.poll(() => site.simulator.requestsInFlight).toBe(1);
+      return { ...site, poll };
+    }
+
+    it('never sends an open whose deadline passes while it waits behind a slow poll: EXPIRED', async () => {
+      const { cloud, simulator, poll } = await siteWithSlowPoll(1_500);
+      const sentAt = Date.now();
+      const command = buildCommand({
+        op: 'open',
+        lockerId: 2,
+        expiresAt: new Date(sentAt + 300).toISOString(),
+      });
+      cloud.send(command);
+      await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+      // Told at the deadline, while the poll still holds the controller.
+      expect(Date.now() - sentAt).toBeLessThan(1_200);
+      expect(resultsFor(cloud, command.id)[0]).toMatchObject({
+        ok: false,
+        status: 'EXPIRED',
+        attempts: 0,
+        error: { code: 'command/expired', message: expect.stringMatching(/not sent/) },
+      });
+      await poll;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(simulator.stats.byOperation.open).toBeUndefined();
+      expect(simulator.history().map((e) => e.type)).not.toContain('open');
+      expect(resultsFor(cloud, command.id)).toHaveLength(1);
+    });
+
+    it('sends an open waiting behind a poll as soon as the controller is free', async () => {
+      const { cloud, simulator, poll } = await siteWithSlowPoll(300);
+      const command = buildCommand({ op: 'open', lockerId: 3 });
+      cloud.send(command);
+      await expect.poll(() => resultsFor(cloud, command.id)[0]?.status).toBe('SUCCEEDED');
+      await poll;
+      expect(simulator.stats.byOperation.open).toBe(1);
+    });
+
+    it('drops a waiting open the cloud cancels: never sent, answered EXPIRED (cancelled)', async () => {
+      const { cloud, simulator, poll, daemon } = await siteWithSlowPoll(1_000);
+      const command = buildCommand({ op: 'open', lockerId: 4 });
+      cloud.send(command);
+      await expect.poll(() => cloud.of('ack').filter((a) => a.commandId === command.id).length).toBe(1);
+      cloud.send({ type: 'cancel', commandId: command.id });
+      await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+      expect(resultsFor(cloud, command.id)[0]).toMatchObject({
+        ok: false,
+        status: 'EXPIRED',
+        attempts: 0,
+        error: { code: 'command/cancelled' },
+      });
+      await poll;
+      await daemon.tick();
+      expect(simulator.stats.byOperation.open).toBeUndefined();
+      expect(resultsFor(cloud, command.id)).toHaveLength(1);
+      expect(cloud.of('rejected')).toEqual([]);
+    });
+
+    it('never runs a command the cloud cancelled before it arrived', async () => {
+      const { cloud, simulator, daemon } = await startSite();
+      const command = buildCommand({ op: 'open', lockerId: 5 });
+      cloud.send({ type: 'cancel', commandId: command.id });
+      cloud.send(command);
+      await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+      expect(resultsFor(cloud, command.id)[0]).toMatchObject({
+        status: 'EXPIRED',
+        error: { code: 'command/cancelled' },
+      });
+      expect(cloud.of('ack').find((a) => a.commandId === command.id)).toMatchObject({ duplicate: false });
+      await daemon.tick();
+      expect(simulator.stats.byOperation.open).toBeUndefined();
+    });
+
+    it('stops retrying a booking the cloud cancels', async () => {
+      const { cloud, simulator, daemon } = await startSite();
+      simulator.setFault({ kind: 'fail' }, undefined, 'book');
+      const command = buildCommand({
+        op: 'book',
+        lockerId: 1,
+        params: { pin: '482910', from: '2030-05-01T08:00:00.000Z', to: '2030-05-01T20:00:00.000Z' },
+      });
+      cloud.send(command);
+      await expect.poll(() => simulator.stats.byOperation.book ?? 0).toBeGreaterThanOrEqual(2);
+      cloud.send({ type: 'cancel', commandId: command.id });
+      // The cancel takes effect when the retry's backoff ends: up to a few seconds on a busy machine.
+      await expect.poll(() => resultsFor(cloud, command.id).length, { timeout: 10_000 }).toBe(1);
+      const tried = simulator.stats.byOperation.book;
+      expect(resultsFor(cloud, command.id)[0]).toMatchObject({
+        status: 'EXPIRED',
+        error: { code: 'command/cancelled' },
+      });
+      simulator.setFault(null);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await daemon.tick();
+      expect(simulator.stats.byOperation.book).toBe(tried);
+      expect(simulator.locker(1)?.occupancy).toBe('free');
+    });
+
+    it('lets a command already sent finish when a cancel comes late', async () => {
+      const { cloud, simulator } = await startSite({ config: { pollIntervalMs: 60_000 } });
+      simulator.setFault({ kind: 'slow', delayMs: 300 }, 1, 'inhibit');
+      const command = buildCommand({ op: 'inhibit', lockerId: 6 });
+      cloud.send(command);
+      await expect.poll(() => simulator.stats.byOperation.inhibit).toBe(1);
+      cloud.send({ type: 'cancel', commandId: command.id });
+      await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+      expect(resultsFor(cloud, command.id)[0]).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
+    });
   });
 
   it('retries a state-setting command while the controller answers 500, then succeeds', async () => {
@@ -335,6 +453,35 @@ describe('BridgeDaemon', () => {
     const good = buildCommand({ op: 'inhibit', lockerId: 1 });
     cloud.send(good);
     await expect.poll(() => resultsFor(cloud, good.id).length).toBe(1);
+  });
+
+  it('answers /healthz with 503 while the controller hangs, and 200 again once it answers', async () => {
+    const { simulator, httpPort } = await startSite({ controllerTimeoutMs: 300 });
+    const healthz = async () => {
+      const answer = await fetch(`http://127.0.0.1:${httpPort}/healthz`);
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+    await expect.poll(async () => (await healthz()).status).toBe(200);
+    simulator.setFault({ kind: 'slow', delayMs: 10_000 }, undefined, 'getLockersState');
+    await expect.poll(async () => (await healthz()).status, { timeout: 5_000 }).toBe(503);
+    const { body } = await healthz();
+    expect(body).toMatchObject({
+      status: 'degraded',
+      controller: {
+        healthy: false,
+        problem: expect.stringMatching(/did not answer getLockersState within 300 ms/),
+      },
+      problems: [expect.stringMatching(/^controller: /)],
+    });
+    const metrics = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();
+    expect(metrics).toContain('deposito_bridge_controller_healthy 0');
+    simulator.setFault(null);
+    await expect.poll(async () => (await healthz()).status).toBe(200);
+    expect((await healthz()).body).toMatchObject({
+      status: 'ok',
+      problems: [],
+      controller: { healthy: true },
+    });
   });
 
   it('serves /healthz and /metrics on loopback', async () => {

@@ -1,10 +1,13 @@
 // The edge-bridge daemon: keeps the link to the cloud, relays commands to the locker controller,
 // polls the lockers, and buffers everything the cloud must hear until it confirms delivery.
-import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
-import { BRIDGE_PROTOCOL_VERSION, type CloudToBridgeMessage } from '@deposito/protocol/bridge/v1';
+import {
+  BRIDGE_FEATURES,
+  BRIDGE_PROTOCOL_VERSION,
+  type CloudToBridgeMessage,
+} from '@deposito/protocol/bridge/v1';
 import { BridgeBuffer } from './buffer/bridge-buffer';
 import { CommandRunner, DEFAULT_COMMAND_RETRY, type RetryPolicy } from './command-runner';
 import { ControllerClient } from './controller/controller-client';
@@ -13,10 +16,9 @@ import { BridgeLink, type BackoffPolicy } from './link/bridge-link';
 import { StatePoller } from './state-poller';
 import { startStatusServer, type HealthReport } from './status-server';
 import { isoTime, systemClock, type Clock, type TimerHandle } from './clock';
+import { BRIDGE_VERSION } from './version';
 
-export const BRIDGE_VERSION: string = (
-  createRequire(import.meta.url)('../package.json') as { version: string }
-).version;
+export { BRIDGE_VERSION };
 
 /** Settled commands are remembered this long, to recognise a resent id. */
 const COMMAND_RETENTION_MS = 7 * 24 * 3600_000;
@@ -54,6 +56,7 @@ export class BridgeDaemon {
   private flushAgain = false;
   private replay: { total: number; sent: number } | null = null;
   private lastPruneAt = 0;
+  private startedAt: number | null = null;
 
   constructor(private readonly options: BridgeDaemonOptions) {
     const { config } = options;
@@ -63,7 +66,7 @@ export class BridgeDaemon {
       options.logger ?? pino({ level: config.logLevel, base: { locationKey: config.locationKey } });
     const random = options.random ?? Math.random;
     this.buffer = BridgeBuffer.open(bufferPath(config), { maxOutboxItems: config.maxOutboxItems });
-    this.controller = new ControllerClient({ ...config.controller });
+    this.controller = new ControllerClient({ ...config.controller, clock: this.clock });
     this.poller = new StatePoller({
       buffer: this.buffer,
       controller: this.controller,
@@ -107,6 +110,7 @@ export class BridgeDaemon {
   async start(): Promise<{ httpPort: number }> {
     const { server, port } = await startStatusServer(() => this.health(), this.config.http);
     this.server = server;
+    this.startedAt = this.clock.now();
     this.runner.recoverInterrupted();
     this.link.start();
     this.logger.info(
@@ -163,8 +167,18 @@ export class BridgeDaemon {
     const poll = this.poller.lastPoll;
     const oldest = stats.outbox.oldestCreatedAt;
     const up = this.link.isUp;
+    const controllerProblem = this.controllerProblem(now);
+    const problems = [
+      ...(up
+        ? []
+        : [
+            `not linked to the cloud (${this.link.state}${this.link.lastError ? `: ${this.link.lastError}` : ''})`,
+          ]),
+      ...(controllerProblem ? [controllerProblem] : []),
+    ];
     return {
-      status: up && poll?.ok ? 'ok' : 'degraded',
+      status: up && poll?.ok && !controllerProblem ? 'ok' : 'degraded',
+      problems,
       locationKey: this.config.locationKey,
       bridgeVersion: BRIDGE_VERSION,
       now: isoTime(now),
@@ -176,6 +190,8 @@ export class BridgeDaemon {
         reconnects: this.link.reconnects,
       },
       controller: {
+        healthy: controllerProblem === null,
+        problem: controllerProblem,
         lastPollAt: poll ? isoTime(poll.at) : null,
         lastPollOk: poll ? poll.ok : null,
         lastPollError: poll?.error ?? null,
@@ -192,6 +208,26 @@ export class BridgeDaemon {
       },
       commands: stats.commands,
     };
+  }
+
+  /**
+   * Why the controller cannot be relied on now, or null. A hung controller shows within its timeout:
+   * the request in progress fails then, and so does the poll waiting behind it.
+   */
+  private controllerProblem(now: number): string | null {
+    const poll = this.poller.lastPoll;
+    if (poll && !poll.ok) return `controller: the last state poll failed: ${poll.error ?? 'unknown error'}`;
+    const exchange = this.controller.lastExchange;
+    if (exchange && !exchange.answered) {
+      return `controller: no proper answer to the last request: ${exchange.error ?? 'unknown error'}`;
+    }
+    // Polls follow each other pollIntervalMs apart, each (and a command run between) bounded by the timeout.
+    const since = this.poller.lastSuccessAt ?? this.startedAt;
+    const overdueMs = this.config.pollIntervalMs + 2 * this.controller.timeoutMs;
+    if (since !== null && now - since > overdueMs) {
+      return `controller: no successful state poll for ${Math.round((now - since) / 1000)} s`;
+    }
+    return null;
   }
 
   private scheduleTick(delay: number): void {
@@ -217,6 +253,7 @@ export class BridgeDaemon {
       },
       oldestBufferedAt: stats.outbox.oldestCreatedAt === null ? null : isoTime(stats.outbox.oldestCreatedAt),
       sentAt: isoTime(this.clock.now()),
+      features: [...BRIDGE_FEATURES],
     });
     // Everything not acknowledged is sent again, in order, on every new connection.
     this.lastSentSeq = 0;
@@ -227,15 +264,25 @@ export class BridgeDaemon {
   }
 
   private onCloudMessage(message: CloudToBridgeMessage): void {
-    if (message.type === 'delivered') {
-      const deleted = this.buffer.acknowledge(message.seqs);
-      this.logger.debug({ acknowledged: message.seqs.length, deleted }, 'cloud confirmed delivery');
-      return;
+    switch (message.type) {
+      case 'delivered': {
+        const deleted = this.buffer.acknowledge(message.seqs);
+        this.logger.debug({ acknowledged: message.seqs.length, deleted }, 'cloud confirmed delivery');
+        return;
+      }
+      case 'hello-ack':
+        return; // the link has reset its backoff
+      case 'cancel':
+        this.runner.cancel(message.commandId);
+        return;
+      case 'command': {
+        // Stored on disk before the ack: an acknowledged command survives a crash.
+        const { duplicate, receivedAt } = this.runner.receive(message);
+        this.link.send({ type: 'ack', commandId: message.id, duplicate, receivedAt: isoTime(receivedAt) });
+        if (!duplicate) void this.runner.drain();
+        return;
+      }
     }
-    // Stored on disk before the ack: an acknowledged command survives a crash.
-    const { duplicate, receivedAt } = this.runner.receive(message);
-    this.link.send({ type: 'ack', commandId: message.id, duplicate, receivedAt: isoTime(receivedAt) });
-    if (!duplicate) void this.runner.drain();
   }
 
   /** Sends buffered items after the last one sent on this connection, in seq order. */

@@ -1,12 +1,14 @@
 // The bridge's configuration: the JSON file written by `edge-bridge init`, overridden by environment
 // variables. The one module that reads process.env; everything else receives a BridgeConfig.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { CONTROLLER_DEFAULT_PORT, CONTROLLER_TIMEOUT_MS } from '@deposito/protocol/controller/index';
 
 export const DEFAULT_CONFIG_PATH = './edge-bridge.config.json';
 export const DEFAULT_HTTP_PORT = 8790;
+/** The setgid bit of a folder's mode (S_ISGID): files created in it take the folder's group. */
+const SET_GROUP_ID = 0o2000;
 
 const positiveMs = z.number().int().positive();
 
@@ -111,10 +113,15 @@ export function loadBridgeConfig(options: { path?: string; env?: Env } = {}): Lo
   return { ok: true, config, path, fileFound };
 }
 
-/** Validates and writes a config file (mode 600: it holds the bridge token and the mastercode). */
+/**
+ * Validates and writes a config file, mode 600: it holds the bridge token and the mastercode. In a
+ * setgid folder (the package's /etc/deposito, group deposito) it is 640 instead, so the service's
+ * user can read the file root wrote.
+ */
 export function writeBridgeConfig(path: string, input: BridgeConfigInput): BridgeConfigInput {
   const parsed = bridgeConfigSchema.parse(input);
-  writeFileSync(path, JSON.stringify(parsed, null, 2) + '\n', { mode: 0o600 });
+  const sharedWithGroup = (statSync(dirname(resolve(path))).mode & SET_GROUP_ID) !== 0;
+  writeFileSync(path, JSON.stringify(parsed, null, 2) + '\n', { mode: sharedWithGroup ? 0o640 : 0o600 });
   return parsed;
 }
 

@@ -1,13 +1,16 @@
 // The daemon's local status endpoints, for the technician's `status` and for monitoring:
-// GET /healthz (JSON) and GET /metrics (Prometheus text format). Loopback only.
+// GET /healthz (JSON; 503 while the controller is unhealthy) and GET /metrics (Prometheus text
+// format). Loopback only.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CommandStatus } from './buffer/bridge-buffer';
 import type { LinkState } from './link/bridge-link';
 
 export interface HealthReport {
-  /** ok: linked to the cloud and the last poll succeeded; otherwise degraded. */
+  /** ok: linked to the cloud and the controller healthy; otherwise degraded (see `problems`). */
   status: 'ok' | 'degraded';
+  /** Why the status is not ok, one line each (link, controller). */
+  problems: string[];
   locationKey: string;
   bridgeVersion: string;
   now: string;
@@ -19,6 +22,9 @@ export interface HealthReport {
     reconnects: number;
   };
   controller: {
+    /** False while the last poll or request got no proper answer, or polls are overdue: /healthz is 503. */
+    healthy: boolean;
+    problem: string | null;
     lastPollAt: string | null;
     lastPollOk: boolean | null;
     lastPollError: string | null;
@@ -73,6 +79,12 @@ export function renderMetrics(health: HealthReport): string {
   metric('deposito_bridge_last_poll_timestamp_seconds', 'When the controller was last polled.', 'gauge', [
     ['', seconds(health.controller.lastPollAt)],
   ]);
+  metric(
+    'deposito_bridge_controller_healthy',
+    'Whether the controller answers (1) or not (0): hung, failing or not polled.',
+    'gauge',
+    [['', health.controller.healthy ? 1 : 0]],
+  );
   metric('deposito_bridge_last_poll_success', 'Whether the last controller poll succeeded.', 'gauge', [
     ['', health.controller.lastPollOk ? 1 : 0],
   ]);
@@ -100,7 +112,11 @@ export async function startStatusServer(
       return;
     }
     if (path === '/healthz') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(health()));
+      // 503 when the controller cannot be relied on (doors would not open); the body says why.
+      const report = health();
+      res
+        .writeHead(report.controller.healthy ? 200 : 503, { 'content-type': 'application/json' })
+        .end(JSON.stringify(report));
     } else if (path === '/metrics') {
       res
         .writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' })

@@ -8,7 +8,7 @@ import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
 import { ControllerClient } from '@deposito/edge-bridge/controller/controller-client';
 import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
-import { buildBridgeConfig } from '../../edge-bridge/test/builders';
+import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
 import { elapsedMs, percentile, round, type BenchOptions, type BenchResult } from './bench-result';
 import { startCloudProcess } from './processes';
 import { createBenchDatabase } from './stores';

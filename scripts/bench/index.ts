@@ -2,9 +2,12 @@
 import * as availabilityLatency from './availability-latency';
 import * as availabilityThroughput from './availability-throughput';
 import type { Benchmark } from './bench-result';
+import * as builtBridge from './built-bridge';
 import * as commandRoundTrip from './command-round-trip';
+import * as hubScale from './hub-scale';
 import * as offlineReplay from './offline-replay';
 import * as pageWeight from './page-weight';
+import * as reconnectStorm from './reconnect-storm';
 import * as reservationPostgres from './reservation-postgres';
 import * as reservationSqlite from './reservation-sqlite';
 import * as takings from './takings';
@@ -15,7 +18,10 @@ export const BENCHMARKS: readonly Benchmark[] = [
   reservationPostgres,
   availabilityLatency,
   commandRoundTrip,
+  hubScale,
+  reconnectStorm,
   offlineReplay,
+  builtBridge,
   pageWeight,
   takings,
 ];

@@ -9,8 +9,8 @@ import { BridgeBuffer } from '@deposito/edge-bridge/buffer/bridge-buffer';
 import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { bufferPath } from '@deposito/edge-bridge/env';
-import { buildBridgeConfig } from '../../edge-bridge/test/builders';
-import { TestCloud } from '../../edge-bridge/test/test-cloud';
+import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
+import { TestCloud } from '@deposito/edge-bridge/test/test-cloud';
 import { elapsedMs, round, type BenchOptions, type BenchResult } from './bench-result';
 
 export const name = 'offline-replay';

@@ -78,8 +78,11 @@ export function startCloudProcess(options: {
   jobs?: boolean;
   poolSize?: number;
   admin?: { email: string; password: string };
+  /** A fixed port (a restart on the same address); an ephemeral one by default. */
+  port?: number;
 }): Promise<ServerProcess> {
   return startServerProcess('servers/cloud-server.main.ts', {
+    ...(options.port ? { BENCH_PORT: String(options.port) } : {}),
     BENCH_DATABASE_URL: options.databaseUrl,
     BENCH_SCHEMA: options.schema ?? '',
     BENCH_JOBS: options.jobs ? '1' : '0',

@@ -144,14 +144,21 @@ test('shows every location: cards, accordion, and Magna online though its kiosk 
   await expect(page.locator('.adm-tk-card', { hasText: 'Location Attive' })).toBeVisible();
   const rows = page.locator('.adm-tk-location-head');
   await expect(rows).toHaveCount(KIOSKS.length + 1);
-  await expect(page.getByText('TOTALE GENERALE', { exact: true })).toBeVisible();
+  await expect(page.getByText('TOTALE GENERALE (incompleto)', { exact: true })).toBeVisible();
 
   const magna = page.getByRole('button', { name: new RegExp(DOWN.name) });
   await expect(magna).toBeVisible();
-  const token = await page.evaluate(() => localStorage.getItem('adminToken'));
-  const log = await page.request.get('/api/admin/logs/recent', {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  // Magna's kiosk is down: said before any figure, never a quietly lower total.
+  const warning = page.getByRole('alert').filter({ hasText: 'Totale incompleto' });
+  await expect(warning).toContainText(`Dati totem non disponibili per ${DOWN.name}: totale incompleto`);
+  await expect(warning).toContainText(`127.0.0.1:${DOWN.port} non raggiungibile`);
+  for (const label of ['Incassi Totem', 'Totale Generale']) {
+    await expect(page.locator('.adm-tk-card', { hasText: label })).toContainText('incompleto');
+  }
+  await expect(magna).toContainText('Totem non disponibile');
+  await page.screenshot({ path: `${SCREENSHOTS}takings-04-kiosk-missing.png`, fullPage: false });
+  // The page's request context carries the session cookie.
+  const log = await page.request.get('/api/admin/logs/recent');
   expect(log.ok()).toBe(true);
   const entries = JSON.stringify(await log.json());
   expect(entries).toContain('Impossibile contattare il sistema Promotec: ');
@@ -185,14 +192,40 @@ test('exports the month as incassi_yyyy_MM.pdf with the report title', async () 
   const text = pdfContentText(bytes);
   const monthName = DateTime.fromFormat(month, 'yyyy-MM').setLocale('it').toFormat('LLLL yyyy').toUpperCase();
   expect(text).toContain(`REPORT INCASSI ${monthName}`);
+  expect(text).toContain('ATTENZIONE: TOTALE INCOMPLETO');
+  expect(text).toContain('Dati totem non disponibili per Deposito Magna');
   expect(text).toContain(`Pagina 1 di ${pages.length}`);
   expect(text).toContain('Deposito S.r.l.');
+});
+
+test('exports the month as CSV: a line per location and day, then the totals', async () => {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Esporta CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`incassi-${month}.csv`);
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe('Location;Giorno;Giorno della settimana;Online (€);Totem (€);Totale (€)');
+  expect(
+    lines.some((line) =>
+      /^Deposito Oca[^;]*;\d{2}\/\d{2}\/\d{4};[^;]+;\d+,\d{2};\d+,\d{2};\d+,\d{2}$/.test(line),
+    ),
+  ).toBe(true);
+  expect(
+    lines.some((line) => new RegExp(`^Deposito Magna[^;]*;Totale ${month};totem non letti`).test(line)),
+  ).toBe(true);
+  expect(lines.at(-1)).toMatch(new RegExp(`^Tutte le location;Totale ${month};totem non letti: incompleto;`));
 });
 
 test('shows one location with its chart and daily list', async () => {
   await page.getByLabel('Location', { exact: true }).selectOption('oca');
   await expect(page.getByText('Totale Sede', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.adm-tk-card', { hasText: 'Location Attive' })).toHaveCount(0);
+  // Oca's kiosk answers: nothing is missing there.
+  await expect(page.locator('.adm-tk-warning')).toHaveCount(0);
   const list = page.getByRole('list', { name: /Incassi giornalieri di Deposito Oca/ });
   await expect(list).toBeVisible();
   const firstDay = await list.locator('.adm-tk-date').first().innerText();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AdminApp, E2E_ADMIN } from './pages/admin-app';
 
@@ -38,7 +39,12 @@ test('logs in and shows the dashboard', async () => {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByText('Admin Panel')).toBeVisible();
   await expect(admin.heading('Dashboard')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toMatch(/^[\w-]{43}$/);
+  // The session is an HttpOnly, SameSite=Strict cookie: no script of the site can read the token.
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  const session = (await page.context().cookies()).find((c) => c.name === 'deposito_admin');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  expect(session?.value).toMatch(/^[\w-]{43}$/);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('deposito_admin');
   await admin.screenshot('admin-02-dashboard');
 });
 
@@ -114,12 +120,50 @@ test('Impostazioni Sedi: saves prices, hours, locker counts and duplicates a str
   await admin.screenshot('admin-05-location-settings');
 });
 
+test('Impostazioni Sedi: when another session saved first, says who and offers to reload', async () => {
+  await admin.goTo('Impostazioni Sedi', 'Impostazioni');
+  const item = page.locator('.adm-accordion-item').filter({ hasText: 'vicolo' });
+  const head = item.locator('.adm-accordion-head');
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+
+  // Another session (another operator's browser) reprices Vicolo after this page loaded it.
+  const login = await page.request.post('/api/admin/login', { data: E2E_ADMIN });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const locations = (await (await page.request.get('/api/admin/locations', { headers })).json()) as Record<
+    string,
+    { version: number; pricing: { standard: { hours: Record<string, number> } } }
+  >;
+  const vicolo = locations.vicolo;
+  const hours = vicolo.pricing.standard.hours;
+  const first = Object.keys(hours).sort((a, b) => Number(a) - Number(b))[0];
+  const pricing = {
+    ...vicolo.pricing,
+    standard: { ...vicolo.pricing.standard, hours: { ...hours, [first]: 8.8 } },
+  };
+  const saved = await page.request.post('/api/locations/update-prices', {
+    headers,
+    data: [{ key: 'vicolo', pricing, version: vicolo.version }],
+  });
+  expect(saved.status()).toBe(200);
+
+  await item.getByLabel('Standard Ore prezzo').first().fill('4.4');
+  await page.getByRole('button', { name: 'Salva prezzi' }).click();
+  const stale = admin.notice('è stata modificata da');
+  await expect(stale).toContainText(E2E_ADMIN.email);
+  await admin.screenshot('admin-05b-location-settings-stale');
+  await stale.getByRole('button', { name: 'Ricarica' }).click();
+  await expect(stale).toHaveCount(0);
+  await expect(item.getByLabel('Standard Ore prezzo').first()).toHaveValue('8.80');
+});
+
 test('Parametri di sistema: block windows, maintenance and fast track', async () => {
   await admin.goTo('Parametri di sistema', 'Impostazioni');
   await page.getByRole('button', { name: '+ Aggiungi finestra' }).click();
   await page.getByLabel('Finestra 1 dalle').fill('02:00');
   await page.getByLabel('Finestra 1 alle').fill('04:30');
+  // Both ends: the other suites leave a window around their own hour (at night, one ending early).
   await page.getByLabel('Fast Track dalle').fill('07:00');
+  await page.getByLabel('Fast Track alle').fill('21:00');
   await page.getByLabel('Mostra sempre Fast Track').check();
   await page.getByRole('button', { name: 'Salva parametri' }).click();
   await expect(admin.notice('Impostazioni salvate')).toBeVisible();
@@ -138,7 +182,7 @@ test('Parametri di sistema: block windows, maintenance and fast track', async ()
   await expect(admin.notice('Impostazioni salvate')).toBeVisible();
 });
 
-test('Codici sconto: create, edit (delete then recreate) and delete', async () => {
+test('Codici sconto: create, edit in place and delete', async () => {
   await admin.goTo('Codici sconto', 'Impostazioni');
   await expect(admin.heading('Gestione Codici Sconto')).toBeVisible();
   const code = `E2E${suffix}`.toUpperCase();
@@ -210,15 +254,19 @@ test('Gestione Locker: grid, legend, selection and actions', async () => {
   await grid.getByRole('option', { name: /^2\b/ }).click();
   await expect(page.getByLabel('ID locker')).toHaveValue('2');
   await page.getByRole('button', { name: 'Apri' }).click();
+  // Every action asks first.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Aprire il locker 2?');
+  await dialog.getByRole('button', { name: 'Apri' }).click();
   // No bridge is connected to this location: the command is queued or refused, never silent.
-  await expect(admin.notice(/Apri: comando|Errore durante l'azione open/)).toBeVisible();
+  await expect(admin.notice(/Apri: comando|Errore durante l'azione Apri/)).toBeVisible();
+  await expect(dialog).toBeHidden();
   await admin.screenshot('admin-09-locker-status');
   await page.getByLabel('ID locker').fill('3');
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Sei sicuro di voler annullare la prenotazione del locker 3?');
-    void dialog.dismiss();
-  });
   await page.getByRole('button', { name: 'Annulla prenotazione' }).click();
+  await expect(dialog).toContainText('Sei sicuro di voler annullare la prenotazione del locker 3?');
+  await dialog.getByRole('button', { name: 'Annulla', exact: true }).click();
+  await expect(dialog).toBeHidden();
   await page.getByLabel('Location').selectOption('vicolo');
   await expect(grid.getByRole('option').first()).toBeVisible();
   await grid.getByRole('option').nth(4).click();
@@ -231,6 +279,19 @@ test('Prenotazioni: filters, details and Gestione Database', async () => {
   await expect(page.getByText(/Mostrando \d+ di \d+ prenotazioni/)).toBeVisible();
   await page.getByLabel('Sede').selectOption(locationId);
   await expect(page.getByText('Mostrando 1 di')).toBeVisible();
+  // The CSV has the bookings shown: the filtered one, with its customer and price.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Esporta CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^prenotazioni-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toMatch(/^Transazione;Stato;Sede;Inizio;Fine;/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(';Mario;Rossi;');
   const row = page.getByRole('row').filter({ hasText: 'Mario Rossi' });
   await row.getByRole('button', { name: 'Dettagli' }).click();
   await expect(page.locator('.adm-details')).toContainText('482915');
@@ -249,7 +310,7 @@ test('Prenotazioni: filters, details and Gestione Database', async () => {
 });
 
 test('Utenti: add an administrator, reset the password, remove it', async () => {
-  await admin.goTo('Utenti');
+  await admin.goTo('Tutti gli utenti', 'Utenti');
   await expect(admin.heading('Utenti')).toBeVisible();
   const email = `ops-${suffix}@deposito.test`;
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -259,6 +320,7 @@ test('Utenti: add an administrator, reset the password, remove it', async () => 
   const row = page.getByRole('row').filter({ hasText: email });
   await row.getByRole('button', { name: 'Reimposta password' }).click();
   await row.getByLabel(`Nuova password per ${email}`).fill('another long password');
+  await row.getByLabel('La tua password attuale').fill(E2E_ADMIN.password);
   await row.getByRole('button', { name: 'Salva' }).click();
   await expect(admin.notice('Password reimpostata')).toBeVisible();
   await admin.screenshot('admin-11-users');
@@ -296,19 +358,23 @@ test('works on a tablet: the menu becomes a drawer', async () => {
 });
 
 test('an expired or revoked token sends the operator back to the login page', async () => {
-  await page.evaluate(() => localStorage.setItem('adminToken', 'x'.repeat(43)));
-  await admin.goTo('Utenti');
+  await page
+    .context()
+    .addCookies([{ name: 'deposito_admin', value: 'x'.repeat(43), url: new URL(page.url()).origin }]);
+  await page.evaluate(() => localStorage.setItem('adminSignedIn', '1'));
+  await admin.goTo('Tutti gli utenti', 'Utenti');
   await expect(page).toHaveURL(/\/admin\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('adminSignedIn'))).toBeNull();
 });
 
 test('logout ends the session on the server', async () => {
   await admin.login();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+  const token = (await page.context().cookies()).find((c) => c.name === 'deposito_admin')?.value;
+  expect(token).toMatch(/^[\w-]{43}$/);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  expect((await page.context().cookies()).some((c) => c.name === 'deposito_admin')).toBe(false);
   const after = await page.request.get('/api/admin/settings/system', {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -30,13 +30,40 @@
   iframe.style.display = 'block';
   script.parentNode.insertBefore(iframe, script.nextSibling);
 
+  // Which part of the frame this window shows (the frame's own coordinates), so the booking page
+  // opens its dialogs there rather than in the middle of a frame taller than the screen.
+  var viewportQueued = false;
+  function sendViewport() {
+    viewportQueued = false;
+    if (!iframe.contentWindow) return;
+    var rect = iframe.getBoundingClientRect();
+    var message = { type: 'host-viewport', top: -rect.top, height: window.innerHeight };
+    iframe.contentWindow.postMessage(message, origin);
+  }
+  function queueViewport() {
+    if (viewportQueued) return;
+    viewportQueued = true;
+    window.requestAnimationFrame(sendViewport);
+  }
+  window.addEventListener('scroll', queueViewport, { passive: true });
+  window.addEventListener('resize', queueViewport);
+
   window.addEventListener('message', function (event) {
     // Only our own booking page may resize the frame, and only its own frame.
     if (event.origin !== origin || event.source !== iframe.contentWindow) return;
     var data = event.data;
-    if (!data || data.type !== 'resize-iframe') return;
+    if (!data) return;
+    if (data.type === 'host-viewport-request') {
+      sendViewport();
+      return;
+    }
+    if (data.type !== 'resize-iframe') return;
     var height = Number(data.height);
     if (!isFinite(height) || height <= 0) return;
+    // The page reports its content height, so the frame follows it down as well as up; the
+    // minimum only holds the place until the page first reports.
+    iframe.style.minHeight = '0';
     iframe.style.height = Math.ceil(height) + 'px';
+    queueViewport();
   });
 })();

@@ -9,16 +9,20 @@ afterEach(() => {
 });
 
 describe('routes', () => {
-  it('shows the home screen with the four locations and the Italian/English switch', async () => {
+  it('shows the home screen with the three real locations and the Italian/English switch', async () => {
     fakeApi({});
     await renderApp({ path: '/' });
     // The home page is its own lazy chunk.
     expect(await screen.findByRole('heading', { name: 'Deposito bagagli' })).toBeDefined();
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/oca', '/vicolo', '/termini', '/areadebug']);
+    // The spec's test site is not offered to visitors.
+    expect(links).toEqual(['/oca', '/vicolo', '/termini']);
+    // The tab says which page this is, in the visitor's language.
+    expect(document.title).toBe('Deposito bagagli · Deposito');
     fireEvent.click(screen.getByRole('button', { name: 'English' }));
     expect(await screen.findByRole('heading', { name: 'Luggage storage' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Italiano' })).toBeDefined();
+    expect(document.title).toBe('Luggage storage · Deposito');
   });
 
   it('sends deeper unknown paths and unknown locations home', async () => {

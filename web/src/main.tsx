@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { initBrowserI18n } from './i18n';
 import { App } from './App';
+import { startHostViewportListening } from './embed/host-viewport';
 import { startResizeReporting } from './embed/resize-reporter';
 import './styles/global.css';
 
@@ -17,4 +18,5 @@ void initBrowserI18n().then((i18n) => {
     </StrictMode>,
   );
   startResizeReporting();
+  startHostViewportListening();
 });

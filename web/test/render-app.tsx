@@ -25,12 +25,21 @@ function PathProbe() {
 
 export async function renderWithProviders(
   ui: ReactNode,
-  { path = '/', now = new Date('2026-07-01T08:00:00Z'), language = 'it' } = {},
+  {
+    path = '/',
+    now = new Date('2026-07-01T08:00:00Z'),
+    language = 'it',
+    clockRuns = false,
+  }: { path?: string; now?: Date; language?: string; clockRuns?: boolean } = {},
 ): Promise<RenderResult & { i18n: Awaited<ReturnType<typeof createMemoryI18n>> }> {
   const i18n = await createMemoryI18n(RESOURCES, language);
+  // The pages' clock stands at `now`, or (`clockRuns`) starts there and runs on with the test's time
+  // (fake timers included), so countdowns and expiries behave as on a phone.
+  const startedAt = Date.now();
+  const clock = clockRuns ? () => new Date(now.getTime() + (Date.now() - startedAt)) : () => now;
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <ClockProvider clock={() => now}>
+      <ClockProvider clock={clock}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="*" element={ui} />

@@ -10,14 +10,19 @@ export interface ScryptCost {
   p: number;
 }
 
-/** ~50 ms and 16 MiB per hash on a server core: slow for guessing, fine for a login. */
-export const DEFAULT_SCRYPT_COST: ScryptCost = { N: 16_384, r: 8, p: 1 };
+/**
+ * OWASP's current scrypt parameters (N=2^17, r=8, p=1): 128 MiB and a few hundred ms per hash on a
+ * server core, slow for guessing, fine for a login. Hashes made with less are redone at the next
+ * successful login (`needsRehash`).
+ */
+export const DEFAULT_SCRYPT_COST: ScryptCost = { N: 131_072, r: 8, p: 1 };
 
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 const PREFIX = 'scrypt';
 
 function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+  // scrypt needs 128·N·r bytes; Node refuses above 32 MiB unless maxmem allows it.
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 256 * cost.N * cost.r };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -45,6 +50,13 @@ function parseHash(stored: string): { cost: ScryptCost; salt: Buffer; key: Buffe
   const key = Buffer.from(parts[5], 'base64url');
   if (salt.length === 0 || key.length !== KEY_LENGTH) return null;
   return { cost: { N, r, p }, salt, key };
+}
+
+/** True when a stored hash was made with less work than `cost` asks (or cannot be read). */
+export function needsRehash(stored: string, cost: ScryptCost = DEFAULT_SCRYPT_COST): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return true;
+  return parsed.cost.N < cost.N || parsed.cost.r < cost.r || parsed.cost.p < cost.p;
 }
 
 /** True when `password` matches the stored hash; compared in constant time. */

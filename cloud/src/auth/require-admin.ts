@@ -2,6 +2,7 @@ import { apiRoutes, type ApiRoute } from '@deposito/protocol';
 import type { RequestHandler, Response } from 'express';
 import { AppError } from '../errors';
 import type { AdminAuthService, AdminIdentity } from '../services/auth.service';
+import { requireSameSiteRequest, sessionCookieToken } from './session-cookie';
 import { bearerToken } from './session-token';
 
 interface AdminLocals {
@@ -10,8 +11,9 @@ interface AdminLocals {
 }
 
 /**
- * The one check every admin call passes: a valid, unexpired token in `Authorization: Bearer`.
- * Otherwise `auth/unauthorized` (401). The identity is kept on the response for the handler;
+ * The one check every admin call passes: a valid, unexpired token in `Authorization: Bearer` (API
+ * clients) or in the admin pages' session cookie (session-cookie.ts; a state change made with the
+ * cookie must also pass the CSRF check). Otherwise `auth/unauthorized` (401). The identity is kept on the response for the handler;
  * a request already checked on its way is not checked twice.
  */
 export function requireAdmin(auth: AdminAuthService): RequestHandler {
@@ -21,10 +23,12 @@ export function requireAdmin(auth: AdminAuthService): RequestHandler {
       next();
       return;
     }
-    const token = bearerToken(req.get('authorization'));
+    const bearer = bearerToken(req.get('authorization'));
+    const token = bearer ?? sessionCookieToken(req);
     let identity: AdminIdentity | null;
     try {
       identity = await auth.authenticate(token);
+      if (identity && !bearer) requireSameSiteRequest(req);
     } catch (error) {
       next(error);
       return;

@@ -53,6 +53,10 @@ export function subscribeBookingCommands(deps: BookingCommandsDeps): () => void 
       await syncLockerPins(deps, booking.locationKey, lockersOf(booking));
     }),
     deps.events.on('booking.expired', ({ transactionId }) => withdrawPins(deps, transactionId)),
+    deps.events.on('booking.deleted', async ({ transactionId, locationKey, lockerNumbers }) => {
+      await withdrawPins(deps, transactionId);
+      await syncLockerPins(deps, locationKey, lockerNumbers);
+    }),
   ];
   return () => {
     for (const off of offs) off();
@@ -105,26 +109,34 @@ export async function withdrawPins(deps: BookingCommandsDeps, transactionId: str
   }
 }
 
-interface PinOnLocker {
+export interface PinOnLocker {
   /** `book` commands for this booking and locker so far. */
   books: number;
   unbooks: number;
   lastBook: BridgeCommandRecord | null;
-  /** The last `book` is on its way or on the controller, and was not taken off since. */
+  /**
+   * The last `book` is on its way or on the controller, and was not taken off since: by our
+   * `unbook`, or by an operator's Attiva / Annulla prenotazione / Disattiva of the locker issued for
+   * this booking (the controller drops its booking on each), unless the controller refused that.
+   */
   sent: boolean;
   /** The controller refused the last `book` (the operators were told); not sent again by itself. */
   refused: boolean;
 }
 
 /** Where a booking's PIN stands on one locker, from its commands (oldest first). */
-function pinOnLocker(commands: readonly BridgeCommandRecord[], locker: number): PinOnLocker {
+export function pinOnLocker(commands: readonly BridgeCommandRecord[], locker: number): PinOnLocker {
   const mine = commands.filter((c) => c.lockerId === locker);
   const books = mine.filter((c) => c.op === 'book');
   const lastBook = books.at(-1) ?? null;
   if (!lastBook) return { books: 0, unbooks: 0, lastBook, sent: false, refused: false };
   const unbooks = mine.filter((c) => c.op === 'unbook');
+  const lastTakeOff = mine.findLast(
+    (c) => (c.op === 'unbook' || c.op === 'inhibit') && c.status !== 'failed' && c.status !== 'expired',
+  );
   const takenOff =
-    mine.indexOf(unbooks.at(-1)!) > mine.indexOf(lastBook) || lastBook.error?.code === 'bridge/withdrawn';
+    (lastTakeOff !== undefined && mine.indexOf(lastTakeOff) > mine.indexOf(lastBook)) ||
+    lastBook.error?.code === 'bridge/withdrawn';
   const refused = !takenOff && (lastBook.status === 'failed' || lastBook.status === 'expired');
   return { books: books.length, unbooks: unbooks.length, lastBook, sent: !takenOff && !refused, refused };
 }

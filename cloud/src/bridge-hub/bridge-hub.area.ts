@@ -1,5 +1,5 @@
 import { locationRoutes } from '@deposito/protocol';
-import type { AppContext, RouteArea } from '../app';
+import type { AppContext, RouteArea } from '../app-context';
 import { AppError } from '../errors';
 import { endpoint } from '../routes/endpoint';
 import type { LockerControl } from '../services/locker-control';

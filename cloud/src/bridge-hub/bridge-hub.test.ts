@@ -112,7 +112,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     expect(await upgradeStatus({ authorization: `Bearer ${SITE_TOKEN}` }, `?location=${SITE_LOCATION}`)).toBe(
       101,
     );
-    // The test connection above replaced the real bridge; it reconnects by itself.
+    // The real bridge, answering its pings, kept the location: the test socket was refused (4409).
     await expect.poll(() => hub().connectedLocations(), { timeout: 15_000 }).toEqual([SITE_LOCATION]);
   });
 
@@ -211,7 +211,9 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
     const cancelled = await store.bookings.transition(booking.transactionId, {
       from: ['confirmed'],
-      to: 'cancelled',
+      to: 'cancelled_by_operator',
+      actor: 'operator',
+      reason: 'operator_cancelled',
       now: new Date(),
     });
     events.emit({ type: 'booking.cancelled', booking: cancelled! });
@@ -273,7 +275,9 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     // Cancelled, its PIN sent a second time comes off a second time.
     const cancelled = await store.bookings.transition(later.transactionId, {
       from: ['confirmed'],
-      to: 'cancelled',
+      to: 'cancelled_by_operator',
+      actor: 'operator',
+      reason: 'operator_cancelled',
       now: new Date(),
     });
     site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
@@ -338,9 +342,11 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     expect(open.status).toBe(503);
     expect(open.body.error.code).toBe('bridge/offline');
 
+    // The previous test's paid booking holds locker 7: taking the locker out of service cancels it.
     const inhibit = await post<{ outcome: string; commandId: string }>('/api/lockers/inhibit', {
       location: SITE_LOCATION,
       lockerId: 7,
+      confirm: true,
     });
     expect(inhibit.status).toBe(202);
     expect(inhibit.body).toMatchObject({ success: true, outcome: 'queued' });

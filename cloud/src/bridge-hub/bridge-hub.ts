@@ -32,7 +32,8 @@ import {
   type NewBridgeCommand,
 } from '../store/bridge.repository';
 import type { Store } from '../store/store';
-import { bridgeTokenMatches } from './bridge-token';
+import { bridgeTokenMatches, isLegacyDemoBridgeToken } from './bridge-token';
+import { BridgeFloodGuard, DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-guard';
 import { HubSignalBus, type HubSignal } from './hub-signals';
 
 /** How long each kind of command may wait before it must not run any more. */
@@ -52,9 +53,20 @@ const DEFAULT_ABANDON_AFTER_MS = 6 * 24 * 3600_000;
 const MAX_COMMANDS_PER_DELIVERY = 500;
 const MAX_DELIVERED_SEQS = 1000;
 
-/** What a successful state-setting command leaves the locker in. */
 /** The operators' log entry for a paid booking's PIN that did not reach its locker. */
 export const PIN_NOT_PROGRAMMED_LOG_TYPE = 'bridge/pin_not_programmed';
+/** The operators' log entry for a second bridge refused because another one holds the location's token. */
+export const DUPLICATE_BRIDGE_LOG_TYPE = 'bridge/duplicate_token';
+/** Refusals of a second bridge closer together than this are one burst: one entry in the operators' log. */
+const DUPLICATE_ALERT_QUIET_MS = 10 * 60_000;
+
+/** After a probe's pong timeout, how long the holding process may take to release a dead socket's row. */
+const PROBE_RELEASE_MARGIN_MS = 300;
+
+/** The hubs of this OS process: a row of the same host and pid with another id is an earlier life. */
+const HUBS_IN_THIS_PROCESS = new Set<string>();
+
+/** What a successful state-setting command leaves the locker in. */
 
 const IMPLIED_OCCUPANCY: Partial<Record<CommandOp, Occupancy>> = {
   inhibit: 'inhibited',
@@ -70,8 +82,18 @@ export interface BridgeHubOptions {
   clock?: Clock;
   /** Names this hub in `bridge_connections`; unique per hub (two apps in one process differ). */
   processId?: string;
-  /** WebSocket ping interval; a bridge that did not answer the previous ping is terminated. */
+  /**
+   * WebSocket ping interval, and how often this process heartbeats its own row and its bridges' rows
+   * in the store (the evidence other processes go by).
+   */
   heartbeatMs?: number;
+  /** A bridge that has not answered a ping within this is terminated (it is offline from then on). */
+  pongTimeoutMs?: number;
+  /**
+   * A connection held by another process counts as online only while its heartbeat and its
+   * process's are younger than this; older ones are deleted by the sweep.
+   */
+  liveWindowMs?: number;
   /** A bridge must say hello this soon after connecting. */
   helloTimeoutMs?: number;
   /** How often the outbox is swept: undelivered expired commands settled, missed deliveries retried. */
@@ -80,7 +102,18 @@ export interface BridgeHubOptions {
   resultPollMs?: number;
   commandTtlMs?: Partial<Record<CommandOp, number>>;
   abandonAfterMs?: number;
+  /** Per-socket limits on what a bridge may send (see flood-guard.ts). */
+  floodLimits?: Partial<FloodLimits>;
+  /** Stored bridge events older than this are deleted by the sweep (default 90 days). */
+  eventRetentionMs?: number;
 }
+
+/** How long `bridge_events` keeps an event: the operators' history of doors and states. */
+export const DEFAULT_EVENT_RETENTION_MS = 90 * 24 * 3600_000;
+/** How often the sweep deletes events past their retention. */
+const EVENT_PRUNE_INTERVAL_MS = 3600_000;
+/** A socket whose lockers were read longer ago than this reads them again on an unknown locker. */
+const LOCKER_SET_REFRESH_MS = 30_000;
 
 export interface CommandRequest {
   locationKey: string;
@@ -112,10 +145,22 @@ export interface BridgeHubMetrics {
 }
 
 interface BridgeSession {
+  /** Names the socket for its flood limits. */
+  readonly id: string;
   readonly locationKey: string;
+  /** The location's locker numbers, read at hello: events for others are not stored. */
+  lockers: ReadonlySet<number>;
+  lockersReadAt: number;
+  /** While the socket's reading is paused for its rate (epoch ms), else 0. */
+  pausedUntil: number;
   readonly socket: WebSocket;
-  /** Answered the last ping. */
-  alive: boolean;
+  readonly remoteAddress: string | undefined;
+  /** Armed while a ping waits for its pong: terminates the socket when it fires. */
+  pongTimer: NodeJS.Timeout | null;
+  /** Called with true on the next pong, false if the socket goes first. */
+  readonly pongWaiters: Set<(alive: boolean) => void>;
+  /** The optional messages the bridge listed in `hello.features`. */
+  features: ReadonlySet<string>;
   /** Sent its hello: commands may be sent. */
   ready: boolean;
   /** Recorded in `bridge_connections` as held by this process. */
@@ -148,6 +193,12 @@ export class BridgeHub {
   private readonly logger: Logger;
   private readonly clock: Clock;
   private readonly heartbeatMs: number;
+  private readonly pongTimeoutMs: number;
+  private readonly liveWindowMs: number;
+  private readonly startedAt: Date;
+  private registered: Promise<void> | null = null;
+  /** When a second bridge was last refused, per location (bursts of refusals alert once). */
+  private readonly lastDuplicateAt = new Map<string, number>();
   private readonly helloTimeoutMs: number;
   private readonly sweepMs: number;
   private readonly resultPollMs: number;
@@ -165,6 +216,9 @@ export class BridgeHub {
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping = false;
+  private readonly flood: BridgeFloodGuard;
+  private readonly eventRetentionMs: number;
+  private lastEventPruneAt = 0;
   private started: Promise<void> | null = null;
   private stopped = false;
 
@@ -173,12 +227,17 @@ export class BridgeHub {
     this.logger = options.logger.child({ component: 'bridge-hub' });
     this.clock = options.clock ?? systemClock;
     this.processId = options.processId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.heartbeatMs = options.heartbeatMs ?? 5_000;
+    this.pongTimeoutMs = options.pongTimeoutMs ?? Math.max(1, Math.floor(this.heartbeatMs / 2));
+    this.liveWindowMs = options.liveWindowMs ?? 2 * this.heartbeatMs + this.pongTimeoutMs;
+    this.startedAt = this.clock.now();
     this.helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
     this.sweepMs = options.sweepMs ?? 5_000;
     this.resultPollMs = options.resultPollMs ?? 1_000;
     this.ttl = { ...DEFAULT_COMMAND_TTL_MS, ...options.commandTtlMs };
     this.abandonAfterMs = options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS;
+    this.flood = new BridgeFloodGuard(this.logger, { ...DEFAULT_FLOOD_LIMITS, ...options.floodLimits });
+    this.eventRetentionMs = options.eventRetentionMs ?? DEFAULT_EVENT_RETENTION_MS;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
     this.signals = new HubSignalBus({
       store: this.store,
@@ -205,8 +264,46 @@ export class BridgeHub {
     this.stopped = false;
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatMs);
     this.sweepTimer = setInterval(() => void this.sweep(), this.sweepMs);
-    this.started = this.signals.start();
+    this.started = Promise.all([this.signals.start(), this.register()]).then(() => undefined);
     return this.started;
+  }
+
+  /**
+   * Records this process for the others and removes what dead ones left: its own earlier lives
+   * (same host and pid: restarted after a crash) at once, the others once their heartbeat lapsed.
+   */
+  private register(): Promise<void> {
+    this.registered ??= (async () => {
+      HUBS_IN_THIS_PROCESS.add(this.processId);
+      const now = this.clock.now();
+      await this.store.bridge.heartbeatProcess(this.processRecord(), now);
+      const removed = await this.store.bridge.removeDeadProcesses(
+        new Date(now.getTime() - this.liveWindowMs),
+        { host: hostname(), pid: process.pid, keep: [...HUBS_IN_THIS_PROCESS] },
+        await this.deadProcessesOnThisHost(),
+      );
+      if (removed.length > 0) {
+        this.logger.warn({ locations: removed }, 'removed bridge connections left by dead cloud processes');
+      }
+    })().catch((error: unknown) => {
+      this.registered = null;
+      throw error;
+    });
+    return this.registered;
+  }
+
+  /**
+   * Processes recorded on this host whose pid no longer runs: crashed (kill -9, out of memory), so
+   * their bridge connections count for nothing now, not only once their heartbeat lapses. A process
+   * on another host is judged by its heartbeat alone.
+   */
+  private async deadProcessesOnThisHost(): Promise<string[]> {
+    const recorded = await this.store.bridge.processesOnHost(hostname());
+    return recorded.filter((record) => !pidRuns(record.pid)).map((record) => record.processId);
+  }
+
+  private processRecord() {
+    return { processId: this.processId, host: hostname(), pid: process.pid, startedAt: this.startedAt };
   }
 
   /** Resolves once `start` has finished (the LISTEN session is up); immediately if never started. */
@@ -222,14 +319,17 @@ export class BridgeHub {
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.heartbeatTimer = this.sweepTimer = null;
+    // Gone from the store first, so a bridge reconnecting to another process at once is not
+    // refused as a second one while this process still seems to hold it.
+    HUBS_IN_THIS_PROCESS.delete(this.processId);
+    if (this.registered) {
+      await this.registered.catch(() => undefined);
+      this.registered = null;
+    }
+    await this.store.bridge.removeProcess(this.processId).catch(() => undefined);
     const sessions = [...this.sessions.values()];
     for (const session of sessions) this.closeSession(session, 1001, 'cloud shutting down');
     await Promise.all(sessions.map((session) => session.work));
-    await Promise.all(
-      sessions.map((session) =>
-        this.store.bridge.releaseConnection(session.locationKey, this.processId).catch(() => undefined),
-      ),
-    );
     await this.signals.stop();
     for (const finish of this.pendingWaits) finish();
   }
@@ -341,11 +441,51 @@ export class BridgeHub {
     return withdrawn;
   }
 
-  /** A bridge for the location is connected to this process or, by its fresh heartbeat, to another. */
+  /**
+   * Proven online: the location's bridge said hello on this process and answers its pings (one that
+   * misses a pong is terminated), or another process that is still heartbeating holds it and
+   * recorded a pong lately. A row without such evidence (a crashed process's) does not count.
+   */
   async isOnline(locationKey: string): Promise<boolean> {
-    if (this.sessions.get(locationKey)?.ready) return true;
-    const freshAfter = new Date(this.clock.now().getTime() - 3 * this.heartbeatMs);
-    return (await this.store.bridge.liveConnection(locationKey, freshAfter)) !== null;
+    const session = this.sessions.get(locationKey);
+    if (session?.ready && !session.closed) return true;
+    return (await this.store.bridge.liveConnection(locationKey, this.liveAfter(), this.processId)) !== null;
+  }
+
+  /**
+   * Whether the location's bridge is online (as `isOnline`) and when the cloud last heard from it:
+   * now for a socket held here, the holding process's last heartbeat for one held elsewhere, else
+   * the latest locker observation it sent.
+   */
+  async siteStatus(locationKey: string): Promise<{ online: boolean; lastSeenAt: Date | null }> {
+    const session = this.sessions.get(locationKey);
+    if (session?.ready && !session.closed) return { online: true, lastSeenAt: this.clock.now() };
+    const connection = await this.store.bridge.liveConnection(locationKey, this.liveAfter(), this.processId);
+    if (connection) return { online: true, lastSeenAt: connection.heartbeatAt };
+    const states = await this.store.bridge.lockerStates(locationKey);
+    const latest = Math.max(...states.map((state) => state.observedAt.getTime()));
+    return { online: false, lastSeenAt: Number.isFinite(latest) ? new Date(latest) : null };
+  }
+
+  private liveAfter(): Date {
+    return new Date(this.clock.now().getTime() - this.liveWindowMs);
+  }
+
+  /**
+   * Gives up on a command nobody waits for any more (an open the operator was told timed out): it
+   * is never (re)sent, and the bridge holding it is told (`cancel`) if it understands that. A result
+   * the bridge still reports (it was already at the controller) is recorded. Answers the record as
+   * it then stands: cancelled, or settled by a result that came first.
+   */
+  async cancel(id: string): Promise<BridgeCommandRecord | null> {
+    const cancelled = await this.store.bridge.cancelOpen(id, this.clock.now());
+    if (!cancelled) return this.store.bridge.getCommand(id);
+    this.logger.warn(
+      { commandId: id, location: cancelled.locationKey, op: cancelled.op, status: cancelled.status },
+      'command not confirmed in time: cancelled',
+    );
+    await this.signals.publish({ kind: 'cancel', location: cancelled.locationKey, id });
+    return cancelled;
   }
 
   /** Locations whose bridge is connected to this process and has said hello. */
@@ -365,8 +505,7 @@ export class BridgeHub {
   }
 
   async bridgesConnected(): Promise<number> {
-    const freshAfter = new Date(this.clock.now().getTime() - 3 * this.heartbeatMs);
-    return (await this.store.bridge.liveConnections(freshAfter)).length;
+    return (await this.store.bridge.liveConnections(this.liveAfter())).length;
   }
 
   async commandsByStatus(): Promise<Record<CommandStatus, number>> {
@@ -417,7 +556,9 @@ export class BridgeHub {
           refuseUpgrade(socket, 503);
           return;
         }
-        this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, locationKey));
+        this.wss.handleUpgrade(req, socket, head, (ws) =>
+          this.accept(ws, locationKey, req.socket.remoteAddress),
+        );
       },
       (error: unknown) => {
         this.logger.error({ err: error }, 'bridge authentication failed');
@@ -433,17 +574,24 @@ export class BridgeHub {
       (typeof header === 'string' ? header : null) ?? url.searchParams.get(BRIDGE_LOCATION_QUERY);
     const token = /^Bearer\s+(\S{1,4096})\s*$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!locationKey || locationKey.length > 64 || !token) return null;
+    // The old derivable demo token is refused even if a store still holds it.
+    if (isLegacyDemoBridgeToken(token, locationKey)) return null;
     const storedHash = await this.store.bridge.tokenHash(locationKey);
     return storedHash !== null && bridgeTokenMatches(token, storedHash) ? locationKey : null;
   }
 
-  private accept(socket: WebSocket, locationKey: string): void {
-    const previous = this.sessions.get(locationKey);
-    if (previous) this.closeSession(previous, BRIDGE_CLOSE_CODES.replaced, 'another bridge connected');
+  private accept(socket: WebSocket, locationKey: string, remoteAddress: string | undefined): void {
     const session: BridgeSession = {
+      id: randomUUID(),
       locationKey,
+      lockers: new Set(),
+      lockersReadAt: 0,
+      pausedUntil: 0,
       socket,
-      alive: true,
+      remoteAddress,
+      pongTimer: null,
+      pongWaiters: new Set(),
+      features: new Set(),
       ready: false,
       claimed: false,
       bridgeVersion: null,
@@ -454,28 +602,146 @@ export class BridgeHub {
       helloTimer: null,
       closed: false,
     };
-    this.sessions.set(locationKey, session);
-    this.logger.info({ location: locationKey }, 'bridge connected');
-    session.helloTimer = setTimeout(() => {
-      if (!session.ready) this.closeSession(session, 1008, 'no hello');
-    }, this.helloTimeoutMs);
-    socket.on('pong', () => {
-      session.alive = true;
-    });
+    socket.on('pong', () => this.onPong(session));
     socket.on('message', (data: RawData, isBinary: boolean) => {
       const raw = isBinary ? toBuffer(data) : toBuffer(data).toString('utf8');
-      this.enqueue(session, () => this.onMessage(session, raw));
+      this.enqueue(session, async () => {
+        // Past the socket's rate, reading stops and this message waits for the next window.
+        const wait = await this.flood.admit(session.id, locationKey);
+        if (wait > 0) await this.throttle(session, wait);
+        await this.onMessage(session, raw);
+      });
     });
     socket.on('error', (error) =>
       this.logger.debug({ err: error, location: locationKey }, 'bridge socket error'),
     );
     socket.on('close', (code, reason) => this.onClose(session, code, reason.toString()));
+    const previous = this.sessions.get(locationKey);
+    // Messages wait on the session's work until it is decided which socket keeps the location.
+    session.work = (previous ? this.contest(previous, session) : Promise.resolve(this.admit(session))).catch(
+      (error: unknown) => {
+        this.logger.error({ err: error, location: locationKey }, 'could not admit a bridge socket');
+        this.closeSession(session, 1011, 'cloud failure');
+      },
+    );
+  }
+
+  private admit(session: BridgeSession): void {
+    if (session.closed) return;
+    this.sessions.set(session.locationKey, session);
+    this.logger.info({ location: session.locationKey }, 'bridge connected');
+    session.helloTimer = setTimeout(() => {
+      if (!session.ready) this.closeSession(session, 1008, 'no hello');
+    }, this.helloTimeoutMs);
+  }
+
+  /**
+   * A second socket for a location this process holds. The held one keeps it while it answers a
+   * ping (the newcomer is another bridge with the same token, or this one's own reconnect racing
+   * its old socket's death): the newcomer is refused with 4409. Only a held socket that fails its
+   * ping (or never said hello) is taken over.
+   */
+  private async contest(previous: BridgeSession, session: BridgeSession): Promise<void> {
+    if (previous.ready && !previous.closed && (await this.probe(previous))) {
+      await this.refuseDuplicate(session, 'another bridge holds this location on this cloud process');
+      return;
+    }
+    if (!previous.closed) {
+      this.logger.warn({ location: previous.locationKey }, 'held bridge socket did not answer; taken over');
+      this.closeSession(previous, BRIDGE_CLOSE_CODES.replaced, 'another bridge connected');
+      previous.socket.terminate();
+    }
+    this.admit(session);
+  }
+
+  /**
+   * Stops reading the socket for `ms` (its frames wait in the kernel, the bridge's writes slow
+   * down). Its pongs wait too, so no ping is judged meanwhile; an outstanding one is sent again after.
+   */
+  private async throttle(session: BridgeSession, ms: number): Promise<void> {
+    session.pausedUntil = Date.now() + ms;
+    const pinged = session.pongTimer !== null;
+    if (session.pongTimer) clearTimeout(session.pongTimer);
+    session.pongTimer = null;
+    session.socket.pause();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    session.pausedUntil = 0;
+    session.socket.resume();
+    if (pinged) this.ping(session);
+  }
+
+  /** True when the bridge answers a ping within the pong timeout (an outstanding ping counts). */
+  private probe(session: BridgeSession): Promise<boolean> {
+    return new Promise((resolve) => {
+      session.pongWaiters.add(resolve);
+      this.ping(session);
+    });
+  }
+
+  private ping(session: BridgeSession): void {
+    if (session.pongTimer || session.closed || session.pausedUntil > Date.now()) return;
+    if (session.socket.readyState !== WebSocket.OPEN) return;
+    session.pongTimer = setTimeout(() => {
+      session.pongTimer = null;
+      this.logger.warn(
+        { location: session.locationKey, pongTimeoutMs: this.pongTimeoutMs },
+        'bridge did not answer a ping; terminating',
+      );
+      session.socket.terminate();
+      this.settlePongWaiters(session, false);
+    }, this.pongTimeoutMs);
+    session.socket.ping();
+  }
+
+  private onPong(session: BridgeSession): void {
+    if (session.pongTimer) clearTimeout(session.pongTimer);
+    session.pongTimer = null;
+    this.settlePongWaiters(session, true);
+  }
+
+  private settlePongWaiters(session: BridgeSession, alive: boolean): void {
+    for (const waiter of session.pongWaiters) waiter(alive);
+    session.pongWaiters.clear();
+  }
+
+  /** Closes a second bridge with 4409 and tells the operators, once per burst of refusals. */
+  private async refuseDuplicate(session: BridgeSession, why: string): Promise<void> {
+    const { locationKey } = session;
+    this.closeSession(session, BRIDGE_CLOSE_CODES.replaced, why);
+    const now = this.clock.now();
+    const last = this.lastDuplicateAt.get(locationKey);
+    this.lastDuplicateAt.set(locationKey, now.getTime());
+    const details = { location: locationKey, remote: session.remoteAddress, why };
+    if (last !== undefined && now.getTime() - last < DUPLICATE_ALERT_QUIET_MS) {
+      this.logger.warn(details, 'second bridge with the same token refused again');
+      return;
+    }
+    const message =
+      `Due bridge usano il token della sede ${locationKey}: il secondo ` +
+      `(${session.remoteAddress ?? 'indirizzo sconosciuto'}) è stato rifiutato e i comandi vanno al ` +
+      'primo. Spegnere il bridge in più o dargli il token della sua sede (ogni sede ha il suo).';
+    this.logger.error(details, message);
+    try {
+      await this.store.errorLog.add({
+        at: now,
+        type: DUPLICATE_BRIDGE_LOG_TYPE,
+        locationKey,
+        lockerId: null,
+        message,
+      });
+    } catch (failure) {
+      this.logger.error({ err: failure, location: locationKey }, 'could not log a duplicate bridge');
+    }
   }
 
   private onClose(session: BridgeSession, code: number, reason: string): void {
     session.closed = true;
+    this.flood.forget(session.id);
     session.ready = false;
     if (session.helloTimer) clearTimeout(session.helloTimer);
+    if (session.pongTimer) clearTimeout(session.pongTimer);
+    session.pongTimer = null;
+    this.settlePongWaiters(session, false);
     if (this.sessions.get(session.locationKey) === session) this.sessions.delete(session.locationKey);
     this.logger.info({ location: session.locationKey, code, reason }, 'bridge disconnected');
     if (!session.claimed) return;
@@ -509,23 +775,36 @@ export class BridgeHub {
     });
   }
 
+  /**
+   * Pings every bridge (one that misses the pong is terminated), then renews the evidence the other
+   * processes go by: this process's row, and the rows of the bridges that answered, and removes
+   * what processes that stopped heartbeating left.
+   */
   private async heartbeat(): Promise<void> {
-    for (const session of [...this.sessions.values()]) {
-      if (!session.alive) {
-        this.logger.warn({ location: session.locationKey }, 'bridge missed a ping; terminating');
-        session.socket.terminate();
-        continue;
-      }
-      session.alive = false;
-      if (session.socket.readyState === WebSocket.OPEN) session.socket.ping();
-    }
+    // Sockets still waiting for a pong are not vouched for in this heartbeat.
+    const answered = [...this.sessions.values()].filter((session) => session.ready && !session.pongTimer);
+    for (const session of [...this.sessions.values()]) this.ping(session);
     try {
-      const held = [...this.sessions.values()].filter((session) => session.ready);
+      const now = this.clock.now();
+      await this.store.bridge.heartbeatProcess(this.processRecord(), now);
       await this.store.bridge.heartbeatConnections(
         this.processId,
-        held.map((session) => ({ locationKey: session.locationKey, bridgeVersion: session.bridgeVersion })),
-        this.clock.now(),
+        answered
+          .filter((session) => !session.closed)
+          .map((session) => ({ locationKey: session.locationKey, bridgeVersion: session.bridgeVersion })),
+        now,
       );
+      const removed = await this.store.bridge.removeDeadProcesses(
+        new Date(now.getTime() - this.liveWindowMs),
+        undefined,
+        await this.deadProcessesOnThisHost(),
+      );
+      if (removed.length > 0) {
+        this.logger.warn(
+          { locations: removed },
+          'removed bridge connections of cloud processes that stopped',
+        );
+      }
     } catch (error) {
       this.logger.warn({ err: error }, 'could not record the bridge heartbeat');
     }
@@ -543,6 +822,13 @@ export class BridgeHub {
         now,
       );
       for (const id of [...expired, ...abandoned]) await this.signals.publish({ kind: 'result', id });
+      if (now.getTime() - this.lastEventPruneAt >= EVENT_PRUNE_INTERVAL_MS) {
+        this.lastEventPruneAt = now.getTime();
+        const pruned = await this.store.bridge.deleteEventsBefore(
+          new Date(now.getTime() - this.eventRetentionMs),
+        );
+        if (pruned > 0) this.logger.info({ pruned }, 'deleted bridge events past their retention');
+      }
       for (const session of this.sessions.values()) {
         if (session.ready) this.enqueue(session, () => this.deliverOpenCommands(session));
       }
@@ -565,6 +851,19 @@ export class BridgeHub {
       case 'result':
         this.wakeWaiters(signal.id);
         return;
+      case 'cancel': {
+        this.wakeWaiters(signal.id);
+        const session = this.sessions.get(signal.location);
+        if (session?.ready && session.features.has('cancel')) {
+          this.sendMessage(session, { type: 'cancel', commandId: signal.id });
+        }
+        return;
+      }
+      case 'probe': {
+        const session = this.sessions.get(signal.location);
+        if (session?.ready) void this.probe(session);
+        return;
+      }
       case 'connected': {
         const session = this.sessions.get(signal.location);
         if (session && signal.processId !== this.processId) {
@@ -670,7 +969,9 @@ export class BridgeHub {
         );
         return;
       }
-      this.logger.warn({ location: session.locationKey, error: parsed.error }, 'invalid message from bridge');
+      if (await this.flood.invalid(session.id, session.locationKey, parsed.error.message)) {
+        this.closeSession(session, 1008, 'too many invalid messages');
+      }
       return;
     }
     await this.handle(session, parsed.message);
@@ -686,8 +987,33 @@ export class BridgeHub {
           return;
         }
         session.bridgeVersion = message.bridgeVersion;
-        // Online from here on, for every process; a process still holding an older socket drops it.
-        await this.store.bridge.claimConnection(locationKey, this.processId, message.bridgeVersion, now);
+        session.features = new Set(message.features ?? []);
+        await this.readLockers(session);
+        await this.register();
+        // Online from here on, for every process, unless another process holds a live bridge for
+        // the location (one answering its pings): then this one is a second bridge and is refused.
+        const claim = () =>
+          this.store.bridge.claimConnection(
+            locationKey,
+            this.processId,
+            message.bridgeVersion,
+            this.clock.now(),
+            this.liveAfter(),
+          );
+        let claimed = await claim();
+        if (!claimed) {
+          // Held on another process: it pings its socket now and drops it if it does not answer
+          // (this bridge's own earlier connection, half-open); only then is this one let in.
+          await this.signals.publish({ kind: 'probe', location: locationKey });
+          await new Promise((resolve) => setTimeout(resolve, this.pongTimeoutMs + PROBE_RELEASE_MARGIN_MS));
+          claimed = !session.closed && (await claim());
+        }
+        if (!claimed) {
+          if (session.helloTimer) clearTimeout(session.helloTimer);
+          await this.refuseDuplicate(session, 'another bridge holds this location on another cloud process');
+          return;
+        }
+        // A process still holding an older, silent socket for the location drops it.
         await this.signals.publish({ kind: 'connected', location: locationKey, processId: this.processId });
         session.ready = true;
         session.claimed = true;
@@ -696,6 +1022,13 @@ export class BridgeHub {
           { location: locationKey, bridgeVersion: message.bridgeVersion, buffered: message.buffered },
           'bridge said hello',
         );
+        if (session.features.has('hello-ack')) this.sendMessage(session, { type: 'hello-ack' });
+        if (session.features.has('cancel')) {
+          // Cancels the bridge may have missed while the link was down.
+          for (const id of await this.store.bridge.unconfirmedCancellations(locationKey, now)) {
+            this.sendMessage(session, { type: 'cancel', commandId: id });
+          }
+        }
         await this.deliverOpenCommands(session);
         return;
       }
@@ -720,7 +1053,7 @@ export class BridgeHub {
       case 'snapshot':
         await this.store.bridge.applyLockerStates(
           locationKey,
-          message.lockers.map((locker) => ({
+          (await this.knownLockers(session, message.lockers)).map((locker) => ({
             lockerId: locker.lockerId,
             occupancy: locker.occupancy,
             doorOpen: locker.doorOpen,
@@ -805,7 +1138,37 @@ export class BridgeHub {
     }
   }
 
+  /** Reads the location's locker numbers into the session. */
+  private async readLockers(session: BridgeSession): Promise<void> {
+    const lockers = await this.store.locations.lockers(session.locationKey);
+    session.lockers = new Set(lockers.map((locker) => locker.number));
+    session.lockersReadAt = Date.now();
+  }
+
+  /**
+   * The items about lockers the location has; the others are counted for the burst's log line.
+   * An unknown number re-reads the lockers (at most every 30 s): an operator may have added some.
+   */
+  private async knownLockers<T extends { lockerId: number }>(
+    session: BridgeSession,
+    items: readonly T[],
+  ): Promise<T[]> {
+    if (
+      items.some((item) => !session.lockers.has(item.lockerId)) &&
+      Date.now() - session.lockersReadAt > LOCKER_SET_REFRESH_MS
+    ) {
+      await this.readLockers(session);
+    }
+    return items.filter((item) => {
+      if (session.lockers.has(item.lockerId)) return true;
+      this.flood.unknownLocker(session.id, session.locationKey, item.lockerId);
+      return false;
+    });
+  }
+
   private async onEvent(session: BridgeSession, event: EventMessage, now: Date): Promise<void> {
+    // Confirmed to the bridge all the same (the caller does), so its buffer does not resend it.
+    if ((await this.knownLockers(session, [event])).length === 0) return;
     const { id, seq, kind, lockerId, occurredAt, type: _type, ...payload } = event;
     const stored = await this.store.bridge.insertEvent(
       {
@@ -830,6 +1193,16 @@ export class BridgeHub {
             ? { lockerId, occupancy: IMPLIED_OCCUPANCY[event.action], observedAt }
             : null;
     if (change) await this.store.bridge.applyLockerStates(session.locationKey, [change], now);
+  }
+}
+
+/** True while a process with this pid runs on this host (signal 0 only checks; EPERM: it runs as another user). */
+function pidRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -3,9 +3,14 @@ import type { CommandOp, Occupancy } from '@deposito/protocol/bridge/v1';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { LockerCommandOutcome, LockerControl, LockerOperation } from '../services/locker-control';
-import type { BridgeCommandRecord } from '../store/bridge.repository';
+import {
+  CANCELLED_COMMAND_ERROR,
+  isSettledStatus,
+  type BridgeCommandRecord,
+} from '../store/bridge.repository';
 import type { Store } from '../store/store';
 import type { BridgeHub } from './bridge-hub';
+import { pinOnLocker } from './booking-commands';
 
 /** The operator's browser gives up after 5 s; the answer must be out before that. */
 export const DEFAULT_ANSWER_WITHIN_MS = 4_500;
@@ -39,14 +44,18 @@ export type HubLockerFullState = LockerFullState & {
  * Commands: with the location's bridge connected (to any cloud process) the command is sent and the
  * answer waits up to ~4.5 s for the controller's result: executed (200), refused (502
  * bridge/command_failed), expired (504 bridge/command_expired), outcome unknown (504 bridge/timeout).
- * With no bridge connected, `open` is refused at once (503 bridge/offline: a door opening later with
- * nobody there is worse than none) and nothing is stored; inhibit/unbook/unbook-soap are stored and
- * answered `queued` (202 bridge/queued), delivered when the bridge reconnects within 24 h. A
- * state-setting command still running after the wait is answered `queued` as well; an `open` is
- * answered 504 bridge/timeout (it may still run until its 30 s expiry).
+ * With no bridge proven online (BridgeHub.isOnline: answering pings here, or held by a live
+ * process), `open` is refused at once (503 bridge/offline: a door opening later with nobody there is
+ * worse than none) and nothing is stored; inhibit/unbook/unbook-soap are stored and answered
+ * `queued` (202 bridge/queued), delivered when the bridge reconnects within 24 h. A state-setting
+ * command still running after the wait is answered `queued` as well; an `open` still unconfirmed is
+ * cancelled (never sent again; the bridge drops it unless it is already at the controller, whose
+ * result is then recorded) and answered 504 bridge/timeout.
  *
  * Taking a locker out of service (Disattiva) also stops it being sold online, and putting it back
- * (Attiva) sells it again, once the command is executed or queued.
+ * (Attiva) sells it again, once the command is executed or queued. The bookings such a command
+ * cancels are LockerActionService's business; a command given `forBooking` is recorded with that
+ * booking, so its PIN counts as taken off (`pinOnLocker`) and no second unbook follows.
  *
  * Full state: every locker of the location with the last state its bridge reported (snapshots,
  * state-change and door events, results) and its age, merged with the booking holding it now
@@ -99,10 +108,26 @@ export class HubLockerControl implements LockerControl {
     });
   }
 
+  siteStatus(locationKey: string): Promise<{ online: boolean; lastSeenAt: Date | null }> {
+    return this.hub.siteStatus(locationKey);
+  }
+
+  async bookingsProgrammedOn(locationKey: string, lockerId: number): Promise<string[]> {
+    const ahead = await this.store.bookingAdmin.confirmedAhead(locationKey, [lockerId], this.clock.now());
+    const programmed: string[] = [];
+    for (const booking of ahead) {
+      if (pinOnLocker(await this.hub.commandsFor(booking.transactionId), lockerId).sent) {
+        programmed.push(booking.transactionId);
+      }
+    }
+    return programmed;
+  }
+
   async command(
     locationKey: string,
     lockerId: number,
     operation: LockerOperation,
+    options: { forBooking?: string } = {},
   ): Promise<LockerCommandOutcome> {
     const lockers = await this.store.locations.lockers(locationKey);
     if (lockers.length === 0 && !(await this.store.locations.get(locationKey))) {
@@ -116,10 +141,20 @@ export class HubLockerControl implements LockerControl {
     if (!online && op === 'open') {
       throw new AppError('bridge/offline', 'La sede non è collegata: il locker non può essere aperto ora');
     }
-    const { command, created } = await this.hub.issue({ locationKey, op, lockerId });
-    const settled = online
+    // Issued for the booking whose PIN it takes off, so that booking's PIN is known to be gone.
+    const { command, created } = await this.hub.issue({
+      locationKey,
+      op,
+      lockerId,
+      ...(options.forBooking && { transactionId: options.forBooking }),
+    });
+    let settled = online
       ? await this.hub.waitForSettlement(command.id, this.answerWithinMs, { justIssued: created })
       : null;
+    if (op === 'open' && settled && !isSettledStatus(settled.status)) {
+      // The operator is told it timed out: it must not open the door afterwards.
+      settled = await this.hub.cancel(command.id);
+    }
     const outcome = this.outcomeOf(settled ?? command, op);
     if (operation === 'inhibit' || operation === 'unbook') {
       await this.store.locations.setLockerInService(locationKey, lockerId, operation === 'unbook');
@@ -139,6 +174,13 @@ export class HubLockerControl implements LockerControl {
           { commandId },
         );
       case 'expired':
+        if (command.error?.code === CANCELLED_COMMAND_ERROR.code) {
+          throw new AppError(
+            'bridge/timeout',
+            'The location did not confirm in time; the command was cancelled and will not run',
+            { commandId },
+          );
+        }
         throw new AppError('bridge/command_expired', undefined, { commandId });
       case 'unknown':
         throw new AppError(

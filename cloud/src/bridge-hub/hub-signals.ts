@@ -14,6 +14,10 @@ export const hubSignalSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('command'), location: z.string(), id: z.string() }),
   /** A command was settled: requests waiting for it answer. */
   z.object({ kind: z.literal('result'), id: z.string() }),
+  /** The hub gave up on a command: waiting requests answer, the process holding the bridge tells it. */
+  z.object({ kind: z.literal('cancel'), location: z.string(), id: z.string() }),
+  /** A second bridge asks for the location: its holder pings its socket and drops it if it is silent. */
+  z.object({ kind: z.literal('probe'), location: z.string() }),
   /** A bridge connected to `processId`: any other process still holding a socket for it drops it. */
   z.object({ kind: z.literal('connected'), location: z.string(), processId: z.string() }),
   /** The location's token changed: its connected bridge is closed as unauthorized. */

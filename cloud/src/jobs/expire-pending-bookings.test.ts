@@ -85,6 +85,8 @@ describe.each(STORE_DIALECTS)('expirePendingBookings on %s', (dialect) => {
     await test.cloud.context.services.bookings.changeStatus(held.body.transactionId, {
       from: ['pending'],
       to: 'confirmed',
+      actor: 'provider',
+      reason: 'paid',
     });
     test.clock.advanceMinutes(60);
     expect(await test.cloud.expirePendingBookings()).not.toContain(held.body.transactionId);

@@ -28,6 +28,16 @@ export interface MorningSchedulerDeps {
   intervalMs?: number;
 }
 
+/** The run's result as the operator reads it in Strumenti Avanzati (Italian), with the count per location. */
+export function morningRunMessage(released: Record<string, string[]>): string {
+  const perLocation = Object.entries(released).filter(([, ids]) => ids.length > 0);
+  const count = perLocation.reduce((sum, [, ids]) => sum + ids.length, 0);
+  if (count === 0) return 'Morning Scheduler eseguito: nessuna prenotazione programmata da attivare oggi';
+  const what = count === 1 ? '1 prenotazione programmata ha' : `${count} prenotazioni programmate hanno`;
+  const where = perLocation.map(([key, ids]) => `${key}: ${ids.length}`).join(', ');
+  return `Morning Scheduler eseguito: ${what} ricevuto il PIN di oggi (${where})`;
+}
+
 /**
  * Paid bookings for a later day wait as `scheduled`, their lockers held but not handed over. On
  * their day, from MORNING_HOUR in the location's zone, each becomes `confirmed` with a fresh PIN
@@ -48,8 +58,7 @@ export class MorningScheduler {
     for (const location of await this.deps.store.locations.list()) {
       released[location.key] = await this.runForLocation(location, now);
     }
-    const count = Object.values(released).reduce((sum, ids) => sum + ids.length, 0);
-    return { released, message: `Morning scheduler: ${count} scheduled booking(s) given their PIN` };
+    return { released, message: morningRunMessage(released) };
   }
 
   /** The location's scheduled bookings that start before the end of its local day and have not ended. */
@@ -67,11 +76,14 @@ export class MorningScheduler {
       const confirmed = await bookings.changeStatus(booking.transactionId, {
         from: ['scheduled'],
         to: 'confirmed',
+        actor: 'scheduler',
+        reason: 'morning_of_stay',
         pin: await assignPin(store, this.deps.random, location.key, now),
+        email: 'todayPin',
       });
       if (!confirmed) continue;
       released.push(confirmed.transactionId);
-      await this.deps.emails.send('todayPin', confirmed, location);
+      await this.deps.emails.deliver(confirmed.transactionId);
     }
     if (released.length > 0)
       logger.info({ location: location.key, count: released.length }, 'scheduled bookings released');

@@ -4,14 +4,15 @@ import { formatEuros } from '@deposito/protocol/pricing/money';
 import { DateTime } from 'luxon';
 import { html } from '../payments/html';
 import { BOOKING_EMAIL_TEXTS, EMAIL_LOCALE } from './booking-email-texts';
-import type { Mailer, SentMail } from './mailer';
+import type { Mailer, OutgoingMail, SentMail } from './mailer';
 
 /**
  * confirmation: paid, lockers and PIN assigned (today's bookings, late confirmations).
  * scheduled: paid for a later day; lockers and PIN come on the day.
  * todayPin: the morning scheduler's message on that day.
  */
-export type BookingEmailKind = 'confirmation' | 'scheduled' | 'todayPin';
+/** refund: money taken for a booking that is not honoured (cancelled, or not confirmable). */
+export type BookingEmailKind = 'confirmation' | 'scheduled' | 'todayPin' | 'refund';
 
 export interface BookingEmailData {
   language: Language;
@@ -27,6 +28,8 @@ export interface BookingEmailData {
   lockerIds: readonly (string | number)[];
   pin: string | null;
   totalCents: number;
+  /** The visitor's private booking page (absent in a refund e-mail, or when no link was minted). */
+  myBookingUrl?: string;
 }
 
 export interface RenderedEmail {
@@ -54,7 +57,7 @@ function formatInstant(iso: string, zone: string, locale: string): string {
 }
 
 export function renderBookingEmail(kind: BookingEmailKind, data: BookingEmailData): RenderedEmail {
-  const needsPin = kind !== 'scheduled';
+  const needsPin = kind === 'confirmation' || kind === 'todayPin';
   if (needsPin && (!data.pin || data.lockerIds.length === 0)) {
     throw new RangeError(`A ${kind} e-mail needs the PIN and the lockers (booking ${data.transactionId})`);
   }
@@ -81,11 +84,13 @@ export function renderBookingEmail(kind: BookingEmailKind, data: BookingEmailDat
     ...(kind === 'scheduled' ? [t.scheduledNote] : []),
   ];
   const after = [...(needsPin ? [t.pinHint] : []), t.closing];
+  const link = kind !== 'refund' && data.myBookingUrl ? data.myBookingUrl : null;
 
   const text = [
     ...paragraphs.map((paragraph) => `${paragraph}\n`),
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
+    ...(link ? [t.myBooking, link, ''] : []),
     ...after.map((paragraph) => `${paragraph}\n`),
     t.signature,
     '',
@@ -117,6 +122,13 @@ export function renderBookingEmail(kind: BookingEmailKind, data: BookingEmailDat
                 </tr>`,
             )}
           </table>
+          ${
+            link
+              ? html`<p style="margin:0 0 12px">
+                  ${t.myBooking}<br /><a href="${link}" style="color:#1d4ed8;font-weight:bold">${link}</a>
+                </p>`
+              : ''
+          }
           ${after.map((paragraph) => html`<p style="margin:0 0 12px">${paragraph}</p>`)}
           <p style="margin:0;color:#6b7280">${t.signature}</p>
         </div>
@@ -130,10 +142,14 @@ export function sendBookingEmail(
   mailer: Mailer,
   kind: BookingEmailKind,
   data: BookingEmailData,
+  idempotency?: OutgoingMail['idempotency'],
+  attachments?: OutgoingMail['attachments'],
 ): Promise<SentMail> {
   return mailer.send({
     to: data.to,
     ...renderBookingEmail(kind, data),
     headers: { [BOOKING_EMAIL_HEADER]: data.transactionId, [BOOKING_EMAIL_KIND_HEADER]: kind },
+    ...(idempotency ? { idempotency } : {}),
+    ...(attachments?.length ? { attachments } : {}),
   });
 }

@@ -13,6 +13,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** The files attached (a confirmation's receipt), decoded. */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 interface MimePart {
@@ -88,6 +90,13 @@ export function parseEml(source: string, file = ''): OutboxMessage {
     parts.find((part) => (part.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith(type));
   const text = ofType('text/plain');
   const html = ofType('text/html');
+  const attachments = parts
+    .filter((part) => /^attachment\b/i.test(part.headers['content-disposition'] ?? ''))
+    .map((part) => ({
+      filename: /filename="?([^";]+)"?/i.exec(part.headers['content-disposition'] ?? '')?.[1] ?? '',
+      contentType: (part.headers['content-type'] ?? '').split(';')[0]!.trim(),
+      content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64'),
+    }));
   return {
     file,
     headers: message.headers,
@@ -96,6 +105,7 @@ export function parseEml(source: string, file = ''): OutboxMessage {
     subject: message.headers.subject ?? '',
     text: text ? decodeBody(text).trimEnd() : '',
     html: html ? decodeBody(html).trimEnd() : '',
+    attachments,
   };
 }
 

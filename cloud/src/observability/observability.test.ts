@@ -39,7 +39,13 @@ async function startObservedApp(
     },
   });
   const cloud = createApp({
-    env: loadEnv({ DATABASE_URL: 'sqlite::memory:', PORT: '0', ...env }),
+    env: loadEnv({
+      DATABASE_URL: 'sqlite::memory:',
+      PORT: '0',
+      PAYMENT_PROVIDER: 'sandbox',
+      METRICS_TOKEN: TOKEN,
+      ...env,
+    }),
     store,
     clock: new ManualClock('2026-03-10T08:00:00Z'),
     logger: pino({ level: 'info' }, sink),
@@ -62,7 +68,10 @@ async function startObservedApp(
   };
 }
 
-async function scrape(url: string, headers: Record<string, string> = {}): Promise<string> {
+async function scrape(
+  url: string,
+  headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` },
+): Promise<string> {
   const response = await fetch(`${url}/metrics`, { headers });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -91,7 +100,7 @@ describe('readiness and metrics over HTTP', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: 'ready',
-      checks: { store: 'ok', migrations: 'ok' },
+      checks: { store: 'ok', migrations: 'ok', accepting: 'ok' },
     });
   });
 
@@ -129,6 +138,8 @@ describe('readiness and metrics over HTTP', () => {
     await app.store.bookings.transition(bookings[2].transactionId, {
       from: ['pending'],
       to: 'cancelled',
+      actor: 'visitor',
+      reason: 'visitor_cancelled',
       now,
     });
 
@@ -183,7 +194,7 @@ describe("the bridge hub's figures", () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
   });
 
   afterAll(async () => {
@@ -243,6 +254,44 @@ describe('request ids', () => {
     }
   });
 
+  it('keeps booking ids, payment tokens, private-link tokens and sessions out of the request log', async () => {
+    const bookingId = newTransactionId();
+    const calls: Array<[string, Record<string, string>]> = [
+      [`/api/bookings/${bookingId}`, {}],
+      [`/api/bookings/${bookingId}/cancel`, {}],
+      [`/api/my-booking/PRIVATELINKTOKEN0123456789abcdef/calendar.ics`, {}],
+      [`/sandbox-pay?a=SHOPLOGINSECRET&b=PAYMENTTOKENSECRET`, {}],
+      [`/api/payments/notification?a=SHOPLOGINSECRET&b=PAYMENTTOKENSECRET`, {}],
+      [
+        `/booking-complete?transactionId=${bookingId}&lng=it`,
+        {
+          authorization: 'Bearer SESSIONSECRET0123456789',
+          referer: `https://host.example/booking-complete?transactionId=${bookingId}`,
+        },
+      ],
+    ];
+    for (const [path, headers] of calls) {
+      const id = `redaction-${calls.findIndex(([p]) => p === path)}`;
+      await (await fetch(`${app.url}${path}`, { headers: { ...headers, 'X-Request-Id': id } })).text();
+      await expect.poll(() => app.logs.some((line) => line.reqId === id && 'req' in line)).toBe(true);
+    }
+    const logged = JSON.stringify(app.logs.filter((line) => String(line.reqId).startsWith('redaction-')));
+    for (const secret of [
+      bookingId,
+      bookingId.slice('BOOKING-'.length),
+      'PRIVATELINKTOKEN',
+      'SHOPLOGINSECRET',
+      'PAYMENTTOKENSECRET',
+      'SESSIONSECRET',
+    ]) {
+      expect(logged).not.toContain(secret);
+    }
+    // What the logs are for is still there: the route, and the harmless parameters.
+    expect(logged).toContain('/api/bookings/BOOKING-[redacted]/cancel');
+    expect(logged).toContain('/api/my-booking/[redacted]/calendar.ics');
+    expect(logged).toContain('lng=it');
+  });
+
   it('puts the id in the log lines of an error answer', async () => {
     const id = 'error-request-1';
     const response = await fetch(`${app.url}/api/bookings/save`, {
@@ -291,6 +340,25 @@ describe('the metrics token', () => {
 
   it('leaves the probes open', async () => {
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+  });
+
+  it('stays closed without a token outside a demo, and open in a demo (DEMO=1) without one', async () => {
+    const closed = await startObservedApp({ METRICS_TOKEN: '' });
+    try {
+      const response = await fetch(`${closed.url}/metrics`);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ error: { code: 'auth/unauthorized' } });
+      const guessed = await fetch(`${closed.url}/metrics`, { headers: { authorization: 'Bearer ' } });
+      expect(guessed.status).toBe(401);
+    } finally {
+      await closed.close();
+    }
+    const demo = await startObservedApp({ METRICS_TOKEN: '', DEMO: '1' });
+    try {
+      expect(await scrape(demo.url, {})).toContain(`# TYPE ${METRIC_NAMES.bookings} gauge`);
+    } finally {
+      await demo.close();
+    }
   });
 
   it('is refused as too short at start-up', () => {

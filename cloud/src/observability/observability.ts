@@ -10,8 +10,10 @@ export interface ObservabilityOptions {
   bookings: BookingCountSource;
   /** What must answer before the cloud takes traffic (the store, its migrations). */
   readiness: readonly ReadinessCheck[];
-  /** Bearer token `/metrics` requires; null leaves it open. */
+  /** Bearer token `/metrics` requires; null closes it, except in a demo. */
   metricsToken: string | null;
+  /** DEMO=1: without a token, `/metrics` stays open. */
+  demo: boolean;
 }
 
 export interface Observability {
@@ -33,12 +35,16 @@ export function createObservability(options: ObservabilityOptions): Observabilit
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
   });
 
-  router.get('/metrics', requireMetricsToken(options.metricsToken), async (_req, res) => {
-    const { contentType, body } = await metrics.exposition();
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(body);
-  });
+  router.get(
+    '/metrics',
+    requireMetricsToken(options.metricsToken, { demo: options.demo }),
+    async (_req, res) => {
+      const { contentType, body } = await metrics.exposition();
+      res.setHeader('Content-Type', contentType);
+      res.setHeader('Cache-Control', 'no-store');
+      res.send(body);
+    },
+  );
 
   return { metrics, router };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pino, type Level, type Logger } from 'pino';
+import { redactedRequestSerializer } from './log-redaction';
 import { assignRequestId } from './request-id';
 
 declare module 'node:http' {
@@ -33,8 +34,8 @@ export function requestLogging(options: RequestLoggingOptions): RequestHandler {
     {},
     {
       serializers: {
-        // What pino-http serialises these with.
-        req: pino.stdSerializers.req,
+        // What pino-http serialises these with; the request without its secrets (log-redaction.ts).
+        req: redactedRequestSerializer,
         res: pino.stdSerializers.res,
         err: pino.stdSerializers.err,
       },

@@ -1,5 +1,5 @@
 import express from 'express';
-import type { RouteArea } from '../app';
+import type { RouteArea } from '../app-context';
 import { renderApiDocsPage } from './api-docs-page';
 import { buildOpenApiDocument } from './openapi-document';
 

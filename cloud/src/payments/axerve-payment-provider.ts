@@ -12,6 +12,8 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentResult,
+  type RefundMade,
+  type RefundRequest,
 } from './payment-provider';
 import { renderPaymentRedirectPage } from './redirect-page';
 
@@ -64,6 +66,18 @@ const detailAnswerSchema = z.object({
           z.object({ eventtype: z.string().nullish(), eventamount: z.coerce.string().nullish() }).loose(),
         )
         .nullish(),
+    })
+    .loose()
+    .nullish(),
+});
+
+const refundAnswerSchema = z.object({
+  error: errorSchema,
+  payload: z
+    .object({
+      transactionResult: z.string(),
+      bankTransactionID: z.coerce.string().nullish(),
+      refundID: z.coerce.string().nullish(),
     })
     .loose()
     .nullish(),
@@ -219,6 +233,29 @@ export function createAxervePaymentProvider(options: AxerveOptions): PaymentProv
         ...(amountCents === null ? {} : { amountCents }),
         ...(result === 'KO' && errorDescription ? { errorDescription } : {}),
       };
+    },
+
+    async refund(request: RefundRequest): Promise<RefundMade> {
+      const answer = await post(
+        '/api/v1/payment/refund/',
+        {
+          shopLogin: options.shopLogin,
+          bankTransactionID: request.providerTransactionId,
+          shopTransactionID: request.transactionId,
+          amount: centsToGatewayAmount(request.amountCents),
+          currency: request.currency,
+          refundReason: 'Booking cancelled',
+        },
+        refundAnswerSchema,
+        'payment/refund',
+      );
+      if (answer.error.code !== '0' || toPaymentResult(answer.payload?.transactionResult ?? '') !== 'OK') {
+        throw new PaymentProviderError(
+          `Axerve payment/refund refused: ${answer.error.code} ${answer.error.description ?? ''}`.trim(),
+        );
+      }
+      const reference = answer.payload?.refundID ?? answer.payload?.bankTransactionID;
+      return { refundReference: reference || request.providerTransactionId };
     },
   };
 }

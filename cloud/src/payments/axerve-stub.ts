@@ -13,6 +13,7 @@ import { escapeHtml } from './html';
 export const AXERVE_STUB_PATHS = {
   create: '/api/v1/payment/create/',
   detail: '/api/v1/payment/detail/',
+  refund: '/api/v1/payment/refund/',
   page: '/pagam/pagam.aspx',
   pagePay: '/pagam/pay',
 } as const;
@@ -38,6 +39,8 @@ export interface AxerveStubPayment {
   bankTransactionID: string;
   transactionErrorCode: string;
   transactionErrorDescription: string;
+  /** Refunds made, in cents, with their ids. */
+  refunds: Array<{ refundID: string; cents: number }>;
 }
 
 export interface AxerveStubRequest {
@@ -98,6 +101,15 @@ const detailBodySchema = z.object({
   paymentID: z.string().optional(),
   bankTransactionID: z.string().optional(),
   shopTransactionID: z.string().optional(),
+});
+
+const refundBodySchema = z.object({
+  shopLogin: z.string(),
+  bankTransactionID: z.string().min(1),
+  shopTransactionID: z.string().optional(),
+  amount: z.string(),
+  currency: z.string(),
+  refundReason: z.string().optional(),
 });
 
 const answer = (code: string, description: string, payload: unknown = null) => ({
@@ -192,6 +204,7 @@ export async function startAxerveStub(options: AxerveStubOptions): Promise<Axerv
         bankTransactionID: '',
         transactionErrorCode: '',
         transactionErrorDescription: '',
+        refunds: [],
       };
       payments.set(payment.paymentToken, payment);
       return send(
@@ -215,6 +228,37 @@ export async function startAxerveStub(options: AxerveStubOptions): Promise<Axerv
       const payment = findPayment(parsed.data);
       if (!payment) return send(res, 200, answer('2011', 'Transaction not found'));
       return send(res, 200, answer('0', 'request correctly processed', detailPayload(payment)));
+    }
+
+    if (path === AXERVE_STUB_PATHS.refund) {
+      const parsed = refundBodySchema.safeParse(body);
+      if (!parsed.success) return send(res, 400, answer('1108', 'Compulsory parameter not set'));
+      if (parsed.data.shopLogin !== options.shopLogin)
+        return send(res, 200, answer('1131', 'Shop not recognized'));
+      const payment = findPayment({
+        shopLogin: parsed.data.shopLogin,
+        bankTransactionID: parsed.data.bankTransactionID,
+      });
+      if (!payment || payment.transactionResult !== 'OK')
+        return send(res, 200, answer('2011', 'Transaction not found'));
+      const cents = Math.round(Number(parsed.data.amount) * 100);
+      const paid = Math.round(Number(payment.amount) * 100);
+      const refunded = payment.refunds.reduce((sum, refund) => sum + refund.cents, 0);
+      if (!/^\d+\.\d{2}$/.test(parsed.data.amount) || cents <= 0 || cents + refunded > paid) {
+        return send(res, 200, answer('1121', 'Amount to refund exceeds the amount paid'));
+      }
+      const refundID = String((nextBankId += 1));
+      payment.refunds.push({ refundID, cents });
+      return send(
+        res,
+        200,
+        answer('0', 'request correctly processed', {
+          transactionType: 'refund',
+          transactionResult: 'OK',
+          bankTransactionID: payment.bankTransactionID,
+          refundID,
+        }),
+      );
     }
 
     send(res, 404, answer('404', 'Not found'));

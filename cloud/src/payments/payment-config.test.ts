@@ -8,8 +8,8 @@ const schema = z
   .superRefine(refinePaymentEnv);
 
 describe('payment configuration', () => {
-  it('defaults to the sandbox with a generated secret', () => {
-    const config = paymentConfigFromEnv(schema.parse({}));
+  it('has the sandbox, once chosen, generate its secret', () => {
+    const config = paymentConfigFromEnv(schema.parse({ PAYMENT_PROVIDER: 'sandbox' }));
     expect(config).toMatchObject({
       provider: 'sandbox',
       merchantName: 'Deposito',
@@ -22,11 +22,15 @@ describe('payment configuration', () => {
 
   it('uses the configured sandbox secret, and treats an empty one as absent', () => {
     const secret = 's'.repeat(40);
-    expect(paymentConfigFromEnv(schema.parse({ SANDBOX_PAYMENT_SECRET: secret }))).toMatchObject({
+    expect(
+      paymentConfigFromEnv(schema.parse({ PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAYMENT_SECRET: secret })),
+    ).toMatchObject({
       secret,
       secretGenerated: false,
     });
-    expect(paymentConfigFromEnv(schema.parse({ SANDBOX_PAYMENT_SECRET: '' }))).toMatchObject({
+    expect(
+      paymentConfigFromEnv(schema.parse({ PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAYMENT_SECRET: '' })),
+    ).toMatchObject({
       secretGenerated: true,
     });
     expect(schema.safeParse({ SANDBOX_PAYMENT_SECRET: 'short' }).success).toBe(false);

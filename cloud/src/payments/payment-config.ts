@@ -14,8 +14,11 @@ function optionalVar<T extends z.ZodType>(schema: T) {
 }
 
 export const paymentEnvShape = {
-  /** Which gateway takes the card payments. */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'axerve']).default('sandbox'),
+  /**
+   * Which gateway takes the card payments. No default outside demo mode: a production cloud that
+   * forgot it must not quietly take the sandbox's test cards as payment (refinePaymentEnv).
+   */
+  PAYMENT_PROVIDER: optionalVar(z.enum(['sandbox', 'axerve'])),
   /** The merchant name shown on the sandbox page. */
   PAYMENT_MERCHANT_NAME: z.string().trim().min(1).default('Deposito'),
   /** Milliseconds before a call to the gateway is abandoned. */
@@ -38,8 +41,19 @@ export const paymentEnvShape = {
 export const paymentEnvSchema = z.object(paymentEnvShape);
 export type PaymentEnv = z.infer<typeof paymentEnvSchema>;
 
-/** Cross-field rules: Axerve cannot work without its shop login and API key. */
-export function refinePaymentEnv(env: PaymentEnv, ctx: z.RefinementCtx): void {
+/** Said when a cloud outside demo mode names no gateway. */
+export const PAYMENT_PROVIDER_REQUIRED =
+  'PAYMENT_PROVIDER is required outside demo mode: set axerve (with AXERVE_SHOP_LOGIN and AXERVE_API_KEY) to take real payments, or sandbox to take test cards only (no money is collected)';
+
+/**
+ * Cross-field rules: outside demo mode the gateway is an explicit choice; Axerve cannot work
+ * without its shop login and API key.
+ */
+export function refinePaymentEnv(env: PaymentEnv & { DEMO?: string }, ctx: z.RefinementCtx): void {
+  if (env.PAYMENT_PROVIDER === undefined && env.DEMO !== '1') {
+    ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: PAYMENT_PROVIDER_REQUIRED });
+    return;
+  }
   if (env.PAYMENT_PROVIDER !== 'axerve') return;
   for (const key of ['AXERVE_SHOP_LOGIN', 'AXERVE_API_KEY'] as const) {
     if (!env[key]) {

@@ -67,11 +67,28 @@ export interface PaymentOutcome {
 /** GestPay/Axerve error codes that mean the buyer cancelled or abandoned the payment. */
 export const BUYER_CANCELLED_ERROR_CODES: ReadonlySet<string> = new Set(['516', '1140', '1143', '2500']);
 
+/** Money to give back for a paid booking, on the card it came from. */
+export interface RefundRequest {
+  /** Our booking's transaction id (shopTransactionID). */
+  transactionId: string;
+  /** The gateway's reference of the payment (bankTransactionID), as recorded when it was paid. */
+  providerTransactionId: string;
+  amountCents: number;
+  currency: 'EUR';
+}
+
+export interface RefundMade {
+  /** The gateway's reference of the refund, for the booking's history and support. */
+  refundReference: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'axerve';
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
   /** Verifies `a`/`b` with the gateway; throws {@link PaymentResultInvalidError} for forged or unknown ones. */
   readResult(params: EncryptedPaymentParams): Promise<PaymentOutcome>;
+  /** Gives the amount back; throws {@link PaymentProviderError} when the gateway does not (nothing was refunded). */
+  refund(request: RefundRequest): Promise<RefundMade>;
 }
 
 /**

@@ -8,6 +8,8 @@ import {
   type EncryptedPaymentParams,
   type PaymentOutcome,
   type PaymentProvider,
+  type RefundMade,
+  type RefundRequest,
 } from './payment-provider';
 import { renderPaymentRedirectPage } from './redirect-page';
 import { SandboxTokenError, SandboxTokens } from './sandbox-tokens';
@@ -88,6 +90,14 @@ export function createSandboxPaymentProvider(options: SandboxGatewayOptions): Pa
         ...(amountCents === null ? {} : { amountCents }),
         ...(result.errorDescription ? { errorDescription: result.errorDescription } : {}),
       };
+    },
+
+    // No card was charged: the refund is recorded as made, with a reference of its own.
+    async refund(request: RefundRequest): Promise<RefundMade> {
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new RangeError(`Cannot refund ${request.amountCents} cents`);
+      }
+      return { refundReference: `SBX-REFUND-${randomBytes(8).toString('hex')}` };
     },
   };
 }

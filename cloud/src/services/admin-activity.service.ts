@@ -13,12 +13,15 @@ export type AdminActivityType =
   | 'admin/location_deleted'
   | 'admin/locations_bulk_updated'
   | 'admin/discount_created'
+  | 'admin/discount_updated'
   | 'admin/discount_deleted'
   | 'admin/settings_updated'
   | 'admin/cleanup_executed'
   | 'admin/test_booking_created'
   | 'admin/morning_scheduler_run'
-  | 'admin/locker_command';
+  | 'admin/locker_command'
+  | 'admin/booking_cancelled'
+  | 'admin/booking_refunded';
 
 /** Records who did what; a failure to record is logged and never undoes the action itself. */
 export class AdminActivityLog {

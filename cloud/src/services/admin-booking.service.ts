@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type BookingHistoryEntry,
+  type RefundBookingResponse,
   bookingPriceCents,
   centsToEuros,
   eurosToCents,
@@ -8,11 +10,13 @@ import {
   SERVICE_FEE_CENTS,
   transactionIdFromBytes,
   type BookingRow,
+  type BookingStatus,
   type TestBooking,
 } from '@deposito/protocol';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { BookingListRow } from '../store/booking-admin.repository';
+import type { BookingRecord } from '../store/booking.repository';
 import type { Store } from '../store/store';
 import type { AdminActivityLog } from './admin-activity.service';
 import type { AdminIdentity } from './auth.service';
@@ -43,10 +47,16 @@ function toBookingRow(row: BookingListRow): BookingRow {
     note: row.note,
     price_original: centsToEuros(row.priceOriginalCents),
     price_discounted: centsToEuros(row.priceDiscountedCents),
+    is_test: row.isTest,
   };
 }
 
 /** Prenotazioni and Strumenti Avanzati: the recent bookings list, hand-made test bookings, the morning run. */
+/** What gives a booking's money back through the payment gateway (PaymentService.refund). */
+export interface RefundRun {
+  refund(transactionId: string): Promise<BookingRecord | null>;
+}
+
 export class AdminBookingService {
   constructor(
     private readonly store: Store,
@@ -54,7 +64,71 @@ export class AdminBookingService {
     private readonly settings: SettingsService,
     private readonly activity: AdminActivityLog,
     private readonly morningScheduler: MorningSchedulerRun | null,
+    /** The payment gateway's refund of a booking (the payments area's), when this app has one. */
+    private readonly refunds: RefundRun | null = null,
   ) {}
+
+  /** Every recorded move of a booking, oldest first; BOOKING_NOT_FOUND for an unknown one. */
+  async history(transactionId: string): Promise<BookingHistoryEntry[]> {
+    if (!(await this.store.bookings.get(transactionId))) throw new AppError('BOOKING_NOT_FOUND');
+    return (await this.store.bookings.events(transactionId)).map((event) => ({
+      at: event.at.toISOString(),
+      from: event.from,
+      to: event.to,
+      actor: event.actor,
+      reason: event.reason,
+      detail: event.detail,
+    }));
+  }
+
+  /**
+   * A `refund_due` booking's money back: asked of the gateway (which moves it to `refunded` when
+   * made, else leaves it owed with an entry in the log), or, `byHand`, recorded as given back
+   * outside the gateway by this operator. `booking/invalid_state` for any other status.
+   */
+  async refund(actor: AdminIdentity, transactionId: string, byHand: boolean): Promise<RefundBookingResponse> {
+    const booking = await this.store.bookings.get(transactionId);
+    if (!booking) throw new AppError('BOOKING_NOT_FOUND');
+    if (booking.status !== 'refund_due') {
+      throw new AppError(
+        'booking/invalid_state',
+        `Booking ${transactionId} is ${booking.status}, not refund_due`,
+      );
+    }
+    let status: BookingStatus = booking.status;
+    if (byHand) {
+      const moved = await this.store.bookings.transition(transactionId, {
+        from: ['refund_due'],
+        to: 'refunded',
+        now: this.clock.now(),
+        actor: 'operator',
+        reason: 'refund_made',
+        detail: `by hand, recorded by ${actor.email}`,
+      });
+      if (!moved) throw new AppError('booking/invalid_state');
+      status = moved.status;
+    } else {
+      if (!this.refunds) throw new AppError('payment/provider_error', 'No payment gateway on this server');
+      status = (await this.refunds.refund(transactionId))?.status ?? status;
+    }
+    const done = status === 'refunded';
+    await this.activity.record(
+      actor,
+      'admin/booking_refunded',
+      done
+        ? `Rimborso della prenotazione ${transactionId} ${byHand ? 'registrato (fatto a mano)' : 'eseguito dal gateway'}`
+        : `Rimborso della prenotazione ${transactionId} non eseguito dal gateway`,
+    );
+    return {
+      success: done,
+      status,
+      message: done
+        ? byHand
+          ? 'Rimborso registrato come fatto a mano'
+          : 'Rimborso eseguito dal gateway di pagamento'
+        : 'Il gateway non ha eseguito il rimborso: vedi il Log Errori, o rimborsa a mano e registralo',
+    };
+  }
 
   async recent(limit: number): Promise<BookingRow[]> {
     return (await this.store.bookingAdmin.recentRows(limit)).map(toBookingRow);
@@ -148,13 +222,10 @@ export class AdminBookingService {
           : `Solo ${result.reason === 'unavailable' ? result.available : 0} locker ${input.type} liberi in quel periodo`,
       );
     }
+    // No money came in: the takings must never count it (they leave marked bookings out).
+    await this.store.bookingAdmin.markTest(transactionId);
     if (input.paidAt && input.status !== 'pending') {
-      await this.store.bookings.transition(transactionId, {
-        from: [input.status],
-        to: input.status,
-        now,
-        paidAt: new Date(input.paidAt),
-      });
+      await this.store.bookings.setPaidAt(transactionId, new Date(input.paidAt));
     }
     await this.activity.record(
       actor,

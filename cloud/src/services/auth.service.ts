@@ -3,11 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
-import { LoginThrottle, type LoginThrottleOptions } from '../auth/login-throttle';
+import { LoginLimits } from '../auth/login-limits';
+import type { LoginLimitSettings } from '../limits/limits-config';
 import {
   DEFAULT_SCRYPT_COST,
   decoyHash,
   hashPassword,
+  needsRehash,
   verifyPassword,
   type ScryptCost,
 } from '../auth/password';
@@ -22,15 +24,21 @@ export interface AdminIdentity {
 }
 
 export interface AdminAuthOptions {
-  /** How long a token stays valid after login. */
+  /** How long a token stays valid after login at most, however much it is used (absolute). */
   sessionTtlMs: number;
+  /** How long a token stays valid without use (idle timeout); each use moves it on. */
+  idleTimeoutMs: number;
   scryptCost: ScryptCost;
-  throttle?: LoginThrottleOptions;
+  /** Failed logins allowed per account and address, account, address (auth/login-limits.ts). */
+  limits?: LoginLimitSettings;
   /** How the service waits before answering a throttled attempt; tests pass a fast one. */
   wait?: (ms: number) => Promise<unknown>;
 }
 
 export const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
+/** A session's expiry is moved on at most once a minute: not one write per admin request. */
+const IDLE_EXTENSION_STEP_MS = 60_000;
 
 /** The e-mail of the administrator generated in demo mode when none is configured. */
 export const DEMO_ADMIN_EMAIL = 'admin@deposito.local';
@@ -40,10 +48,10 @@ export type FirstAdminOutcome =
 
 /**
  * Administrator login, tokens and logout. A token is opaque and random; only its hash is stored,
- * with an expiry. Failed logins are slowed, then refused for a while, per e-mail and address.
+ * with an expiry. Failed logins are slowed, then refused for a while (auth/login-limits.ts).
  */
 export class AdminAuthService {
-  readonly #throttle: LoginThrottle;
+  readonly #limits: LoginLimits;
   readonly #options: AdminAuthOptions;
   #decoy: Promise<string> | null = null;
 
@@ -55,11 +63,12 @@ export class AdminAuthService {
   ) {
     this.#options = {
       sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+      idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
       scryptCost: options.scryptCost ?? DEFAULT_SCRYPT_COST,
-      throttle: options.throttle,
+      limits: options.limits,
       wait: options.wait ?? ((ms) => sleep(ms)),
     };
-    this.#throttle = new LoginThrottle(clock, options.throttle);
+    this.#limits = new LoginLimits(store, options.limits);
   }
 
   hashPassword(password: string): Promise<string> {
@@ -76,28 +85,29 @@ export class AdminAuthService {
     password: string,
     clientAddress: string,
   ): Promise<{ token: string; expiresAt: Date }> {
-    const key = LoginThrottle.key(email, clientAddress);
-    const decision = this.#throttle.check(key);
-    if (!decision.allowed) {
-      throw new AppError('auth/too_many_attempts', undefined, {
-        retryAfterSeconds: decision.retryAfterSeconds,
-      });
-    }
-    if (decision.delayMs > 0) await this.#options.wait!(decision.delayMs);
+    const { delayMs } = await this.#limits.check(email, clientAddress);
+    if (delayMs > 0) await this.#options.wait!(delayMs);
 
     const user = await this.store.adminUsers.findByEmail(email);
     const matches = user
       ? await verifyPassword(password, user.passwordHash)
       : await verifyPassword(password, await this.#decoyHash()).then(() => false);
     if (!user || !matches) {
-      this.#throttle.recordFailure(key);
+      await this.#limits.recordFailure(email, clientAddress);
       this.logger.warn({ email: email.trim().toLowerCase(), ip: clientAddress }, 'admin login failed');
       throw new AppError('auth/invalid_credentials');
     }
-    this.#throttle.recordSuccess(key);
+    await this.#limits.recordSuccess(email, clientAddress);
+    if (needsRehash(user.passwordHash, this.#options.scryptCost)) {
+      // Made with older, cheaper parameters: the password is at hand, so it is hashed anew.
+      const rehashed = await this.hashPassword(password);
+      await this.store.adminUsers.replacePasswordHash(user.id, user.passwordHash, rehashed);
+    }
     const now = this.clock.now();
     const token = newSessionToken();
-    const expiresAt = new Date(now.getTime() + this.#options.sessionTtlMs);
+    const expiresAt = new Date(
+      now.getTime() + Math.min(this.#options.idleTimeoutMs, this.#options.sessionTtlMs),
+    );
     await this.store.adminUsers.createSession(
       { tokenHash: hashSessionToken(token), userId: user.id, expiresAt },
       now,
@@ -109,11 +119,47 @@ export class AdminAuthService {
     return { token, expiresAt };
   }
 
-  /** The administrator a token belongs to, or null for a missing, unknown or expired token. */
+  /**
+   * Checks an administrator's own password again before a sensitive change, counted with failed
+   * logins (a stolen session cannot guess it faster than a login could): 403
+   * `user/current_password_invalid` when wrong or missing, 429 past the limits.
+   */
+  async confirmPassword(
+    admin: AdminIdentity,
+    password: string | undefined,
+    clientAddress: string,
+  ): Promise<void> {
+    const { delayMs } = await this.#limits.check(admin.email, clientAddress);
+    if (delayMs > 0) await this.#options.wait!(delayMs);
+    const user = await this.store.adminUsers.findByEmail(admin.email);
+    if (user && password && (await verifyPassword(password, user.passwordHash))) return;
+    await this.#limits.recordFailure(admin.email, clientAddress);
+    throw new AppError(
+      'user/current_password_invalid',
+      'Per reimpostare la password di un altro amministratore inserisci la tua password attuale, corretta.',
+    );
+  }
+
+  /**
+   * The administrator a token belongs to, or null for a missing, unknown or expired token. A session
+   * ends after `idleTimeoutMs` without use and `sessionTtlMs` after login whatever the use: each use
+   * moves its expiry to now + idle timeout, never past the absolute end.
+   */
   async authenticate(token: string | null): Promise<AdminIdentity | null> {
     if (!token) return null;
-    const session = await this.store.adminUsers.findSession(hashSessionToken(token), this.clock.now());
-    return session ? { userId: session.userId, email: session.email, expiresAt: session.expiresAt } : null;
+    const now = this.clock.now();
+    const tokenHash = hashSessionToken(token);
+    const session = await this.store.adminUsers.findSession(tokenHash, now);
+    if (!session) return null;
+    const absoluteEnd = session.createdAt.getTime() + this.#options.sessionTtlMs;
+    if (absoluteEnd <= now.getTime()) return null;
+    let expiresAt = session.expiresAt;
+    const slid = Math.min(now.getTime() + this.#options.idleTimeoutMs, absoluteEnd);
+    if (slid - expiresAt.getTime() >= IDLE_EXTENSION_STEP_MS) {
+      expiresAt = new Date(slid);
+      await this.store.adminUsers.extendSession(tokenHash, expiresAt);
+    }
+    return { userId: session.userId, email: session.email, expiresAt };
   }
 
   /** Ends the session of this token on the server. */

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
+import { apiClient, startTestApp, TEST_NOW, type ApiClient, type TestApp } from '../../test/test-app';
 import { AVAILABILITY_REUSE_MS } from './availability.service';
 
 // Per-day availability is counted over each day's 06:00–22:00 in the location's own zone, which
 // moves in UTC on daylight-saving days. Campo is London: 8 standard lockers, 7 sold online at once.
+// The stays straddling a day's edges (03:30, 22:00) are fast track's start-now (3 hours from the
+// clock), which the operator's fast-track hours allow round the clock here: the pages offer no other
+// start at those hours. Each is held at its start with the clock set there, the latest first, so no
+// hold is past its expiry when a later one is made (a hold expires the lapsed ones of its size).
 
 describe('availability per day across DST changes', () => {
   let test: TestApp;
@@ -12,8 +16,26 @@ describe('availability per day across DST changes', () => {
   beforeAll(async () => {
     test = await startTestApp();
     api = apiClient(test.url);
+    await test.cloud.context.services.settings.update({ FASTTRACK_FROM: '00:00', FASTTRACK_TO: '23:59' });
   });
   afterAll(() => test?.close());
+
+  /** A 3-hour start-now hold at `startTimeIso`; the clock goes back to `clockAfter` afterwards. */
+  const holdStartingNow = async (locationKey: string, startTimeIso: string, clockAfter = TEST_NOW) => {
+    test.clock.set(startTimeIso);
+    try {
+      const answer = await api.post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
+        locationKey,
+        dimensione: 'standard',
+        quantita: 1,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const booking = await test.store.bookings.get(answer.body.transactionId);
+      expect(booking?.startAt.toISOString()).toBe(startTimeIso);
+    } finally {
+      test.clock.set(clockAfter);
+    }
+  };
 
   const hold = async (locationKey: string, startTimeIso: string, endTimeIso: string) => {
     const answer = await api.post('/api/lockers/inhibit-multi', {
@@ -35,10 +57,10 @@ describe('availability per day across DST changes', () => {
   };
 
   it('London, spring forward (Sunday 29 March 2026): the day runs 05:00–21:00 UTC', async () => {
-    // 03:30–06:30 BST: inside the 29th's window only because 06:00 BST is 05:00 UTC.
-    await hold('campo', '2026-03-29T02:30:00.000Z', '2026-03-29T05:30:00.000Z');
     // 22:00–01:00 BST: after the 29th's window, before the 30th's.
-    await hold('campo', '2026-03-29T21:00:00.000Z', '2026-03-30T00:00:00.000Z');
+    await holdStartingNow('campo', '2026-03-29T21:00:00.000Z');
+    // 03:30–06:30 BST: inside the 29th's window only because 06:00 BST is 05:00 UTC.
+    await holdStartingNow('campo', '2026-03-29T02:30:00.000Z');
     expect(await standardByDay('campo', '2026-03-28', '2026-03-30')).toEqual({
       '2026-03-28': 7,
       '2026-03-29': 6,
@@ -48,19 +70,19 @@ describe('availability per day across DST changes', () => {
 
   it('London, a normal day in winter time: 06:00 GMT is 06:00 UTC', async () => {
     // 05:30–08:30 GMT overlaps the 28th's window, which opens at 06:00 GMT = 06:00 UTC.
-    await hold('campo', '2026-03-28T05:30:00.000Z', '2026-03-28T08:30:00.000Z');
+    await holdStartingNow('campo', '2026-03-28T05:30:00.000Z');
     expect((await standardByDay('campo', '2026-03-28', '2026-03-28'))['2026-03-28']).toBe(6);
   });
 
   it('Rome, fall back (Sunday 25 October 2026): the day runs 05:00–21:00 UTC', async () => {
-    test.clock.set('2026-10-20T08:00:00.000Z');
+    const monday = '2026-10-20T08:00:00.000Z';
     try {
       // 03:00–06:00 CET ends as the 25th's window opens: it does not count.
-      await hold('magna', '2026-10-25T02:00:00.000Z', '2026-10-25T05:00:00.000Z');
+      await holdStartingNow('magna', '2026-10-25T02:00:00.000Z', monday);
       // 06:00–09:00 CEST on the 24th (04:00 UTC) counts there.
-      await hold('magna', '2026-10-24T04:00:00.000Z', '2026-10-24T07:00:00.000Z');
-      // A day-long stay from the 25th at 21:00 CET (20:00 UTC) to the 26th counts on both days.
-      await hold('magna', '2026-10-25T20:00:00.000Z', '2026-10-26T20:00:00.000Z');
+      await holdStartingNow('magna', '2026-10-24T04:00:00.000Z', monday);
+      // A day-long stay from the 25th at 20:00 CET (19:00 UTC) to the 26th counts on both days.
+      await hold('magna', '2026-10-25T19:00:00.000Z', '2026-10-26T19:00:00.000Z');
       expect(await standardByDay('magna', '2026-10-24', '2026-10-26')).toEqual({
         '2026-10-24': 7,
         '2026-10-25': 7,

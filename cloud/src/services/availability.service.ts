@@ -20,7 +20,7 @@ import {
   type LockerUnit,
   type Occupation,
   type TimeWindow,
-} from './locker-availability';
+} from '@deposito/protocol/booking/locker-availability';
 
 /** The part of a day lockers can be booked for, local time: first start slot to the latest end. */
 const DAY_OPENS = FIRST_SLOT;

@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { amountInCents } from '@deposito/protocol';
 import type { Logger } from 'pino';
+import type { Clock } from '../clock';
 import { sendBookingEmail, type BookingEmailData, type BookingEmailKind } from '../mail/booking-email';
 import type { Mailer } from '../mail/mailer';
 import type { BookingRecord } from '../store/booking.repository';
+import type { OutboxEmail } from '../store/email-outbox.repository';
 import type { LocationRecord } from '../store/location.repository';
+import type { Store } from '../store/store';
+import { bookingReceiptPdf, hasReceipt, receiptFileName } from './booking-receipt';
 
 /** The e-mail view of a booking: the lockers it holds, what was charged, in its language. */
 export function bookingEmailData(booking: BookingRecord, location: LocationRecord): BookingEmailData | null {
@@ -24,35 +29,158 @@ export function bookingEmailData(booking: BookingRecord, location: LocationRecor
   };
 }
 
+/** How long a sender keeps an e-mail to itself before another may try it (a crash mid-send). */
+export const EMAIL_LEASE_MS = 60_000;
+/** The worker's pass over due e-mails. */
+export const EMAIL_OUTBOX_INTERVAL_MS = 15_000;
+/** Retries wait 30 s, 1 min, 2 min… up to an hour between attempts. */
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** Attempts after which the operators are told that a visitor has not been reached. */
+const ALERT_AFTER_ATTEMPTS = 5;
+const BATCH = 20;
+
+const BOOKING_EMAIL_KINDS: readonly BookingEmailKind[] = ['confirmation', 'scheduled', 'todayPin', 'refund'];
+
 /**
- * Sends the customer's booking e-mails. A mail failure is logged, never thrown: the booking is
- * paid and confirmed whether or not the message went out.
+ * The outbox kind of a visitor's resend of `kind` (one booking's kinds are queued once each, so
+ * each resend is its own row): sent as `kind`, with a fresh private link.
+ */
+export function resendEmailKind(kind: BookingEmailKind): string {
+  return `${kind}:resend:${randomUUID()}`;
+}
+
+/** The e-mail a queued kind sends (`confirmation:resend:…` sends a confirmation). */
+function baseEmailKind(kind: string): string {
+  return kind.split(':', 1)[0]!;
+}
+
+export interface BookingEmailServiceDeps {
+  mailer: Mailer;
+  logger: Logger;
+  store: Store;
+  clock: Clock;
+  /**
+   * A fresh private link to the booking's page for each e-mail that is written (only its hash is
+   * stored, so the token exists nowhere but in the e-mail); no link when absent.
+   */
+  myBookingUrl?: (booking: BookingRecord) => Promise<string>;
+}
+
+/**
+ * Sends the customer's booking e-mails from the durable outbox: each is a row written with the
+ * status change that called for it (so a crash after the commit loses nothing), sent by whoever
+ * claims it first (the request that made it, or the worker's periodic pass), retried with backoff
+ * and marked sent once. A re-send after a crash mid-send carries the same Message-ID and replaces
+ * the same outbox file. A mail failure never undoes or fails the booking's change.
  */
 export class BookingEmailService {
-  constructor(
-    private readonly mailer: Mailer,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: BookingEmailServiceDeps) {}
 
-  async send(kind: BookingEmailKind, booking: BookingRecord, location: LocationRecord): Promise<boolean> {
-    const data = bookingEmailData(booking, location);
-    if (!data) {
-      this.logger.warn(
-        { transactionId: booking.transactionId, kind },
-        'booking has no e-mail address; nothing sent',
+  /** Sends what is due now (only one booking's e-mails when given); how many went out. */
+  async deliver(transactionId?: string): Promise<number> {
+    const { store, clock, logger } = this.deps;
+    const now = clock.now();
+    const claimed = await store.emailOutbox.claimDue(
+      now,
+      new Date(now.getTime() + EMAIL_LEASE_MS),
+      BATCH,
+      transactionId,
+    );
+    let sent = 0;
+    for (const email of claimed) {
+      try {
+        if (await this.sendOne(email)) sent += 1;
+      } catch (error) {
+        const attempts = email.attempts + 1;
+        const wait = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+        await store.emailOutbox.markFailed(email.id, String(error), new Date(clock.now().getTime() + wait));
+        logger.error(
+          { err: error, transactionId: email.transactionId, kind: email.kind, attempts },
+          'booking e-mail failed; will retry',
+        );
+        if (attempts === ALERT_AFTER_ATTEMPTS) {
+          await store.errorLog.add({
+            at: clock.now(),
+            type: 'email',
+            locationKey: null,
+            lockerId: null,
+            message: `The ${email.kind} e-mail of booking ${email.transactionId} could not be sent after ${attempts} attempts (${String(error).slice(0, 200)}); retrying`,
+          });
+        }
+      }
+    }
+    return sent;
+  }
+
+  /** A periodic pass of {@link deliver} while the server runs (the one that sends after a crash). */
+  worker(intervalMs = EMAIL_OUTBOX_INTERVAL_MS): { start(): void; stop(): Promise<void> } {
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<unknown> | null = null;
+    const tick = () => {
+      if (running) return;
+      running = this.deliver()
+        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'e-mail outbox pass failed'))
+        .finally(() => {
+          running = null;
+        });
+    };
+    return {
+      start() {
+        if (timer) return;
+        tick();
+        timer = setInterval(tick, intervalMs);
+        timer.unref();
+      },
+      async stop() {
+        if (timer) clearInterval(timer);
+        timer = null;
+        await running;
+      },
+    };
+  }
+
+  private async sendOne(email: OutboxEmail): Promise<boolean> {
+    const { store, clock, logger } = this.deps;
+    const booking = await store.bookings.get(email.transactionId);
+    const location = booking ? await store.locations.get(booking.locationKey) : null;
+    const kind = BOOKING_EMAIL_KINDS.find((known) => known === baseEmailKind(email.kind));
+    const data = booking && location && kind ? bookingEmailData(booking, location) : null;
+    if (!data || !kind) {
+      logger.warn(
+        { transactionId: email.transactionId, kind: email.kind },
+        'booking e-mail has no booking, location or address; nothing sent',
       );
+      await store.emailOutbox.markSent(email.id, clock.now(), 'not-sent:no-recipient');
       return false;
     }
-    try {
-      const sent = await sendBookingEmail(this.mailer, kind, data);
-      this.logger.info(
-        { transactionId: booking.transactionId, kind, messageId: sent.messageId },
-        'booking e-mail sent',
-      );
-      return true;
-    } catch (error) {
-      this.logger.error({ err: error, transactionId: booking.transactionId, kind }, 'booking e-mail failed');
-      return false;
+    const messageId = `<booking-${email.id}-${email.kind}@deposito>`;
+    if (kind !== 'refund' && booking && this.deps.myBookingUrl) {
+      data.myBookingUrl = await this.deps.myBookingUrl(booking);
     }
+    // A paid booking's confirmation (or scheduled e-mail) carries its receipt.
+    const receipt =
+      booking && location && (kind === 'confirmation' || kind === 'scheduled') && hasReceipt(booking)
+        ? [
+            {
+              filename: receiptFileName(booking.transactionId),
+              contentType: 'application/pdf',
+              content: Buffer.from(await bookingReceiptPdf(store, clock, booking, location)),
+            },
+          ]
+        : [];
+    const sent = await sendBookingEmail(
+      this.deps.mailer,
+      kind,
+      data,
+      { messageId, createdAt: email.createdAt },
+      receipt,
+    );
+    await store.emailOutbox.markSent(email.id, clock.now(), sent.messageId);
+    logger.info(
+      { transactionId: email.transactionId, kind, messageId: sent.messageId },
+      'booking e-mail sent',
+    );
+    return true;
   }
 }

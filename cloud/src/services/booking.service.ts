@@ -7,13 +7,16 @@ import {
   FAST_TRACK_HOURS,
   fastTrackWindow,
   generatePin,
+  isHoldBookingStatus,
   isInBlockWindow,
   parseDurationUnit,
   parseNote,
+  REFUND_OWED_STATUSES,
   transactionIdFromBytes,
   unitPriceCents,
   type AppliedDiscount,
   type BookingDuration,
+  type BookingFlow,
   type BookingReadBack,
   type BookingStatus,
   type Duration,
@@ -35,9 +38,10 @@ import type {
 import type { LocationRecord } from '../store/location.repository';
 import type { Store } from '../store/store';
 import type { AvailabilityService } from './availability.service';
+import { assertFastTrackOpen, assertWindowOffered } from './booking-window-rules';
 import type { DiscountService } from './discount.service';
 import type { LocationService } from './location.service';
-import type { TimeWindow } from './locker-availability';
+import type { TimeWindow } from '@deposito/protocol/booking/locker-availability';
 import type { SettingsService } from './settings.service';
 
 /** Where unguessable ids and PINs come from; crypto unless a test passes its own. */
@@ -86,6 +90,9 @@ const NO_CUSTOMER: Customer = {
 /** Statuses whose PIN and lockers the customer may see: paid and handed over. */
 const PAID_WITH_LOCKERS: readonly BookingStatus[] = ['confirmed', 'confirmed_late'];
 
+/** Holds whose payment page is open (or was declined): frozen at the amount the page charges. */
+const FROZEN_HOLD_STATUSES: readonly BookingStatus[] = ['paying', 'payment_declined'];
+
 export interface HoldRequest {
   locationKey: string;
   size: LockerSize;
@@ -94,6 +101,8 @@ export interface HoldRequest {
   window?: TimeWindow;
   /** The duration the browser chose; must match the window. Derived from the window when absent. */
   duration?: Duration;
+  /** The page whose choices the period must be among (booking-window-rules.ts); daytime when absent. */
+  flow?: BookingFlow;
   /** A pending hold of this visitor to move rather than a new one. */
   transactionId?: string;
   /** Exactly these lockers (one visitor blocking a locker he picked). */
@@ -198,6 +207,11 @@ function fastTrackTimeWindow(now: Date, zone: string): TimeWindow {
 
 const formatCents = (cents: number) => (cents / 100).toFixed(2);
 
+/** An unpaid hold whose time is up, whether or not the expiry job has marked it yet. */
+function lapsed(booking: BookingRecord, now: Date): boolean {
+  return isHoldBookingStatus(booking.status) && booking.expiresAt !== null && booking.expiresAt <= now;
+}
+
 function sameWindow(booking: BookingRecord, window: TimeWindow): boolean {
   return (
     booking.startAt.getTime() === window.startAt.getTime() &&
@@ -252,12 +266,42 @@ export class BookingService {
     if (!duration || !windowMatches(window, duration, location.zone)) {
       throw new AppError('booking/invalid_period', 'The end does not match the duration');
     }
+    const existing = request.transactionId ? await this.store.bookings.get(request.transactionId) : null;
+    // A live hold saved again for its own period was checked when it was made (the summary page
+    // re-sends it minutes later, when its slot may no longer be offered).
+    const unchangedHold =
+      existing !== null &&
+      isHoldBookingStatus(existing.status) &&
+      !lapsed(existing, now) &&
+      existing.locationKey === location.key &&
+      sameWindow(existing, window);
+    if (!unchangedHold) {
+      assertWindowOffered({
+        flow: request.flow ?? 'daytime',
+        window,
+        duration,
+        now,
+        zone: location.zone,
+        settings,
+      });
+    }
     const priceCents = this.priceCents(location, request.size, duration, request.quantity);
     const note = request.note ?? 'lang:it';
     const lang = parseNote(note).lang;
     const expiresAt = new Date(now.getTime() + settings.BOOKING_EXPIRATION_MINUTES * 60_000);
 
-    const existing = request.transactionId ? await this.store.bookings.get(request.transactionId) : null;
+    if (existing && FROZEN_HOLD_STATUSES.includes(existing.status) && !lapsed(existing, now)) {
+      // The payment page charges this hold's total: the same request again changes nothing, any
+      // other change would make the paid amount differ from what is booked.
+      const same =
+        existing.locationKey === location.key &&
+        existing.size === request.size &&
+        existing.quantity === request.quantity &&
+        sameWindow(existing, window) &&
+        !request.lockerNumbers;
+      if (same) return existing;
+      throw new AppError('booking/payment_started');
+    }
     const hold =
       existing &&
       existing.status === 'pending' &&
@@ -380,14 +424,32 @@ export class BookingService {
     return this.hold({ ...request, duration });
   }
 
-  /** The visitor's details (and discount code) for a pending booking; the total is recomputed. */
+  /**
+   * The visitor's details (and discount code) for a hold; the total is recomputed. Once the payment
+   * page is open only the contact details may change: a different code would change the total.
+   */
   async saveCustomerDetails(
     transactionId: string,
     details: { customer: Customer; discountCode: string | null; note?: string },
   ): Promise<BookingRecord> {
-    const booking = await this.requirePending(transactionId);
-    const location = await this.deps.locations.require(booking.locationKey);
+    const booking = await this.requireHold(transactionId);
     const code = details.discountCode?.trim() || null;
+    const now = this.clock.now();
+    if (booking.status !== 'pending') {
+      if (code !== booking.discountCode) throw new AppError('booking/payment_started');
+      const updated = await this.store.bookings.updateHold(
+        transactionId,
+        {
+          customer: details.customer,
+          ...(details.note !== undefined && { note: details.note, lang: parseNote(details.note).lang }),
+        },
+        now,
+        FROZEN_HOLD_STATUSES,
+      );
+      if (!updated) throw new AppError('BOOKING_EXPIRED');
+      return updated;
+    }
+    const location = await this.deps.locations.require(booking.locationKey);
     let discount: AppliedDiscount | null = null;
     if (code) {
       discount = await this.deps.discounts.claimFor({
@@ -411,13 +473,38 @@ export class BookingService {
         totalCents: totals.totalCents,
         ...(details.note !== undefined && { note: details.note, lang: parseNote(details.note).lang }),
       },
-      this.clock.now(),
+      now,
     );
     if (!updated) {
       if (code) await this.deps.discounts.release(code, transactionId);
+      // Frozen by a payment page opened meanwhile, or lapsed.
+      const current = await this.store.bookings.get(transactionId);
+      if (current && FROZEN_HOLD_STATUSES.includes(current.status)) {
+        throw new AppError('booking/payment_started');
+      }
       throw new AppError('BOOKING_EXPIRED');
     }
     return updated;
+  }
+
+  /**
+   * Freezes a hold for the payment page about to be opened for its total (pending → paying), or
+   * reopens payment of a frozen one (paying | payment_declined → paying). `BOOKING_EXPIRED` when
+   * the hold lapsed.
+   */
+  async openPayment(transactionId: string): Promise<BookingRecord> {
+    const booking = await this.requireHold(transactionId);
+    const frozen = await this.changeStatus(transactionId, {
+      from: [booking.status],
+      to: 'paying',
+      actor: 'visitor',
+      reason: 'payment_opened',
+    });
+    if (frozen && !lapsed(frozen, this.clock.now())) return frozen;
+    if (frozen) throw new AppError('BOOKING_EXPIRED');
+    // Moved meanwhile (paid, expired, cancelled): say what it is now.
+    await this.requireHold(transactionId);
+    throw new AppError('booking/invalid_state');
   }
 
   /** Cancels a pending booking and frees its lockers; cancelling one that already ended changes nothing. */
@@ -425,7 +512,12 @@ export class BookingService {
     const booking = await this.store.bookings.get(transactionId);
     if (!booking) throw new AppError('BOOKING_NOT_FOUND');
     if (booking.status === 'cancelled' || booking.status === 'expired') return;
-    const cancelled = await this.changeStatus(transactionId, { from: ['pending'], to: 'cancelled' });
+    const cancelled = await this.changeStatus(transactionId, {
+      from: ['pending', 'paying', 'payment_declined'],
+      to: 'cancelled',
+      actor: 'visitor',
+      reason: 'visitor_cancelled',
+    });
     if (!cancelled) {
       const current = await this.store.bookings.get(transactionId);
       if (current?.status === 'cancelled' || current?.status === 'expired') return;
@@ -444,11 +536,24 @@ export class BookingService {
     transactionId: string,
     transition: Omit<StatusTransition, 'now'>,
   ): Promise<BookingRecord | null> {
+    const owesMoney = (REFUND_OWED_STATUSES as readonly BookingStatus[]).includes(transition.to);
     const booking = await this.store.bookings.transition(transactionId, {
+      // Money kept for a booking that is not honoured: the visitor is told it will come back.
+      ...(owesMoney ? { email: 'refund' } : {}),
       ...transition,
       now: this.clock.now(),
     });
     if (!booking) return null;
+    if (booking.status === 'refund_due') {
+      // Whoever handles refunds works from the operators' error log, like every other refund owed.
+      await this.store.errorLog.add({
+        at: this.clock.now(),
+        type: 'payment',
+        locationKey: booking.locationKey,
+        lockerId: null,
+        message: `Booking ${booking.transactionId} was cancelled by the ${transition.actor} (${transition.detail ?? transition.reason}): refund ${centsToEuros(booking.totalCents).toFixed(2)} €`,
+      });
+    }
     switch (booking.status) {
       case 'confirmed':
       case 'confirmed_late':
@@ -458,6 +563,8 @@ export class BookingService {
         this.events.emit({ type: 'booking.scheduled', booking });
         break;
       case 'cancelled':
+      case 'cancelled_by_operator':
+      case 'refund_due':
         this.events.emit({ type: 'booking.cancelled', booking });
         break;
       case 'expired':
@@ -482,7 +589,7 @@ export class BookingService {
   async readBack(transactionId: string): Promise<BookingReadBack> {
     const booking = await this.get(transactionId);
     const paid = PAID_WITH_LOCKERS.includes(booking.status);
-    const showLockers = paid || booking.status === 'pending';
+    const showLockers = paid || isHoldBookingStatus(booking.status);
     return {
       transactionId: booking.transactionId,
       location: booking.locationKey,
@@ -495,6 +602,7 @@ export class BookingService {
       startTimeIso: booking.startAt.toISOString(),
       endTimeIso: booking.endAt.toISOString(),
       price_discounted: centsToEuros(booking.priceDiscountedCents),
+      total: centsToEuros(booking.totalCents),
       status: booking.status,
       pin: paid ? booking.pin : null,
       note: booking.note,
@@ -510,7 +618,8 @@ export class BookingService {
   ): Promise<{ size: LockerSize; lockerNumber: number; priceCents: number }> {
     const location = await this.deps.locations.require(locationKey);
     const now = this.clock.now();
-    await this.assertTakingBookings(location, now);
+    const settings = await this.assertTakingBookings(location, now);
+    assertFastTrackOpen(now, location.zone, settings);
     const window = fastTrackWindow(now, location.zone);
     const sellable = await this.deps.availability.sellableForWindow(location, {
       startAt: new Date(window.startTimeIso),
@@ -555,13 +664,13 @@ export class BookingService {
     return this.store.bookings.reserveLockers({ ...request, booking: { ...request.booking, pin } });
   }
 
-  private async requirePending(transactionId: string): Promise<BookingRecord> {
+  /** A hold that has not lapsed (pending, or frozen for its payment page). */
+  private async requireHold(transactionId: string): Promise<BookingRecord> {
     const booking = await this.store.bookings.get(transactionId);
     if (!booking) throw new AppError('BOOKING_NOT_FOUND');
-    const lapsed =
-      booking.status === 'pending' && booking.expiresAt !== null && booking.expiresAt <= this.clock.now();
-    if (booking.status === 'expired' || lapsed) throw new AppError('BOOKING_EXPIRED');
-    if (booking.status !== 'pending') {
+    if (booking.status === 'expired' || lapsed(booking, this.clock.now()))
+      throw new AppError('BOOKING_EXPIRED');
+    if (!isHoldBookingStatus(booking.status)) {
       throw new AppError('booking/invalid_state', `The booking is ${booking.status}, no longer pending`);
     }
     return booking;

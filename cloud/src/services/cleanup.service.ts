@@ -1,12 +1,17 @@
 import {
+  ACTIVE_BOOKING_STATUSES,
   BOOKING_STATUSES,
+  REFUND_OWED_STATUSES,
+  type BookingStatus,
   type CleanupFilter,
+  type CleanupKept,
   type CleanupPreview,
   type CleanupResult,
   type CleanupStats,
 } from '@deposito/protocol';
 import type { Clock } from '../clock';
-import type { CleanupCandidate, CleanupSelection } from '../store/booking-admin.repository';
+import type { DomainEvents } from '../domain-events';
+import type { CleanupCandidate, CleanupMatch, CleanupSelection } from '../store/booking-admin.repository';
 import type { Store } from '../store/store';
 import type { AdminActivityLog } from './admin-activity.service';
 import type { AdminIdentity } from './auth.service';
@@ -23,6 +28,12 @@ function byStatusOrder<T extends { status: string }>(items: T[]): T[] {
   );
 }
 
+/**
+ * Never deleted while their period is not over: paid bookings (takings, the PIN on the locker),
+ * those owed a refund, and holds still holding lockers. Once over, they are history like the rest.
+ */
+const KEPT_UNTIL_ENDED: readonly BookingStatus[] = [...ACTIVE_BOOKING_STATUSES, ...REFUND_OWED_STATUSES];
+
 function summarise(candidates: CleanupCandidate[]): CleanupPreview {
   const counts = new Map<string, number>();
   for (const c of candidates) counts.set(c.status, (counts.get(c.status) ?? 0) + c.rows);
@@ -38,39 +49,58 @@ function summarise(candidates: CleanupCandidate[]): CleanupPreview {
   };
 }
 
+function keptOf(match: CleanupMatch): CleanupKept {
+  return { ...summarise(match.kept), reason: 'not_ended' };
+}
+
 /**
  * "Gestione Database": counts and deletes old bookings. Counts are booking-list rows (one per
- * locker), as the bookings screen shows them; transactions are whole bookings.
+ * locker), as the bookings screen shows them; transactions are whole bookings. Bookings whose
+ * period is not over and that are paid, owed a refund or holding lockers are never deleted; the
+ * answers say how many the filter matched but kept. A deleted booking whose period was not over
+ * is announced (`booking.deleted`) so a PIN of its still on a controller is taken off; one whose
+ * period is over has none there (the controller drops a booking at its end).
  */
 export class CleanupService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly activity: AdminActivityLog,
+    private readonly events: DomainEvents,
   ) {}
 
   #selection(filter: CleanupFilter): CleanupSelection {
+    const now = this.clock.now();
     return {
       statuses: filter.statuses,
-      createdBefore: new Date(this.clock.now().getTime() - filter.olderThanDays * DAY_MS),
+      createdBefore: new Date(now.getTime() - filter.olderThanDays * DAY_MS),
       excludeWithLocker: filter.excludeWithLocker,
+      // Money owed back stays on record until it is refunded, however old the booking.
+      keep: { statuses: KEPT_UNTIL_ENDED, endingAfter: now, always: REFUND_OWED_STATUSES },
     };
   }
 
   async preview(filter: CleanupFilter): Promise<CleanupPreview> {
-    return summarise(await this.store.bookingAdmin.cleanupCandidates(this.#selection(filter)));
+    const match = await this.store.bookingAdmin.cleanupCandidates(this.#selection(filter));
+    return { ...summarise(match.selected), kept: keptOf(match) };
   }
 
   async execute(actor: AdminIdentity, filter: CleanupFilter): Promise<CleanupResult> {
-    const deleted = summarise(await this.store.bookingAdmin.deleteSelected(this.#selection(filter)));
+    const deletion = await this.store.bookingAdmin.deleteSelected(this.#selection(filter));
+    for (const booking of deletion.unended) this.events.emit({ type: 'booking.deleted', ...booking });
+    const deleted = summarise(deletion.selected);
+    const kept = keptOf(deletion);
     await this.activity.record(
       actor,
       'admin/cleanup_executed',
       `Pulizia database: ${deleted.totalBookings} righe, ${deleted.totalTransactions} transazioni eliminate ` +
         `(stati ${filter.statuses.join(', ')}, più vecchie di ${filter.olderThanDays} giorni` +
-        `${filter.excludeWithLocker ? ', senza locker' : ''})`,
+        `${filter.excludeWithLocker ? ', senza locker' : ''})` +
+        (kept.totalTransactions > 0
+          ? `; ${kept.totalTransactions} transazioni tenute perché pagate o attive e non ancora terminate`
+          : ''),
     );
-    return { deletedRows: deleted.totalBookings, totalTransactions: deleted.totalTransactions };
+    return { deletedRows: deleted.totalBookings, totalTransactions: deleted.totalTransactions, kept };
   }
 
   async stats(): Promise<CleanupStats> {

@@ -6,7 +6,7 @@ import {
   pricingToCents,
 } from '@deposito/protocol';
 import { DateTime } from 'luxon';
-import type { AppContext } from '../app';
+import type { AppContext } from '../app-context';
 import type { NewLocation } from '../store/location.repository';
 
 /** The spec's locations as the store keeps them (prices in cents). */
@@ -111,6 +111,9 @@ export async function seedDemoData(context: AppContext): Promise<boolean> {
       await bookings.changeStatus(booking.transactionId, {
         from: ['pending'],
         to: 'scheduled',
+        actor: 'provider',
+        reason: 'paid',
+        detail: 'demo data',
         paidAt: context.clock.now(),
         providerReference: 'DEMO',
       });

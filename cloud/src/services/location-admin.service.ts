@@ -16,10 +16,17 @@ import type { z } from 'zod';
 import type { createLocationRequestSchema, updateLocationRequestSchema } from '@deposito/protocol';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
-import type { LocationRecord, LockerRecord, NewLocation } from '../store/location.repository';
+import type { LocationEdit } from '../store/location-admin.repository';
+import type {
+  LocationChanges,
+  LocationRecord,
+  LockerRecord,
+  NewLocation,
+} from '../store/location.repository';
 import type { Store } from '../store/store';
 import type { AdminActivityLog } from './admin-activity.service';
 import type { AdminIdentity } from './auth.service';
+import { staleEditError } from './stale-edit';
 
 export type CreateLocationInput = z.output<typeof createLocationRequestSchema>;
 export type UpdateLocationInput = z.output<typeof updateLocationRequestSchema>;
@@ -67,6 +74,27 @@ export function toAdminLocation(record: LocationRecord, lockers: readonly Locker
     pricing: pricingToEuros(record.pricing),
     endpoint: record.controller.endpoint ?? '/',
     orari: { apertura: record.openingHours.opening, chiusura: record.openingHours.closing },
+    version: record.edit.version,
+  };
+}
+
+/** The stored fields a PATCH names, and no other (a field left out is never rewritten). */
+function changesOf(patch: UpdateLocationInput): LocationChanges {
+  return {
+    ...(patch.nome !== undefined && { name: patch.nome }),
+    ...(patch.indirizzo !== undefined && { address: patch.indirizzo }),
+    ...(patch.timezone !== undefined && { zone: patch.timezone }),
+    ...(patch.maxOnline !== undefined && { maxOnline: { ...patch.maxOnline } }),
+    ...(patch.pricing !== undefined && { pricing: pricingToCents(patch.pricing) }),
+    ...(patch.orari !== undefined && {
+      openingHours: { opening: patch.orari.apertura, closing: patch.orari.chiusura },
+    }),
+    controller: {
+      ...(patch.recipient !== undefined && { recipient: patch.recipient }),
+      ...(patch.port !== undefined && { port: patch.port }),
+      ...(patch.mastercode !== undefined && { mastercode: patch.mastercode }),
+      ...(patch.endpoint !== undefined && { endpoint: patch.endpoint }),
+    },
   };
 }
 
@@ -139,6 +167,7 @@ export class LocationAdminService {
       lockerStructure: l.lockerStructure,
       maxOnline: l.maxOnline,
       pricing: l.pricing,
+      version: l.version,
     }));
   }
 
@@ -164,15 +193,17 @@ export class LocationAdminService {
   }
 
   async update(actor: AdminIdentity, id: string, patch: UpdateLocationInput): Promise<Location> {
-    const current = await this.get(id);
+    const current = await this.#fresh(id);
     if (patch.key !== undefined && patch.key !== id) {
       throw new AppError('validation/invalid_body', 'The key must be the same as the id', [
         { path: 'key', message: 'The key must be the same as the id' },
       ]);
     }
-    const next: Location = { ...current, ...patch, id, key: id };
+    const edit: LocationEdit = { key: id, changes: changesOf(patch), expectedVersion: patch.version };
+    // Checked before the lockers change too, so a stale save changes nothing; the edit checks again.
+    this.#refuseStale([edit], [current]);
     if (patch.lockerStructure) await this.#setLockers(id, patch.lockerStructure);
-    await this.store.locations.save(toRecord(next), this.clock.now());
+    await this.#edit(actor, [edit]);
     await this.activity.record(actor, 'admin/location_updated', `Sede ${id} aggiornata`, { locationKey: id });
     return this.get(id);
   }
@@ -183,22 +214,31 @@ export class LocationAdminService {
     if (outcome === 'has_bookings') {
       throw new AppError(
         'location/has_bookings',
-        'La sede ha ancora prenotazioni: eliminale prima da Gestione Database',
+        // Gestione Database cannot pick one location, and a booking's history and takings stay with it.
+        `La sede ${id} ha prenotazioni registrate (anche concluse) e non può essere eliminata: ` +
+          'prenotazioni e incassi restano legati alla sede. Per non farla più prenotare, porta a 0 ' +
+          '"Max online standard" e "Max online grandi" in Gestione Sedi.',
       );
     }
     await this.activity.record(actor, 'admin/location_deleted', `Sede ${id} eliminata`, { locationKey: id });
   }
 
-  /** Replaces the price tables of the listed locations; all of them exist or nothing changes. */
+  /**
+   * Replaces the price tables of the listed locations, and writes no other location or field; all
+   * of them exist and are at the version the page read, or nothing changes.
+   */
   async updatePrices(
     actor: AdminIdentity,
-    items: Array<{ key: string; pricing: LocationPricingEuros }>,
+    items: Array<{ key: string; pricing: LocationPricingEuros; version?: number }>,
   ): Promise<void> {
-    const records = await this.#requireAll(items.map((i) => i.key));
-    const now = this.clock.now();
-    for (const [index, item] of items.entries()) {
-      await this.store.locations.save({ ...records[index], pricing: pricingToCents(item.pricing) }, now);
-    }
+    await this.#edit(
+      actor,
+      items.map((i) => ({
+        key: i.key,
+        changes: { pricing: pricingToCents(i.pricing) },
+        expectedVersion: i.version,
+      })),
+    );
     await this.activity.record(
       actor,
       'admin/locations_bulk_updated',
@@ -208,20 +248,16 @@ export class LocationAdminService {
 
   async updateSettings(
     actor: AdminIdentity,
-    items: Array<{ key: string; timezone: LocationTimezone; orari: OpeningHours }>,
+    items: Array<{ key: string; timezone: LocationTimezone; orari: OpeningHours; version?: number }>,
   ): Promise<void> {
-    const records = await this.#requireAll(items.map((i) => i.key));
-    const now = this.clock.now();
-    for (const [index, item] of items.entries()) {
-      await this.store.locations.save(
-        {
-          ...records[index],
-          zone: item.timezone,
-          openingHours: { opening: item.orari.apertura, closing: item.orari.chiusura },
-        },
-        now,
-      );
-    }
+    await this.#edit(
+      actor,
+      items.map((i) => ({
+        key: i.key,
+        changes: { zone: i.timezone, openingHours: { opening: i.orari.apertura, closing: i.orari.chiusura } },
+        expectedVersion: i.version,
+      })),
+    );
     await this.activity.record(
       actor,
       'admin/locations_bulk_updated',
@@ -231,13 +267,15 @@ export class LocationAdminService {
 
   async updateLockerCounts(
     actor: AdminIdentity,
-    items: Array<{ key: string; lockerStructure: Record<LockerSize, number> }>,
+    items: Array<{ key: string; lockerStructure: Record<LockerSize, number>; version?: number }>,
   ): Promise<void> {
-    await this.#requireAll(items.map((i) => i.key));
+    const edits = items.map((i) => ({ key: i.key, changes: {}, expectedVersion: i.version }));
+    this.#refuseStale(edits, await Promise.all(items.map((i) => this.#fresh(i.key))));
     for (const item of items) {
       const current = structureOf(await this.store.locations.lockers(item.key));
       await this.#setLockers(item.key, structureForCounts(current, item.lockerStructure));
     }
+    await this.#edit(actor, edits);
     await this.activity.record(
       actor,
       'admin/locations_bulk_updated',
@@ -249,6 +287,8 @@ export class LocationAdminService {
     if (sourceKey === targetKey) throw new AppError('location/same_source_and_target');
     const [source] = await Promise.all([this.get(sourceKey), this.get(targetKey)]);
     await this.#setLockers(targetKey, source.lockerStructure);
+    // The target changed: a page that read it before must reload before saving its counts.
+    await this.#edit(actor, [{ key: targetKey, changes: {}, expectedVersion: undefined }]);
     await this.activity.record(
       actor,
       'admin/location_updated',
@@ -257,11 +297,29 @@ export class LocationAdminService {
     );
   }
 
-  async #requireAll(keys: string[]): Promise<LocationRecord[]> {
-    const records = await Promise.all(keys.map((key) => this.store.locations.get(key)));
-    const missing = keys.filter((_, index) => !records[index]);
-    if (missing.length > 0) throw new AppError('location/not_found', `No location ${missing.join(', ')}`);
-    return records as LocationRecord[];
+  /** The stored location (not the holds' short cache), for a version check before lockers change. */
+  async #fresh(key: string): Promise<LocationRecord> {
+    const record = (await this.store.locations.list()).find((r) => r.key === key);
+    if (!record) throw new AppError('location/not_found', `No location '${key}'`);
+    return record;
+  }
+
+  #refuseStale(edits: readonly LocationEdit[], records: readonly LocationRecord[]): void {
+    for (const [index, edit] of edits.entries()) {
+      const current = records[index].edit;
+      if (edit.expectedVersion !== undefined && edit.expectedVersion !== current.version) {
+        throw staleEditError(`La sede ${edit.key} è stata modificata`, current);
+      }
+    }
+  }
+
+  async #edit(actor: AdminIdentity, edits: readonly LocationEdit[]): Promise<void> {
+    const result = await this.store.locationAdmin.edit(edits, actor.email, this.clock.now());
+    if (result.ok) return;
+    if (result.reason === 'not_found') {
+      throw new AppError('location/not_found', `No location ${result.keys.join(', ')}`);
+    }
+    throw staleEditError(`La sede ${result.key} è stata modificata`, result.current);
   }
 
   async #setLockers(key: string, structure: LockerStructure): Promise<void> {

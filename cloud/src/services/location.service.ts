@@ -11,7 +11,7 @@ import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { LocationRecord } from '../store/location.repository';
 import type { Store } from '../store/store';
-import { overlaps } from './locker-availability';
+import { overlaps } from '@deposito/protocol/booking/locker-availability';
 
 type EuroMap = Record<string, number>;
 

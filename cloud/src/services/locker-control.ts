@@ -7,6 +7,9 @@ import type { Store } from '../store/store';
 export const LOCKER_OPERATIONS = ['open', 'inhibit', 'unbook', 'unbook-soap'] as const;
 export type LockerOperation = (typeof LOCKER_OPERATIONS)[number];
 
+/** The operations after which the controller holds no booking on the locker (only `open` keeps it). */
+export const OPERATIONS_DROPPING_BOOKINGS: readonly LockerOperation[] = ['inhibit', 'unbook', 'unbook-soap'];
+
 /** `executed` when the controller confirmed; `queued` when the bridge is offline and runs it later. */
 export interface LockerCommandOutcome {
   outcome: 'executed' | 'queued';
@@ -21,7 +24,20 @@ export interface LockerCommandOutcome {
  */
 export interface LockerControl {
   fullState(locationKey: string): Promise<LockerFullState[]>;
-  command(locationKey: string, lockerId: number, operation: LockerOperation): Promise<LockerCommandOutcome>;
+  /** `forBooking`: the booking whose PIN the command takes off the locker (recorded with it). */
+  command(
+    locationKey: string,
+    lockerId: number,
+    operation: LockerOperation,
+    options?: { forBooking?: string },
+  ): Promise<LockerCommandOutcome>;
+  /**
+   * Paid bookings whose PIN is on the locker's controller, or on its way there, and not taken off:
+   * what an unbook or inhibit of the locker would drop. Usually none or one.
+   */
+  bookingsProgrammedOn(locationKey: string, lockerId: number): Promise<string[]>;
+  /** Whether the site's bridge is online, and when the cloud last heard from it (null: never). */
+  siteStatus(locationKey: string): Promise<{ online: boolean; lastSeenAt: Date | null }>;
 }
 
 /**
@@ -33,6 +49,11 @@ export class StoreLockerControl implements LockerControl {
     private readonly store: Store,
     private readonly clock: Clock,
   ) {}
+
+  /** No bridge without the hub: never online. */
+  siteStatus(): Promise<{ online: boolean; lastSeenAt: Date | null }> {
+    return Promise.resolve({ online: false, lastSeenAt: null });
+  }
 
   async fullState(locationKey: string): Promise<LockerFullState[]> {
     if (!(await this.store.locations.get(locationKey))) {
@@ -51,6 +72,11 @@ export class StoreLockerControl implements LockerControl {
         return { id: locker.number, size: locker.size, status: 'occupied', transactionId, online: true };
       return { id: locker.number, size: locker.size, status: 'available' };
     });
+  }
+
+  /** No bridge, so no PIN ever reached a controller from here. */
+  async bookingsProgrammedOn(): Promise<string[]> {
+    return [];
   }
 
   async command(locationKey: string, lockerId: number): Promise<LockerCommandOutcome> {

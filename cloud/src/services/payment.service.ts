@@ -1,9 +1,11 @@
 import {
   amountInCents,
+  centsToEuros,
   buildNote,
   generatePin,
+  isHoldBookingStatus,
   parseNote,
-  PHONE_PREFIXES,
+  parsePhone,
   type BookingStatus,
   type LockerSize,
 } from '@deposito/protocol';
@@ -27,7 +29,7 @@ import type { Store } from '../store/store';
 import type { BookingEmailService } from './booking-email.service';
 import type { BookingService, RandomSource } from './booking.service';
 import type { LocationService } from './location.service';
-import type { TimeWindow } from './locker-availability';
+import type { TimeWindow } from '@deposito/protocol/booking/locker-availability';
 
 /** Statuses a payment has already settled; a further notification for them changes nothing. */
 const SETTLED_STATUSES: readonly BookingStatus[] = [
@@ -35,6 +37,8 @@ const SETTLED_STATUSES: readonly BookingStatus[] = [
   'scheduled',
   'confirmed_late',
   'failed_after_payment',
+  'refund_due',
+  'cancelled_by_operator',
 ];
 
 /** The error-log type of payment problems an operator must act on (refunds, mismatches). */
@@ -82,20 +86,15 @@ export interface PaymentServiceDeps {
 }
 
 /**
- * '+393331234567' → '+39' and '3331234567' using the picker's dial codes (longest first), so the
- * booking keeps the two fields the admin area shows.
+ * '+393331234567' → '+39' and '3331234567' (protocol's parsePhone, any country), so the booking
+ * keeps the two fields the admin area shows, E.164 together. The payment schemas have already
+ * refused anything else; an unreadable number is kept as its digits, without a prefix.
  */
 export function splitPhone(phone: string): { phonePrefix: string | null; phoneNumber: string } {
-  const compact = phone.replace(/[\s-]/g, '');
-  const prefixes = [...new Set(PHONE_PREFIXES.map((prefix) => prefix.dialCode))].sort(
-    (a, b) => b.length - a.length,
-  );
-  const prefix = prefixes.find(
-    (code) => compact.startsWith(code) && /^\d{7,15}$/.test(compact.slice(code.length)),
-  );
-  return prefix
-    ? { phonePrefix: prefix, phoneNumber: compact.slice(prefix.length) }
-    : { phonePrefix: null, phoneNumber: compact.replace(/^\+/, '') };
+  const parsed = parsePhone(phone);
+  return parsed
+    ? { phonePrefix: parsed.dialCode, phoneNumber: parsed.nationalNumber }
+    : { phonePrefix: null, phoneNumber: phone.replace(/\D/g, '') };
 }
 
 /** A fresh non-trivial PIN that no booking holding lockers at the location uses. */
@@ -135,12 +134,24 @@ export class PaymentService {
   ): Promise<CreatedPayment> {
     const existing = await this.deps.store.bookings.get(transactionId);
     if (!existing) throw new AppError('BOOKING_NOT_FOUND');
-    const booking = await this.deps.bookings.saveCustomerDetails(transactionId, {
+    await this.deps.bookings.saveCustomerDetails(transactionId, {
       customer: this.customerOf(existing, payer),
       discountCode: payer.discountCode,
       ...(payer.note ? { note: payer.note } : {}),
     });
+    // Frozen before the page exists: whatever the visitor sends afterwards, the page's amount stays
+    // the booking's total.
+    const booking = await this.deps.bookings.openPayment(transactionId);
     return this.startPayment(booking, sent.amountCents);
+  }
+
+  /**
+   * `POST /api/payments/retry`: the payment page again for a hold whose payment was declined (or
+   * abandoned), for the same frozen total, while the hold lives.
+   */
+  async retryPayment(transactionId: string): Promise<CreatedPayment> {
+    const booking = await this.deps.bookings.openPayment(transactionId);
+    return this.startPayment(booking, undefined);
   }
 
   /** `POST /api/night-payments/create-night-payment`: holds the night stay, then pays it. */
@@ -154,13 +165,15 @@ export class PaymentService {
       size: request.size,
       quantity: request.quantity,
       window: request.window,
+      flow: 'night',
       note,
     });
     try {
-      const booking = await this.deps.bookings.saveCustomerDetails(held.transactionId, {
+      await this.deps.bookings.saveCustomerDetails(held.transactionId, {
         customer: this.customerOf(held, request),
         discountCode: request.discountCode,
       });
+      const booking = await this.deps.bookings.openPayment(held.transactionId);
       return await this.startPayment(booking, undefined);
     } catch (error) {
       // Nothing was paid: give the lockers back rather than keep them until the hold lapses.
@@ -223,19 +236,21 @@ export class PaymentService {
     }
     if (outcome.result === 'XX') return settlement(booking.status, false);
     if (outcome.result === 'KO') {
-      if (outcome.cancelledByBuyer && booking.status === 'pending') {
-        const cancelled = await this.deps.bookings.changeStatus(booking.transactionId, {
-          from: ['pending'],
-          to: 'cancelled',
-        });
-        return settlement(cancelled?.status ?? (await this.currentStatus(booking)), cancelled !== null);
-      }
-      // A declined card: the visitor may try again until the hold lapses.
+      if (!isHoldBookingStatus(booking.status)) return settlement(booking.status, false);
+      const moved = await this.deps.bookings.changeStatus(booking.transactionId, {
+        from: [booking.status],
+        ...(outcome.cancelledByBuyer
+          ? { to: 'cancelled', reason: 'payment_cancelled_by_buyer' }
+          : { to: 'payment_declined', reason: 'payment_declined' }),
+        actor: 'provider',
+        detail: outcome.errorDescription ?? null,
+      });
+      // A declined card: the visitor may try again (the same total) until the hold lapses.
       logger.info(
         { transactionId: booking.transactionId, reason: outcome.errorDescription },
-        'payment declined',
+        outcome.cancelledByBuyer ? 'payment cancelled by the buyer' : 'payment declined',
       );
-      return settlement(booking.status, false);
+      return settlement(moved?.status ?? (await this.currentStatus(booking)), moved !== null);
     }
     return this.settlePaid(booking, outcome);
   }
@@ -243,8 +258,17 @@ export class PaymentService {
   private async settlePaid(booking: BookingRecord, outcome: PaymentOutcome): Promise<PaymentSettlement> {
     const { store, clock, logger } = this.deps;
     const reference = outcome.providerTransactionId;
+    // Replays of one payment record nothing new; a second payment (another reference) is new.
+    const firstReport = reference
+      ? await store.paymentReceipts.record({
+          transactionId: booking.transactionId,
+          providerReference: reference,
+          amountCents: outcome.amountCents ?? null,
+          receivedAt: clock.now(),
+        })
+      : true;
     const replay = async (current: BookingRecord): Promise<PaymentSettlement> => {
-      if (reference && current.providerReference && current.providerReference !== reference) {
+      if (firstReport && reference && current.providerReference && current.providerReference !== reference) {
         await this.logForOperator(
           current.locationKey,
           `Booking ${current.transactionId} was paid twice (${current.providerReference} and ${reference}): refund ${reference}`,
@@ -252,36 +276,40 @@ export class PaymentService {
       }
       return { transactionId: current.transactionId, status: current.status, changed: false };
     };
+    if (booking.status === 'cancelled_by_operator' && booking.paidAt === null) {
+      return this.refuseUnhonoured(booking, outcome);
+    }
     if (SETTLED_STATUSES.includes(booking.status)) return replay(booking);
 
     const location = await this.deps.locations.require(booking.locationKey);
-    const charged = amountInCents(booking.totalCents);
-    if (outcome.amountCents !== undefined && outcome.amountCents !== charged) {
-      await this.logForOperator(
-        booking.locationKey,
-        `Booking ${booking.transactionId}: the gateway charged ${outcome.amountCents} cents, the booking costs ${charged}`,
-      );
+    // Confirmed only for exactly its total: a checkout opened for another amount (or a gateway
+    // that does not say what it charged) is paid money we cannot match to what is booked.
+    const total = amountInCents(booking.totalCents);
+    if (outcome.amountCents !== total) {
+      return this.refuseAmount(booking, outcome, total);
     }
 
     const now = clock.now();
-    const holdLive = booking.status === 'pending' && booking.expiresAt !== null && booking.expiresAt > now;
+    const holdLive =
+      isHoldBookingStatus(booking.status) && booking.expiresAt !== null && booking.expiresAt > now;
     if (holdLive) {
       const later = startsOnLaterDay(booking, location.zone, now);
       const confirmed = await this.deps.bookings.changeStatus(booking.transactionId, {
-        from: ['pending'],
+        from: [booking.status],
         to: later ? 'scheduled' : 'confirmed',
+        actor: 'provider',
+        reason: 'paid',
+        detail: reference,
         paidAt: now,
         // A later day's PIN is assigned on the day by the morning scheduler.
         ...(later ? {} : { pin: await assignPin(store, this.deps.random, location.key, now) }),
         ...(reference ? { providerReference: reference } : {}),
+        // Queued with the payment's commit: a crash before the send loses no confirmation.
+        email: later ? 'scheduled' : 'confirmation',
       });
       if (confirmed) {
         logger.info({ transactionId: confirmed.transactionId, status: confirmed.status }, 'booking paid');
-        await this.deps.emails.send(
-          confirmed.status === 'scheduled' ? 'scheduled' : 'confirmation',
-          confirmed,
-          location,
-        );
+        await this.deps.emails.deliver(confirmed.transactionId);
         return { transactionId: confirmed.transactionId, status: confirmed.status, changed: true };
       }
       // Another notification settled it first, or the hold was expired just now: look again.
@@ -289,6 +317,70 @@ export class PaymentService {
       if (current && SETTLED_STATUSES.includes(current.status)) return replay(current);
     }
     return this.settleLate(booking, location, reference);
+  }
+
+  /**
+   * Paid, but not the booking's total: nothing is confirmed and no PIN is given. The booking ends
+   * `failed_after_payment` (its lockers go back on sale), the operators are told to refund, and
+   * the completion page tells the visitor.
+   */
+  private async refuseAmount(
+    booking: BookingRecord,
+    outcome: PaymentOutcome,
+    total: number,
+  ): Promise<PaymentSettlement> {
+    const charged = outcome.amountCents === undefined ? 'an unknown amount' : `${outcome.amountCents} cents`;
+    const detail = `charged ${charged}, the booking costs ${total} cents`;
+    const failed = await this.deps.bookings.changeStatus(booking.transactionId, {
+      from: [booking.status],
+      to: 'failed_after_payment',
+      actor: 'provider',
+      reason: 'amount_mismatch',
+      detail,
+      paidAt: this.deps.clock.now(),
+      ...(outcome.providerTransactionId ? { providerReference: outcome.providerTransactionId } : {}),
+    });
+    if (!failed) {
+      // Settled meanwhile by another result: this one is a second payment to give back.
+      const current = await this.deps.store.bookings.get(booking.transactionId);
+      await this.logForOperator(
+        booking.locationKey,
+        `Booking ${booking.transactionId}: a payment (${outcome.providerTransactionId ?? 'no reference'}) ${detail}: refund it`,
+      );
+      return { transactionId: booking.transactionId, status: current?.status ?? null, changed: false };
+    }
+    await this.logForOperator(
+      booking.locationKey,
+      `Booking ${booking.transactionId} not confirmed: the gateway ${detail} (${outcome.providerTransactionId ?? 'no reference'}): refund it`,
+    );
+    await this.deps.emails.deliver(booking.transactionId);
+    return { transactionId: booking.transactionId, status: failed.status, changed: true };
+  }
+
+  /** Paid for a hold an operator had already cancelled: nothing to honour, the money goes back. */
+  private async refuseUnhonoured(
+    booking: BookingRecord,
+    outcome: PaymentOutcome,
+  ): Promise<PaymentSettlement> {
+    const failed = await this.deps.bookings.changeStatus(booking.transactionId, {
+      from: ['cancelled_by_operator'],
+      to: 'failed_after_payment',
+      actor: 'provider',
+      reason: 'paid_no_lockers',
+      detail: outcome.providerTransactionId,
+      paidAt: this.deps.clock.now(),
+      ...(outcome.providerTransactionId ? { providerReference: outcome.providerTransactionId } : {}),
+    });
+    await this.logForOperator(
+      booking.locationKey,
+      `Booking ${booking.transactionId} was paid (${outcome.providerTransactionId ?? 'no reference'}) after an operator cancelled it: refund it`,
+    );
+    await this.deps.emails.deliver(booking.transactionId);
+    return {
+      transactionId: booking.transactionId,
+      status: failed?.status ?? booking.status,
+      changed: failed !== null,
+    };
   }
 
   /** Paid after the hold lapsed (or was cancelled): its lockers or others if free, else a refund. */
@@ -319,12 +411,13 @@ export class PaymentService {
       );
       events.emit({ type: 'booking.confirmed', booking: result.booking });
       await this.reclaimDiscount(result.booking, location.key, now);
-      await this.deps.emails.send('confirmation', result.booking, location);
+      await this.deps.emails.deliver(result.booking.transactionId);
     } else {
       await this.logForOperator(
         location.key,
         `Booking ${booking.transactionId} was paid (${reference ?? 'no reference'}) after its hold expired and no ${booking.size} locker is free: refund it`,
       );
+      await this.deps.emails.deliver(booking.transactionId);
     }
     return { transactionId: booking.transactionId, status: result.booking.status, changed: true };
   }
@@ -392,11 +485,76 @@ export class PaymentService {
     const samePhone =
       kept.phonePrefix !== null &&
       kept.phoneNumber !== null &&
-      `${kept.phonePrefix}${kept.phoneNumber}` === payer.phone.replace(/[\s-]/g, '');
+      `${kept.phonePrefix}${kept.phoneNumber}` === parsePhone(payer.phone)?.e164;
     const phone = samePhone
       ? { phonePrefix: kept.phonePrefix, phoneNumber: kept.phoneNumber }
       : splitPhone(payer.phone);
     return { firstName: payer.firstName, lastName: payer.lastName, email: payer.email, ...phone };
+  }
+
+  /**
+   * Asks the gateway to give a `refund_due` booking's payment back and, when it has, moves the
+   * booking to `refunded` (as the provider, the gateway's reference in its history). A booking with
+   * no payment reference, or a gateway that refuses or does not answer, stays `refund_due` with an
+   * entry in the operators' log: they refund it by hand. Never throws; answers the booking as it is.
+   */
+  async refund(transactionId: string): Promise<BookingRecord | null> {
+    // One refund call per booking at a time in this process: a double click, or an operator's retry
+    // racing the visitor's cancellation, joins the call under way instead of refunding twice (the
+    // gateway refuses a refund beyond what was paid, which covers other processes).
+    const running = this.refunding.get(transactionId);
+    if (running) return running;
+    const call = this.refundOnce(transactionId).finally(() => this.refunding.delete(transactionId));
+    this.refunding.set(transactionId, call);
+    return call;
+  }
+
+  private readonly refunding = new Map<string, Promise<BookingRecord | null>>();
+
+  private async refundOnce(transactionId: string): Promise<BookingRecord | null> {
+    const { store, bookings } = this.deps;
+    const booking = await store.bookings.get(transactionId);
+    if (!booking || booking.status !== 'refund_due') return booking;
+    const amount = `${centsToEuros(amountInCents(booking.totalCents)).toFixed(2)} €`;
+    if (!booking.providerReference) {
+      await this.logForOperator(
+        booking.locationKey,
+        `Booking ${transactionId}: no payment reference to refund ${amount} automatically; refund it by hand`,
+      );
+      return booking;
+    }
+    let refundReference: string;
+    try {
+      ({ refundReference } = await this.deps.provider().refund({
+        transactionId,
+        providerTransactionId: booking.providerReference,
+        amountCents: amountInCents(booking.totalCents),
+        currency: 'EUR',
+      }));
+    } catch (error) {
+      await this.logForOperator(
+        booking.locationKey,
+        `Booking ${transactionId}: the gateway did not refund ${amount} (${(error as Error).message}); refund it by hand`,
+      );
+      return store.bookings.get(transactionId);
+    }
+    const refunded = await bookings.changeStatus(transactionId, {
+      from: ['refund_due'],
+      to: 'refunded',
+      actor: 'provider',
+      reason: 'refund_made',
+      detail: refundReference,
+    });
+    // The entry asking for the refund stays in the operators' log: this one says it is done.
+    await store.errorLog.add({
+      at: this.deps.clock.now(),
+      type: PAYMENT_ERROR_LOG_TYPE,
+      locationKey: booking.locationKey,
+      lockerId: null,
+      message: `Booking ${transactionId}: ${amount} refunded by the gateway (${refundReference}); nothing to do`,
+    });
+    this.deps.logger.info({ transactionId, refundReference }, 'refund made');
+    return refunded ?? store.bookings.get(transactionId);
   }
 
   private async currentStatus(booking: BookingRecord): Promise<BookingStatus | null> {

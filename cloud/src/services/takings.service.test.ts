@@ -43,10 +43,21 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
     status: BookingStatus = 'confirmed',
     quantity = 1,
   ): Promise<void> {
+    await bookTransaction(locationKey, createdAt, priceDiscountedCents, status, quantity);
+  }
+
+  async function bookTransaction(
+    locationKey: SiteKey,
+    createdAt: string,
+    priceDiscountedCents: number,
+    status: BookingStatus = 'confirmed',
+    quantity = 1,
+  ): Promise<string> {
     const at = new Date(createdAt);
+    const transactionId = newTransactionId();
     const result = await store.bookings.reserveLockers({
       booking: buildBooking({
-        transactionId: newTransactionId(),
+        transactionId,
         locationKey,
         status,
         quantity,
@@ -61,6 +72,7 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
       now: at,
     });
     if (!result.ok) throw new Error(`booking not stored: ${result.reason}`);
+    return transactionId;
   }
 
   function service(runningMonthTtlMs?: number): TakingsService {
@@ -99,10 +111,10 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
       });
     }
 
-    // Roma: counted once per transaction, discounted price, confirmed and scheduled only.
+    // Roma: counted once per transaction, discounted price, paid bookings kept only.
     await book('roma', '2026-07-10T08:00:00Z', 1500);
     await book('roma', '2026-07-10T12:00:00Z', 2000, 'scheduled', 2);
-    for (const status of ['pending', 'expired', 'cancelled', 'confirmed_late'] as const) {
+    for (const status of ['pending', 'expired', 'cancelled', 'refund_due', 'failed_after_payment'] as const) {
       await book('roma', '2026-07-10T13:00:00Z', 9_000, status);
     }
     // 23:30 UTC on 14 July is 01:30 on 15 July in Rome.
@@ -256,6 +268,11 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
     const campo = report.locations.find((location) => location.key === 'campo')!;
     expect(campo).toMatchObject({ onlineCents: 1050, totemCents: 0, totalCents: 1050, daysWithTakings: 2 });
     expect(report.locations.find((location) => location.key === 'roma')!.totemCents).toBeGreaterThan(0);
+    // Said, not silent: campo's total lacks its kiosk, and why.
+    const reason = `127.0.0.1:${kiosks.get('campo')!.port} ha risposto HTTP 500`;
+    expect(campo.totemMissing).toEqual({ reason });
+    expect(report.totemMissing).toEqual([{ key: 'campo', name: 'Campo London', reason }]);
+    expect(report.locations.find((location) => location.key === 'roma')!.totemMissing).toBeNull();
 
     const logged = (await store.errorLog.recent(5)).find(
       (entry) => entry.locationKey === 'campo' && entry.at.getTime() === clock.now().getTime(),
@@ -273,6 +290,7 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
     clock.advanceMinutes(2);
     const repaired = await takings.monthlyTakings({ month: '2026-07', location: 'all' });
     expect(repaired.locations.find((location) => location.key === 'campo')!.totemCents).toBeGreaterThan(0);
+    expect(repaired.totemMissing).toEqual([]);
   });
 
   it("answers a location's kiosk payments as records in euros, and [] with a log entry on failure", async () => {
@@ -314,5 +332,68 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
       { key: 'roma', name: 'Roma Termini', ...kiosks.get('roma')!.address, success: true },
     ]);
     expect(await service().testConnections('roma')).toHaveLength(1);
+  });
+
+  it('reports a kiosk that does not answer in time as missing, with the reason', async () => {
+    kiosks.get('firenze')!.failWith('hang');
+    const takings = new TakingsService({
+      store,
+      clock,
+      promotec: new PromotecTakings({
+        client: new PromotecClient({ timeoutMs: 300 }),
+        errorLog: store.errorLog,
+        now: () => clock.now(),
+      }),
+    });
+    const report = await takings.monthlyTakings({ month: '2026-07', location: 'firenze' });
+    const reason = `nessuna risposta da 127.0.0.1:${kiosks.get('firenze')!.port} entro 300 ms`;
+    expect(report.locations[0]).toMatchObject({ totemCents: 0, totemMissing: { reason } });
+    expect(report.totemMissing).toEqual([{ key: 'firenze', name: 'Firenze SMN', reason }]);
+  });
+
+  it('reports a location with no kiosk address as missing its totem, not as a month without one', async () => {
+    const firenze = (await store.locations.get('firenze'))!;
+    await store.locations.save(
+      { ...firenze, controller: { ...firenze.controller, recipient: null } },
+      clock.now(),
+    );
+    try {
+      const report = await service().monthlyTakings({ month: '2026-07', location: 'all' });
+      expect(report.totemMissing).toEqual([
+        { key: 'firenze', name: 'Firenze SMN', reason: 'indirizzo del sistema Promotec non configurato' },
+      ]);
+      expect(kiosks.get('firenze')!.requestedMonths).toEqual([]);
+    } finally {
+      await store.locations.save(firenze, clock.now());
+    }
+  });
+
+  it("keeps operators' test bookings out of the online takings and counts them apart", async () => {
+    const takings = service();
+    const before = await takings.monthlyTakings({ month: '2026-07', location: 'all', reload: true });
+    const roma = (report: typeof before) => report.locations.find((location) => location.key === 'roma')!;
+    expect(roma(before).testBookings).toEqual({ count: 0, cents: 0 });
+
+    // 23:30 UTC on 30 June is 1 July in Rome: a July test booking; 22:30 UTC on 31 July is August.
+    const tests: Array<[string, number, BookingStatus]> = [
+      ['2026-06-30T23:30:00Z', 2_500, 'confirmed'],
+      ['2026-07-12T10:00:00Z', 4_000, 'scheduled'],
+      ['2026-07-31T22:30:00Z', 9_900, 'confirmed'],
+      // Not paid: it would not have counted, so it is not shown apart either.
+      ['2026-07-12T11:00:00Z', 7_700, 'pending'],
+    ];
+    for (const [createdAt, cents, status] of tests) {
+      const transactionId = await bookTransaction('roma', createdAt, cents, status);
+      expect(await store.bookingAdmin.markTest(transactionId)).toBe(true);
+    }
+    expect(await store.bookingAdmin.markTest('TX-NOT-THERE')).toBe(false);
+
+    const after = await takings.monthlyTakings({ month: '2026-07', location: 'all', reload: true });
+    expect(after.totals).toEqual(before.totals);
+    expect(roma(after).days).toEqual(roma(before).days);
+    expect(roma(after).testBookings).toEqual({ count: 2, cents: 6_500 });
+    expect(after.testBookings).toEqual({ count: 2, cents: 6_500 });
+    const august = await takings.monthlyTakings({ month: '2026-08', location: 'roma', reload: true });
+    expect(august.testBookings).toEqual({ count: 1, cents: 9_900 });
   });
 });

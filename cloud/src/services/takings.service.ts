@@ -37,6 +37,8 @@ export interface TakingsServiceOptions {
 export const RUNNING_MONTH_TTL_MS = 60_000;
 const MAX_CACHED_REPORTS = 240;
 const NOT_CONFIGURED = 'indirizzo del sistema Promotec non configurato';
+/** Kept within the answer's bound on a reason; a kiosk's own text can be long. */
+const MAX_REASON_LENGTH = 300;
 
 interface CachedReport {
   report: Promise<MonthlyTakingsReport>;
@@ -141,7 +143,11 @@ export class TakingsService {
     return location;
   }
 
-  /** The report, and whether it is final: the month is over in every zone and every kiosk answered. */
+  /**
+   * The report, and whether it is final: the month is over in every zone and every kiosk answered.
+   * A location whose kiosk could not be read (or has no address to read it at) is reported with
+   * its totem missing and the reason, never as a complete month with less money.
+   */
   private async computeReport(
     month: string,
     locationChoice: string,
@@ -156,22 +162,25 @@ export class TakingsService {
     const fromUtc = new Date(Math.min(...bounds.map((bound) => Date.parse(bound.fromUtc))));
     const toUtc = new Date(Math.max(...bounds.map((bound) => Date.parse(bound.toUtc))));
 
-    const [bookings, totem] = await Promise.all([
-      this.store.takings.onlineTakingsCreatedBetween(
-        sites.map((site) => site.key),
-        fromUtc,
-        toUtc,
-      ),
+    const keys = sites.map((site) => site.key);
+    const [online, tests, totem] = await Promise.all([
+      this.store.takings.onlineTakingsCreatedBetween(keys, fromUtc, toUtc),
+      this.store.takings.testBookingsCreatedBetween(keys, fromUtc, toUtc),
       this.promotec.totemMonth(sites.filter(hasKiosk), month),
     ]);
+    const totemMissing: Record<string, string> = {};
+    for (const site of sites) if (!hasKiosk(site)) totemMissing[site.key] = NOT_CONFIGURED;
+    for (const { key, reason } of totem.failures) totemMissing[key] = reason.slice(0, MAX_REASON_LENGTH);
     const report = computeMonthlyTakings({
       month,
       locations: sites.map(({ key, name, zone }) => ({ key, name, zone })),
-      bookings,
+      bookings: [...online, ...tests],
       totem: totem.proceeds,
+      totemMissing,
     });
 
-    const complete = this.clock.now().getTime() >= toUtc.getTime() && totem.failedLocations.length === 0;
+    // Incomplete months are read again soon: a kiosk back up (or an address configured) shows.
+    const complete = this.clock.now().getTime() >= toUtc.getTime() && Object.keys(totemMissing).length === 0;
     return { report, complete };
   }
 

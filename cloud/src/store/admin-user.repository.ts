@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Database } from './database';
+import { isStale, toEditStamp, type EditIntent, type EditStamp, type StaleEdit } from './edit-stamp';
 import type { SqlDialect } from './migrate';
 import { PreparedQuery } from './prepared-query';
 import { toCount, toDate, toDateOrNull } from './values';
@@ -15,6 +16,10 @@ interface AdminUserTable {
   created_at: Instant;
   password_changed_at: Instant;
   last_login_at: NullableInstant;
+  /** Edit version and last operator (migration 20251125120000). */
+  version: Generated<number>;
+  updated_by: string | null;
+  updated_at: NullableInstant;
 }
 
 interface AdminSessionTable {
@@ -37,6 +42,7 @@ export interface AdminUserRecord {
   createdAt: Date;
   passwordChangedAt: Date;
   lastLoginAt: Date | null;
+  edit: EditStamp;
 }
 
 export interface AdminSessionRecord {
@@ -57,15 +63,29 @@ export interface AdminUserRepository {
   findByEmail(email: string): Promise<AdminUserRecord | null>;
   /** Inserts an administrator; null when the e-mail is taken. */
   create(input: { email: string; passwordHash: string }, now: Date): Promise<AdminUserRecord | null>;
-  /** Sets a new password hash and ends every session of that user in the same step. */
-  setPassword(id: number, passwordHash: string, now: Date): Promise<boolean>;
-  /** Removes an administrator and their sessions, unless they are the last one (checked atomically). */
-  remove(id: number): Promise<RemoveAdminResult>;
+  /**
+   * Sets a new password hash and ends every session of that user in the same step; false when the
+   * user does not exist. With `edit` (an operator's save): refused, changing nothing, when the
+   * version read is stale; otherwise the version rises and names the operator.
+   */
+  setPassword(id: number, passwordHash: string, now: Date, edit?: EditIntent): Promise<boolean | StaleEdit>;
+  /**
+   * Removes an administrator and their sessions, unless they are the last one (checked atomically)
+   * or, with `edit`, the version read is stale.
+   */
+  remove(id: number, edit?: EditIntent): Promise<RemoveAdminResult | StaleEdit>;
   recordLogin(id: number, now: Date): Promise<void>;
+  /**
+   * The same password hashed with stronger parameters (at login): replaces `previousHash` only if it
+   * is still the stored one, so a password changed meanwhile is kept; sessions and version stay.
+   */
+  replacePasswordHash(id: number, previousHash: string, passwordHash: string): Promise<boolean>;
   createSession(session: { tokenHash: string; userId: number; expiresAt: Date }, now: Date): Promise<void>;
   /** A session that has not expired at `now`, with its user's e-mail. */
   findSession(tokenHash: string, now: Date): Promise<AdminSessionRecord | null>;
   deleteSession(tokenHash: string): Promise<boolean>;
+  /** Moves a live session's expiry (the idle timeout slides with use). */
+  extendSession(tokenHash: string, expiresAt: Date): Promise<void>;
   /** Drops expired sessions; returns how many. */
   deleteExpiredSessions(now: Date): Promise<number>;
 }
@@ -79,6 +99,9 @@ function toUser(row: {
   created_at: Date | string;
   password_changed_at: Date | string;
   last_login_at: Date | string | null;
+  version: number;
+  updated_by: string | null;
+  updated_at: Date | string | null;
 }): AdminUserRecord {
   return {
     id: row.id,
@@ -87,6 +110,7 @@ function toUser(row: {
     createdAt: toDate(row.created_at),
     passwordChangedAt: toDate(row.password_changed_at),
     lastLoginAt: toDateOrNull(row.last_login_at),
+    edit: toEditStamp(row),
   };
 }
 
@@ -166,12 +190,41 @@ export class KyselyAdminUserRepository implements AdminUserRepository {
     }
   }
 
-  async setPassword(id: number, passwordHash: string, now: Date): Promise<boolean> {
-    return writeTransaction(this.db, this.dialect, async (trx) => {
+  async replacePasswordHash(id: number, previousHash: string, passwordHash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('admin_users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', id)
+      .where('password_hash', '=', previousHash)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async setPassword(
+    id: number,
+    passwordHash: string,
+    now: Date,
+    edit?: EditIntent,
+  ): Promise<boolean | StaleEdit> {
+    return writeTransaction(this.db, this.dialect, async (trx): Promise<boolean | StaleEdit> => {
       const db = trx as unknown as Kysely<AdminAuthDatabase>;
+      if (edit) {
+        let query = db
+          .selectFrom('admin_users')
+          .select(['version', 'updated_by', 'updated_at'])
+          .where('id', '=', id);
+        if (this.dialect === 'postgres') query = query.forUpdate();
+        const row = await query.executeTakeFirst();
+        if (!row) return false;
+        if (isStale(edit, row)) return { ok: false, reason: 'stale', current: toEditStamp(row) };
+      }
       const result = await db
         .updateTable('admin_users')
-        .set({ password_hash: passwordHash, password_changed_at: now })
+        .set((eb) => ({
+          password_hash: passwordHash,
+          password_changed_at: now,
+          ...(edit && { version: eb('version', '+', 1), updated_by: edit.actor, updated_at: now }),
+        }))
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
@@ -180,15 +233,20 @@ export class KyselyAdminUserRepository implements AdminUserRepository {
     });
   }
 
-  async remove(id: number): Promise<RemoveAdminResult> {
+  async remove(id: number, edit?: EditIntent): Promise<RemoveAdminResult | StaleEdit> {
     // One write transaction: two administrators removing each other at once cannot leave none.
-    return writeTransaction(this.db, this.dialect, async (trx) => {
+    return writeTransaction(this.db, this.dialect, async (trx): Promise<RemoveAdminResult | StaleEdit> => {
       const db = trx as unknown as Kysely<AdminAuthDatabase>;
       if (this.dialect === 'postgres') {
         await db.selectFrom('admin_users').select('id').forUpdate().execute();
       }
-      const exists = await db.selectFrom('admin_users').select('id').where('id', '=', id).executeTakeFirst();
+      const exists = await db
+        .selectFrom('admin_users')
+        .select(['id', 'version', 'updated_by', 'updated_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!exists) return 'not_found';
+      if (edit && isStale(edit, exists)) return { ok: false, reason: 'stale', current: toEditStamp(exists) };
       const row = await db
         .selectFrom('admin_users')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -229,6 +287,14 @@ export class KyselyAdminUserRepository implements AdminUserRepository {
       createdAt: toDate(row.created_at),
       expiresAt: toDate(row.expires_at),
     };
+  }
+
+  async extendSession(tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db
+      .updateTable('admin_sessions')
+      .set({ expires_at: expiresAt })
+      .where('token_hash', '=', tokenHash)
+      .execute();
   }
 
   async deleteSession(tokenHash: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { BookingStatus, LockerSize } from '@deposito/protocol';
+import { HOLD_BOOKING_STATUSES, type BookingStatus, type LockerSize } from '@deposito/protocol';
 import type { Database } from './database';
 import type { SqlDialect } from './migrate';
-import { toCount, toDate } from './values';
+import { toBoolean, toCount, toDate } from './values';
 import { writeTransaction } from './write-transaction';
 
 /** One booking row per locker (a booking without lockers yet gives one row with no locker). */
@@ -24,13 +24,19 @@ export interface BookingListRow {
   note: string;
   priceOriginalCents: number;
   priceDiscountedCents: number;
+  /** Made by an operator as a test: kept out of the takings. */
+  isTest: boolean;
 }
 
-/** Which bookings a cleanup selects: these statuses, created before `createdBefore`, maybe only those holding no locker. */
+/**
+ * Which bookings a cleanup selects: these statuses, created before `createdBefore`, maybe only
+ * those holding no locker; never those `keep` names (statuses whose period ends after an instant).
+ */
 export interface CleanupSelection {
   statuses: readonly BookingStatus[];
   createdBefore: Date;
   excludeWithLocker: boolean;
+  keep: { statuses: readonly BookingStatus[]; endingAfter: Date; always?: readonly BookingStatus[] };
 }
 
 /** A selected booking with how many booking-list rows it makes (one per locker, at least one). */
@@ -40,18 +46,41 @@ export interface CleanupCandidate {
   rows: number;
 }
 
+/** What the filter matches: what it would delete, and what `keep` leaves. */
+export interface CleanupMatch {
+  selected: CleanupCandidate[];
+  kept: CleanupCandidate[];
+}
+
+/** A deleted booking whose period was not over, with the lockers it had (its PIN may be on them). */
+export interface DeletedUnendedBooking {
+  transactionId: string;
+  locationKey: string;
+  lockerNumbers: number[];
+}
+
+export interface CleanupDeletion extends CleanupMatch {
+  /** The deleted ones whose period was not over at `keep.endingAfter`. */
+  unended: DeletedUnendedBooking[];
+}
+
 export interface BookingAdminRepository {
   /** The newest bookings' rows, newest first, at most `limit` rows. */
   recentRows(limit: number): Promise<BookingListRow[]>;
-  /** Bookings the selection would delete. */
-  cleanupCandidates(selection: CleanupSelection): Promise<CleanupCandidate[]>;
-  /** Deletes what the selection selects at this moment (with their locker reservations), in one step. */
-  deleteSelected(selection: CleanupSelection): Promise<CleanupCandidate[]>;
+  /** Marks a booking as an operator's test, which the takings leave out; false when there is no such booking. */
+  markTest(transactionId: string): Promise<boolean>;
+  /** Bookings the selection would delete, and those it matches but keeps. */
+  cleanupCandidates(selection: CleanupSelection): Promise<CleanupMatch>;
+  /**
+   * Deletes what the selection selects at this moment, with their locker reservations and their
+   * recorded status moves, in one step.
+   */
+  deleteSelected(selection: CleanupSelection): Promise<CleanupDeletion>;
   /** Booking rows by status (the list's rows, as the cleanup counts them). */
   rowsByStatus(): Promise<Array<{ status: BookingStatus; rows: number }>>;
   /** Booking rows created before an instant. */
   rowsCreatedBefore(instant: Date): Promise<number>;
-  /** Which booking holds each of the location's lockers at `now` (lapsed pending holds excluded). */
+  /** Which booking holds each of the location's lockers at `now` (lapsed holds excluded). */
   currentHolders(
     locationKey: string,
     now: Date,
@@ -107,6 +136,7 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
         'b.note',
         'b.price_original_cents',
         'b.price_discounted_cents',
+        'b.is_test',
         'l.number',
       ])
       .orderBy('b.created_at', 'desc')
@@ -132,22 +162,35 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
       note: row.note,
       priceOriginalCents: row.price_original_cents,
       priceDiscountedCents: row.price_discounted_cents,
+      isTest: toBoolean(row.is_test),
     }));
   }
 
-  cleanupCandidates(selection: CleanupSelection): Promise<CleanupCandidate[]> {
+  async markTest(transactionId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('bookings')
+      .set({ is_test: true })
+      .where('transaction_id', '=', transactionId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  cleanupCandidates(selection: CleanupSelection): Promise<CleanupMatch> {
     return selectCandidates(this.db, selection);
   }
 
-  async deleteSelected(selection: CleanupSelection): Promise<CleanupCandidate[]> {
+  async deleteSelected(selection: CleanupSelection): Promise<CleanupDeletion> {
     return writeTransaction(this.db, this.dialect, async (trx) => {
-      const candidates = await selectCandidates(trx, selection);
-      for (let index = 0; index < candidates.length; index += DELETE_SLICE) {
-        const ids = candidates.slice(index, index + DELETE_SLICE).map((c) => c.transactionId);
+      const match = await selectCandidates(trx, selection);
+      const unended = await unendedWithLockers(trx, match.selected, selection.keep.endingAfter);
+      for (let index = 0; index < match.selected.length; index += DELETE_SLICE) {
+        const ids = match.selected.slice(index, index + DELETE_SLICE).map((c) => c.transactionId);
         await trx.deleteFrom('booking_lockers').where('transaction_id', 'in', ids).execute();
+        // A booking's history goes with it: without the booking it explains nothing.
+        await trx.deleteFrom('booking_events').where('transaction_id', 'in', ids).execute();
         await trx.deleteFrom('bookings').where('transaction_id', 'in', ids).execute();
       }
-      return candidates;
+      return { ...match, unended };
     });
   }
 
@@ -188,7 +231,8 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
       .select(['l.number', 'bl.transaction_id', 'b.pin', 'bl.start_at', 'bl.end_at'])
       .where('l.location_key', '=', locationKey)
       .where('bl.active', '=', true)
-      .where('b.status', '=', 'confirmed')
+      // Paid late and honoured is as paid as on time: its PIN belongs on the locker too.
+      .where('b.status', 'in', ['confirmed', 'confirmed_late'])
       .where('bl.end_at', '>', now);
     if (lockerNumbers !== null) query = query.where('l.number', 'in', [...lockerNumbers]);
     const rows = await query.orderBy('l.number').orderBy('bl.start_at').execute();
@@ -214,25 +258,24 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
       .where('bl.active', '=', true)
       .where('bl.start_at', '<=', now)
       .where('bl.end_at', '>', now)
-      .where((eb) => eb.not(eb.and([eb('b.status', '=', 'pending'), eb('b.expires_at', '<=', now)])))
+      .where((eb) =>
+        eb.not(eb.and([eb('b.status', 'in', [...HOLD_BOOKING_STATUSES]), eb('b.expires_at', '<=', now)])),
+      )
       .orderBy('l.number')
       .execute();
     return rows.map((row) => ({ lockerNumber: row.number, transactionId: row.transaction_id }));
   }
 }
 
-async function selectCandidates(
-  db: Kysely<Database>,
-  selection: CleanupSelection,
-): Promise<CleanupCandidate[]> {
-  if (selection.statuses.length === 0) return [];
+async function selectCandidates(db: Kysely<Database>, selection: CleanupSelection): Promise<CleanupMatch> {
+  if (selection.statuses.length === 0) return { selected: [], kept: [] };
   let query = db
     .selectFrom('bookings as b')
     .leftJoin('booking_lockers as bl', 'bl.transaction_id', 'b.transaction_id')
-    .select(['b.transaction_id', 'b.status', (eb) => eb.fn.count('bl.id').as('lockers')])
+    .select(['b.transaction_id', 'b.status', 'b.end_at', (eb) => eb.fn.count('bl.id').as('lockers')])
     .where('b.status', 'in', [...selection.statuses])
     .where('b.created_at', '<', selection.createdBefore)
-    .groupBy(['b.transaction_id', 'b.status']);
+    .groupBy(['b.transaction_id', 'b.status', 'b.end_at']);
   if (selection.excludeWithLocker) {
     // "With a locker": still holding one. Expired and cancelled bookings gave theirs back.
     query = query.where((eb) =>
@@ -248,9 +291,52 @@ async function selectCandidates(
     );
   }
   const rows = await query.orderBy('b.transaction_id').execute();
-  return rows.map((row) => ({
-    transactionId: row.transaction_id,
-    status: row.status as BookingStatus,
-    rows: Math.max(1, toCount(row.lockers as string | number)),
-  }));
+  const match: CleanupMatch = { selected: [], kept: [] };
+  const keepEndingAfter = selection.keep.endingAfter.getTime();
+  for (const row of rows) {
+    const candidate: CleanupCandidate = {
+      transactionId: row.transaction_id,
+      status: row.status as BookingStatus,
+      rows: Math.max(1, toCount(row.lockers as string | number)),
+    };
+    const kept =
+      (selection.keep.always ?? []).includes(candidate.status) ||
+      (selection.keep.statuses.includes(candidate.status) && toDate(row.end_at).getTime() > keepEndingAfter);
+    (kept ? match.kept : match.selected).push(candidate);
+  }
+  return match;
+}
+
+/** Of the candidates, those whose period ends after `now`, with the numbers of their lockers. */
+async function unendedWithLockers(
+  db: Kysely<Database>,
+  candidates: readonly CleanupCandidate[],
+  now: Date,
+): Promise<DeletedUnendedBooking[]> {
+  const found = new Map<string, DeletedUnendedBooking>();
+  for (let index = 0; index < candidates.length; index += DELETE_SLICE) {
+    const ids = candidates.slice(index, index + DELETE_SLICE).map((c) => c.transactionId);
+    const rows = await db
+      .selectFrom('bookings as b')
+      .leftJoin('booking_lockers as bl', 'bl.transaction_id', 'b.transaction_id')
+      .leftJoin('lockers as l', 'l.id', 'bl.locker_id')
+      .select(['b.transaction_id', 'b.location_key', 'l.number'])
+      .where('b.transaction_id', 'in', ids)
+      .where('b.end_at', '>', now)
+      .orderBy('b.transaction_id')
+      .orderBy('l.number')
+      .execute();
+    for (const row of rows) {
+      const booking = found.get(row.transaction_id) ?? {
+        transactionId: row.transaction_id,
+        locationKey: row.location_key,
+        lockerNumbers: [],
+      };
+      if (row.number !== null && !booking.lockerNumbers.includes(row.number)) {
+        booking.lockerNumbers.push(row.number);
+      }
+      found.set(row.transaction_id, booking);
+    }
+  }
+  return [...found.values()];
 }

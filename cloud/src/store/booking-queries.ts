@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { LockerSize } from '@deposito/protocol';
+import { HOLD_BOOKING_STATUSES, type LockerSize } from '@deposito/protocol';
 import type { Database } from './database';
 import { PreparedQuery } from './prepared-query';
 
@@ -98,7 +98,11 @@ export function bookingQueries(db: Kysely<Database>) {
           .where('bl.end_at', '>', p.from)
           .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', p.from))
           // A lapsed hold the expiry job has not reached yet no longer counts.
-          .where((eb) => eb.not(eb.and([eb('b.status', '=', 'pending'), eb('b.expires_at', '<=', p.now)]))),
+          .where((eb) =>
+            eb.not(
+              eb.and([eb('b.status', 'in', [...HOLD_BOOKING_STATUSES]), eb('b.expires_at', '<=', p.now)]),
+            ),
+          ),
     ),
 
     /** Active reservations of one size at a location overlapping [from, to) (lapsed holds expired first). */
@@ -118,19 +122,18 @@ export function bookingQueries(db: Kysely<Database>) {
           .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', p.from)),
     ),
 
-    /** Marks a location's lapsed holds of one size expired; their ids. */
-    expireHoldsOfSize: new PreparedQuery(
+    /** A location's lapsed holds of one size, with the status each lapses from. */
+    lapsedHoldsOfSize: new PreparedQuery(
       db,
       ['locationKey', 'size', 'now'],
       (q, p: { locationKey: string; size: LockerSize; now: Date }) =>
         q
-          .updateTable('bookings')
-          .set({ status: 'expired', updated_at: p.now, expires_at: null })
-          .where('status', '=', 'pending')
+          .selectFrom('bookings')
+          .select(['transaction_id', 'status'])
+          .where('status', 'in', [...HOLD_BOOKING_STATUSES])
           .where('expires_at', '<=', p.now)
           .where('location_key', '=', p.locationKey)
-          .where('size', '=', p.size)
-          .returning('transaction_id'),
+          .where('size', '=', p.size),
     ),
   };
 }

@@ -1,10 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import {
   ACTIVE_BOOKING_STATUSES,
+  assertTransition,
   BOOKING_STATUSES,
+  HOLD_BOOKING_STATUSES,
   isActiveBookingStatus,
   isBookingStatus,
+  isHoldBookingStatus,
+  type BookingActor,
   type BookingStatus,
+  type TransitionReason,
   type Duration,
   type Language,
   type LockerSize,
@@ -14,9 +19,10 @@ import {
   sellableLockers,
   type LockerUnit,
   type Occupation,
-} from '../services/locker-availability';
+} from '@deposito/protocol/booking/locker-availability';
 import { bookingQueries, type BookingQueries } from './booking-queries';
 import type { BookingRow, Database } from './database';
+import { enqueueBookingEmail } from './email-outbox.repository';
 import type { SqlDialect } from './migrate';
 import { toBoolean, toCount, toDate, toDateOrNull } from './values';
 import { isRetryableConflict, writeTransaction } from './write-transaction';
@@ -106,13 +112,32 @@ export interface HoldUpdate {
   lang?: Language;
 }
 
+/** A move of the state machine (protocol/src/booking/status.ts), recorded with who, when and why. */
 export interface StatusTransition {
   from: readonly BookingStatus[];
   to: BookingStatus;
   now: Date;
+  actor: BookingActor;
+  reason: TransitionReason;
+  /** Words of the actor's own (an operator's reason, a provider's reference); kept with the move. */
+  detail?: string | null;
   paidAt?: Date;
   pin?: string;
   providerReference?: string;
+  /** A hold moving to another hold status keeps its expiry unless given a new one. */
+  expiresAt?: Date;
+  /** The visitor's e-mail this move calls for, queued in the same transaction (email_outbox). */
+  email?: string;
+}
+
+/** One recorded move of a booking. */
+export interface BookingEvent {
+  at: Date;
+  from: BookingStatus;
+  to: BookingStatus;
+  actor: BookingActor;
+  reason: string;
+  detail: string | null;
 }
 
 /** A payment that arrived for a booking whose hold had already lapsed (or been cancelled). */
@@ -142,13 +167,22 @@ export interface BookingRepository {
   /** Picks free lockers and writes the booking with them in one atomic step; never double-books. */
   reserveLockers(request: ReservationRequest): Promise<ReservationResult>;
   get(transactionId: string): Promise<BookingRecord | null>;
-  /** Changes a pending hold that has not lapsed; null when there is none. */
-  updateHold(transactionId: string, update: HoldUpdate, now: Date): Promise<BookingRecord | null>;
+  /** Changes a hold (pending unless `statuses` says) that has not lapsed; null when there is none. */
+  updateHold(
+    transactionId: string,
+    update: HoldUpdate,
+    now: Date,
+    statuses?: readonly BookingStatus[],
+  ): Promise<BookingRecord | null>;
+  /** When an operator's test booking was paid (not a move of its status). */
+  setPaidAt(transactionId: string, paidAt: Date): Promise<void>;
   /**
    * Moves a booking from one of `from` to `to`; a status that holds no lockers gives them back and
    * releases a single-use discount it claimed. Null when the booking is not in one of `from`.
    */
   transition(transactionId: string, transition: StatusTransition): Promise<BookingRecord | null>;
+  /** Every recorded move of the booking, oldest first. */
+  events(transactionId: string): Promise<BookingEvent[]>;
   /** Expires every pending hold whose time is up and frees its lockers; returns their ids. */
   expirePending(now: Date): Promise<string[]>;
   /** Lockers of the location and the reservations holding them during [from, to) as of `now`. */
@@ -159,7 +193,8 @@ export interface BookingRepository {
   pinsInUse(locationKey: string, pins: readonly string[], now: Date): Promise<Set<string>>;
   /**
    * Settles a payment for a lapsed, expired or cancelled hold in one atomic step: its own lockers
-   * when still free, else other free lockers of its size (confirmed_late), else failed_after_payment.
+   * when still free, else other free lockers of its size (confirmed_late, with its confirmation
+   * e-mail queued), else failed_after_payment.
    */
   confirmLatePayment(request: LatePaymentRequest): Promise<LatePaymentResult>;
   /** Scheduled (paid, future-day) bookings of the location starting before `before`, earliest first. */
@@ -274,7 +309,12 @@ export class KyselyBookingRepository implements BookingRepository {
     return loadBooking(this.db, transactionId);
   }
 
-  async updateHold(transactionId: string, update: HoldUpdate, now: Date): Promise<BookingRecord | null> {
+  async updateHold(
+    transactionId: string,
+    update: HoldUpdate,
+    now: Date,
+    statuses: readonly BookingStatus[] = ['pending'],
+  ): Promise<BookingRecord | null> {
     const result = await this.db
       .updateTable('bookings')
       .set({
@@ -295,29 +335,48 @@ export class KyselyBookingRepository implements BookingRepository {
         updated_at: now,
       })
       .where('transaction_id', '=', transactionId)
-      .where('status', '=', 'pending')
+      .where('status', 'in', [...statuses])
       .where('expires_at', '>', now)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0 ? loadBooking(this.db, transactionId) : null;
   }
 
   async transition(transactionId: string, transition: StatusTransition): Promise<BookingRecord | null> {
+    // A caller asking for a move the machine forbids is a bug, whatever the booking's state.
+    for (const from of transition.from) assertTransition(from, transition.to, transition.actor);
     return writeTransaction(this.db, this.dialect, async (trx) => {
+      const current = await lockBookingRow(trx, this.dialect, transactionId);
+      if (!current || !transition.from.includes(current.status as BookingStatus)) return null;
       const holdsLockers = isActiveBookingStatus(transition.to);
       const updated = await trx
         .updateTable('bookings')
         .set({
           status: transition.to,
           updated_at: transition.now,
-          ...(transition.to !== 'pending' && { expires_at: null }),
+          ...(!isHoldBookingStatus(transition.to) && { expires_at: null }),
+          ...(transition.expiresAt && { expires_at: transition.expiresAt }),
           ...(transition.paidAt && { paid_at: transition.paidAt }),
           ...(transition.pin && { pin: transition.pin }),
           ...(transition.providerReference && { provider_reference: transition.providerReference }),
         })
         .where('transaction_id', '=', transactionId)
-        .where('status', 'in', [...transition.from])
+        .where('status', '=', current.status)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return null;
+      await recordEvents(trx, [
+        {
+          transactionId,
+          at: transition.now,
+          from: current.status as BookingStatus,
+          to: transition.to,
+          actor: transition.actor,
+          reason: transition.reason,
+          detail: transition.detail ?? null,
+        },
+      ]);
+      if (transition.email) {
+        await enqueueBookingEmail(trx, { transactionId, kind: transition.email, now: transition.now });
+      }
       if (!holdsLockers) {
         await trx
           .updateTable('booking_lockers')
@@ -328,6 +387,31 @@ export class KyselyBookingRepository implements BookingRepository {
       }
       return loadBooking(trx, transactionId);
     });
+  }
+
+  async setPaidAt(transactionId: string, paidAt: Date): Promise<void> {
+    await this.db
+      .updateTable('bookings')
+      .set({ paid_at: paidAt })
+      .where('transaction_id', '=', transactionId)
+      .execute();
+  }
+
+  async events(transactionId: string): Promise<BookingEvent[]> {
+    const rows = await this.db
+      .selectFrom('booking_events')
+      .selectAll()
+      .where('transaction_id', '=', transactionId)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      at: toDate(row.at),
+      from: row.from_status as BookingStatus,
+      to: row.to_status as BookingStatus,
+      actor: row.actor as BookingActor,
+      reason: row.reason,
+      detail: row.detail,
+    }));
   }
 
   async expirePending(now: Date): Promise<string[]> {
@@ -570,6 +654,7 @@ async function reserveIn(
       .select(['status', 'location_key'])
       .where('transaction_id', '=', booking.transactionId)
       .executeTakeFirst();
+    // Only a hold still open to changes (not one whose payment page is open) may be moved.
     if (!hold || hold.status !== 'pending' || hold.location_key !== booking.locationKey) {
       throw new ReservationRejected({ ok: false, reason: 'hold_missing' });
     }
@@ -677,7 +762,8 @@ function reservedBooking(
   };
 }
 
-const LATE_PAYABLE_STATUSES: readonly BookingStatus[] = ['pending', 'expired', 'cancelled'];
+/** Statuses a payment may still settle late: lapsed or cancelled holds (a live hold is paid on time). */
+const LATE_PAYABLE_STATUSES: readonly BookingStatus[] = [...HOLD_BOOKING_STATUSES, 'expired', 'cancelled'];
 
 async function confirmLateIn(
   trx: Kysely<Database>,
@@ -704,7 +790,10 @@ async function confirmLateIn(
     .select(['status', 'start_at', 'end_at', 'quantity'])
     .where('transaction_id', '=', transactionId)
     .executeTakeFirstOrThrow();
-  if (booking.status === 'pending' || !LATE_PAYABLE_STATUSES.includes(booking.status as BookingStatus)) {
+  if (
+    isHoldBookingStatus(booking.status) ||
+    !LATE_PAYABLE_STATUSES.includes(booking.status as BookingStatus)
+  ) {
     return { outcome: 'not_late', booking: await loadBooking(trx, transactionId) };
   }
 
@@ -752,12 +841,21 @@ async function confirmLateIn(
     ...(request.providerReference && { provider_reference: request.providerReference }),
   };
 
+  const event = {
+    transactionId,
+    at: now,
+    from: booking.status as BookingStatus,
+    actor: 'provider' as const,
+    detail: request.providerReference,
+  };
   if (chosen.length < booking.quantity) {
     await trx
       .updateTable('bookings')
       .set({ ...paid, status: 'failed_after_payment' })
       .where('transaction_id', '=', transactionId)
       .execute();
+    await recordEvents(trx, [{ ...event, to: 'failed_after_payment', reason: 'paid_no_lockers' }]);
+    await enqueueBookingEmail(trx, { transactionId, kind: 'refund', now });
     await trx
       .updateTable('booking_lockers')
       .set({ active: false })
@@ -783,6 +881,8 @@ async function confirmLateIn(
     .set({ ...paid, status: 'confirmed_late', pin: request.pin })
     .where('transaction_id', '=', transactionId)
     .execute();
+  await recordEvents(trx, [{ ...event, to: 'confirmed_late', reason: 'paid_late' }]);
+  await enqueueBookingEmail(trx, { transactionId, kind: 'confirmation', now });
   return { outcome: 'confirmed_late', booking: (await loadBooking(trx, transactionId))!, expired };
 }
 
@@ -793,27 +893,45 @@ async function confirmLateIn(
  * only the period's rows; `end_at > from` alone read every later booking of the locker, which made
  * the availability call slow down as future bookings accumulated (availability-latency benchmark).
  */
-/** Marks lapsed pending holds expired, frees their lockers and discount claims, in the caller's transaction. */
+/** Marks lapsed holds expired, frees their lockers and discount claims, in the caller's transaction. */
 async function expireStaleHolds(
   trx: Kysely<Database>,
   now: Date,
   scope?: { locationKey: string; size: LockerSize },
   queries?: BookingQueries,
 ): Promise<string[]> {
-  let rows: Array<{ transaction_id: string }>;
+  let lapsed: Array<{ transaction_id: string; status: string }>;
   if (scope && queries) {
-    rows = await queries.expireHoldsOfSize.rows({ ...scope, now }, trx);
+    lapsed = await queries.lapsedHoldsOfSize.rows({ ...scope, now }, trx);
   } else {
     let query = trx
-      .updateTable('bookings')
-      .set({ status: 'expired', updated_at: now, expires_at: null })
-      .where('status', '=', 'pending')
+      .selectFrom('bookings')
+      .select(['transaction_id', 'status'])
+      .where('status', 'in', [...HOLD_BOOKING_STATUSES])
       .where('expires_at', '<=', now);
     if (scope) query = query.where('location_key', '=', scope.locationKey).where('size', '=', scope.size);
-    rows = await query.returning('transaction_id').execute();
+    lapsed = await query.execute();
   }
-  const expired = rows.map((row) => row.transaction_id);
-  if (expired.length === 0) return expired;
+  if (lapsed.length === 0) return [];
+  const expired = lapsed.map((row) => row.transaction_id);
+  await trx
+    .updateTable('bookings')
+    .set({ status: 'expired', updated_at: now, expires_at: null })
+    .where('transaction_id', 'in', expired)
+    .where('status', 'in', [...HOLD_BOOKING_STATUSES])
+    .execute();
+  await recordEvents(
+    trx,
+    lapsed.map((row) => ({
+      transactionId: row.transaction_id,
+      at: now,
+      from: row.status as BookingStatus,
+      to: 'expired' as const,
+      actor: 'system' as const,
+      reason: 'hold_lapsed' as const,
+      detail: null,
+    })),
+  );
   await trx
     .updateTable('booking_lockers')
     .set({ active: false })
@@ -821,6 +939,46 @@ async function expireStaleHolds(
     .execute();
   await releaseDiscountClaims(trx, expired);
   return expired;
+}
+
+/** The booking's status, its row locked until the transaction ends (PostgreSQL; SQLite's writers are serial). */
+async function lockBookingRow(
+  trx: Kysely<Database>,
+  dialect: SqlDialect,
+  transactionId: string,
+): Promise<{ status: string } | undefined> {
+  const query = trx.selectFrom('bookings').select('status').where('transaction_id', '=', transactionId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Writes moves of bookings in the caller's transaction, so a move and its record stand or fall together. */
+async function recordEvents(
+  trx: Kysely<Database>,
+  events: ReadonlyArray<{
+    transactionId: string;
+    at: Date;
+    from: BookingStatus;
+    to: BookingStatus;
+    actor: BookingActor;
+    reason: TransitionReason;
+    detail: string | null;
+  }>,
+): Promise<void> {
+  if (events.length === 0) return;
+  await trx
+    .insertInto('booking_events')
+    .values(
+      events.map((event) => ({
+        transaction_id: event.transactionId,
+        at: event.at,
+        from_status: event.from,
+        to_status: event.to,
+        actor: event.actor,
+        reason: event.reason,
+        detail: event.detail,
+      })),
+    )
+    .execute();
 }
 
 /** A single-use code claimed by an unpaid booking becomes usable again when that booking ends unpaid. */

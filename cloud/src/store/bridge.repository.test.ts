@@ -244,18 +244,26 @@ describe.each(STORE_DIALECTS)('bridge repository on %s', (dialect) => {
   });
 
   it('records which process holds a bridge and never lets a heartbeat take it from another', async () => {
-    await store.bridge.claimConnection(LOCATION, 'process-a', '0.1.0', at(0));
+    const processA = { processId: 'process-a', host: 'cloud-1', pid: 10, startedAt: at(-10) };
+    const processB = { processId: 'process-b', host: 'cloud-2', pid: 20, startedAt: at(-10) };
+    await store.bridge.heartbeatProcess(processA, at(0));
+    await store.bridge.heartbeatProcess(processB, at(5));
+    expect(await store.bridge.claimConnection(LOCATION, 'process-a', '0.1.0', at(0), at(-5))).toBe(true);
     expect(await store.bridge.liveConnection(LOCATION, at(-1))).toMatchObject({ processId: 'process-a' });
+    expect(await store.bridge.liveConnection(LOCATION, at(-1), 'process-a')).toBeNull();
     expect(await store.bridge.liveConnection(LOCATION, at(0))).toBeNull();
+    // A live holder keeps the location: a second claim is refused.
+    expect(await store.bridge.claimConnection(LOCATION, 'process-b', '0.1.0', at(1), at(-1))).toBe(false);
 
-    // The bridge moved to process b; a's late heartbeat leaves b's claim alone.
-    await store.bridge.claimConnection(LOCATION, 'process-b', '0.1.0', at(5));
+    // a's evidence lapsed: the bridge moves to process b; a's late heartbeat leaves b's claim alone.
+    expect(await store.bridge.claimConnection(LOCATION, 'process-b', '0.1.0', at(5), at(0))).toBe(true);
     await store.bridge.heartbeatConnections(
       'process-a',
       [{ locationKey: LOCATION, bridgeVersion: '0.1.0' }],
       at(6),
     );
     await store.bridge.releaseConnection(LOCATION, 'process-a');
+    await store.bridge.heartbeatProcess(processB, at(9));
     expect(await store.bridge.liveConnection(LOCATION, at(4))).toMatchObject({
       processId: 'process-b',
       heartbeatAt: at(5),
@@ -275,7 +283,31 @@ describe.each(STORE_DIALECTS)('bridge repository on %s', (dialect) => {
       [{ locationKey: LOCATION, bridgeVersion: '0.1.0' }],
       at(10),
     );
+    await store.bridge.heartbeatProcess(processB, at(10));
     expect(await store.bridge.liveConnection(LOCATION, at(9))).toMatchObject({ processId: 'process-b' });
+  });
+
+  it('counts a connection only while its process heartbeats, and removes those of dead processes', async () => {
+    const key = 'bridgeloc';
+    const live = { processId: 'live-1', host: 'cloud-1', pid: 30, startedAt: at(100) };
+    const silent = { processId: 'silent-1', host: 'cloud-2', pid: 40, startedAt: at(100) };
+    const earlierLife = { processId: 'restarted-old', host: 'cloud-1', pid: 30, startedAt: at(50) };
+    await store.bridge.heartbeatProcess(live, at(120));
+    await store.bridge.heartbeatProcess(silent, at(101));
+    await store.bridge.heartbeatProcess(earlierLife, at(119));
+    expect(await store.bridge.claimConnection(key, 'silent-1', 'x', at(101), at(90))).toBe(true);
+    await store.bridge.heartbeatConnections('silent-1', [{ locationKey: key, bridgeVersion: 'x' }], at(119));
+    // The row is fresh but its process stopped heartbeating: not online, and claimable.
+    expect(await store.bridge.liveConnection(key, at(110))).toBeNull();
+    expect(await store.bridge.claimConnection(key, 'restarted-old', 'x', at(120), at(110))).toBe(true);
+    expect(await store.bridge.liveConnection(key, at(110))).toMatchObject({ processId: 'restarted-old' });
+
+    // The same host and pid under another id: an earlier life of the process, gone with its rows.
+    expect(
+      await store.bridge.removeDeadProcesses(at(110), { host: 'cloud-1', pid: 30, keep: ['live-1'] }),
+    ).toEqual([key]);
+    expect(await store.bridge.liveConnection(key, at(0))).toBeNull();
+    await store.bridge.removeProcess('live-1');
   });
 });
 

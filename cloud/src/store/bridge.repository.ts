@@ -64,14 +64,30 @@ interface BridgeConnectionTable {
   heartbeat_at: Instant;
 }
 
-/** The tables of migration 20251122140000_bridge-hub, beside the core ones. */
+/** One cloud process's hub (migration 20251125130000_bridge-liveness). */
+interface CloudProcessTable {
+  process_id: string;
+  host: string;
+  pid: number;
+  started_at: Instant;
+  heartbeat_at: Instant;
+}
+
+/** The tables of migrations 20251122140000_bridge-hub and 20251125130000_bridge-liveness. */
 export interface BridgeHubDatabase extends Database {
   bridge_tokens: BridgeTokenTable;
   bridge_commands: BridgeCommandTable;
   bridge_locker_states: BridgeLockerStateTable;
   bridge_events: BridgeEventTable;
   bridge_connections: BridgeConnectionTable;
+  cloud_processes: CloudProcessTable;
 }
+
+/** The error a command the hub gave up on is settled with (status `expired`). */
+export const CANCELLED_COMMAND_ERROR = {
+  code: 'bridge/cancelled',
+  message: 'Not confirmed in time: cancelled by the cloud, it will not be sent again',
+} as const;
 
 export const COMMAND_STATUSES = [
   'queued',
@@ -85,6 +101,9 @@ export const COMMAND_STATUSES = [
 export type CommandStatus = (typeof COMMAND_STATUSES)[number];
 /** Not settled yet: the hub (re)sends these to the location's bridge. */
 export const OPEN_COMMAND_STATUSES = ['queued', 'sent', 'acked'] as const satisfies readonly CommandStatus[];
+
+const MAX_UNCONFIRMED_CANCELLATIONS = 100;
+const HEARTBEAT_CHUNK = 500;
 
 export function isSettledStatus(status: CommandStatus): boolean {
   return !(OPEN_COMMAND_STATUSES as readonly string[]).includes(status);
@@ -156,6 +175,14 @@ export interface BridgeConnectionRecord {
   heartbeatAt: Date;
 }
 
+/** A cloud process's hub, as it records itself for the others. */
+export interface CloudProcessRecord {
+  processId: string;
+  host: string;
+  pid: number;
+  startedAt: Date;
+}
+
 export type ResultOutcome =
   | { applied: true; command: BridgeCommandRecord }
   /** Unknown command, another location's, or a repeat of a result already stored. */
@@ -165,6 +192,10 @@ export interface BridgeRepository {
   tokenHash(locationKey: string): Promise<string | null>;
   /** Replaces the location's token hash; false when the location does not exist. */
   setTokenHash(locationKey: string, tokenHash: string, now: Date): Promise<boolean>;
+  /** Sets the token hash of a location that has none; false when it has one (kept) or does not exist. */
+  addTokenHashIfAbsent(locationKey: string, tokenHash: string, now: Date): Promise<boolean>;
+  /** Deletes the location's token if its hash is `tokenHash`; true when it did. */
+  removeTokenHash(locationKey: string, tokenHash: string): Promise<boolean>;
 
   /** Adds a command to the outbox as `queued`; false when that id exists already (nothing changes). */
   insertCommand(command: NewBridgeCommand): Promise<boolean>;
@@ -191,6 +222,14 @@ export interface BridgeRepository {
     error: { code: string; message: string },
     now: Date,
   ): Promise<boolean>;
+  /**
+   * The hub gave up on an open command: settled `expired` (CANCELLED_COMMAND_ERROR), so it is never
+   * (re)sent; a result the bridge reports later is still recorded. The record as cancelled, or null
+   * when the command was settled already.
+   */
+  cancelOpen(id: string, now: Date): Promise<BridgeCommandRecord | null>;
+  /** Cancelled commands that were sent, have no result and have not expired: the bridge is told again. */
+  unconfirmedCancellations(locationKey: string, now: Date): Promise<string[]>;
   /** Takes back a command that has not left the cloud yet (settled `failed`); false once it has. */
   withdrawQueued(id: string, reason: { code: string; message: string }, now: Date): Promise<boolean>;
   /** Commands that never reached a socket and expired: settled `expired` (they certainly did not run). */
@@ -207,14 +246,37 @@ export interface BridgeRepository {
   /** Stores an event once; false when its id was stored before. */
   insertEvent(event: Omit<StoredBridgeEvent, 'receivedAt'>, now: Date): Promise<boolean>;
   events(locationKey: string, limit: number): Promise<StoredBridgeEvent[]>;
+  /** Deletes the events stored before `storedBefore`; answers how many. */
+  deleteEventsBefore(storedBefore: Date): Promise<number>;
 
-  /** Records that `processId` holds the location's bridge socket (replacing any earlier holder). */
+  /** Records (or refreshes) a cloud process's hub: its heartbeat vouches for its connections. */
+  heartbeatProcess(process: CloudProcessRecord, now: Date): Promise<void>;
+  /** A hub stopping: its process and the connections it held are gone. */
+  removeProcess(processId: string): Promise<void>;
+  /**
+   * Deletes processes whose heartbeat is not later than `staleBefore` and, given `predecessorsOf`,
+   * the earlier lives of a process (same host and pid, not among `keep`), then every connection
+   * whose process is gone. Answers the locations whose connection was removed.
+   */
+  removeDeadProcesses(
+    staleBefore: Date,
+    predecessorsOf?: { host: string; pid: number; keep: readonly string[] },
+    /** Processes known dead whatever their heartbeat says (their pid no longer runs on their host). */
+    deadProcessIds?: readonly string[],
+  ): Promise<string[]>;
+  /** The processes recorded for `host` (the caller checks which of their pids still run). */
+  processesOnHost(host: string): Promise<CloudProcessRecord[]>;
+  /**
+   * Records that `processId` holds the location's bridge socket, unless another process holds a
+   * live one (heartbeat later than `liveAfter`, its process too): false then, nothing changes.
+   */
   claimConnection(
     locationKey: string,
     processId: string,
     bridgeVersion: string | null,
     now: Date,
-  ): Promise<void>;
+    liveAfter: Date,
+  ): Promise<boolean>;
   /**
    * Refreshes the heartbeat of the connections this process holds, recording any that went missing;
    * never takes over a location another process has claimed since.
@@ -225,8 +287,15 @@ export interface BridgeRepository {
     now: Date,
   ): Promise<void>;
   releaseConnection(locationKey: string, processId: string): Promise<void>;
-  /** The location's bridge connection if its holder's heartbeat is later than `freshAfter`. */
-  liveConnection(locationKey: string, freshAfter: Date): Promise<BridgeConnectionRecord | null>;
+  /**
+   * The location's bridge connection if both its heartbeat and its process's are later than
+   * `freshAfter`, held by another process than `exceptProcessId`.
+   */
+  liveConnection(
+    locationKey: string,
+    freshAfter: Date,
+    exceptProcessId?: string,
+  ): Promise<BridgeConnectionRecord | null>;
   liveConnections(freshAfter: Date): Promise<BridgeConnectionRecord[]>;
 
   /** PostgreSQL: the channel this schema's hubs LISTEN on (one per schema, so test schemas stay apart). */
@@ -334,6 +403,29 @@ export class KyselyBridgeRepository implements BridgeRepository {
     }
   }
 
+  async addTokenHashIfAbsent(locationKey: string, tokenHash: string, now: Date): Promise<boolean> {
+    try {
+      const result = await this.db
+        .insertInto('bridge_tokens')
+        .values({ location_key: locationKey, token_hash: tokenHash, issued_at: now })
+        .onConflict((oc) => oc.column('location_key').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async removeTokenHash(locationKey: string, tokenHash: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('bridge_tokens')
+      .where('location_key', '=', locationKey)
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async insertCommand(command: NewBridgeCommand): Promise<boolean> {
     const result = await this.prepared.insertCommand.execute({
       id: command.id,
@@ -439,6 +531,38 @@ export class KyselyBridgeRepository implements BridgeRepository {
       .where('status', 'in', [...OPEN_COMMAND_STATUSES])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  async cancelOpen(id: string, now: Date): Promise<BridgeCommandRecord | null> {
+    const row = await this.db
+      .updateTable('bridge_commands')
+      .set({
+        status: 'expired',
+        completed_at: now,
+        error_code: CANCELLED_COMMAND_ERROR.code,
+        error_message: CANCELLED_COMMAND_ERROR.message,
+      })
+      .where('id', '=', id)
+      .where('status', 'in', [...OPEN_COMMAND_STATUSES])
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toCommand(row) : null;
+  }
+
+  async unconfirmedCancellations(locationKey: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('bridge_commands')
+      .select('id')
+      .where('location_key', '=', locationKey)
+      .where('status', '=', 'expired')
+      .where('error_code', '=', CANCELLED_COMMAND_ERROR.code)
+      .where('result', 'is', null)
+      .where('last_sent_at', 'is not', null)
+      .where('expires_at', '>', now)
+      .orderBy('issued_at')
+      .limit(MAX_UNCONFIRMED_CANCELLATIONS)
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   async withdrawQueued(id: string, reason: { code: string; message: string }, now: Date): Promise<boolean> {
@@ -570,6 +694,14 @@ export class KyselyBridgeRepository implements BridgeRepository {
     });
   }
 
+  async deleteEventsBefore(storedBefore: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('bridge_events')
+      .where('received_at', '<', storedBefore)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async insertEvent(event: Omit<StoredBridgeEvent, 'receivedAt'>, now: Date): Promise<boolean> {
     const result = await this.db
       .insertInto('bridge_events')
@@ -609,23 +741,119 @@ export class KyselyBridgeRepository implements BridgeRepository {
     }));
   }
 
+  async heartbeatProcess(process: CloudProcessRecord, now: Date): Promise<void> {
+    await this.db
+      .insertInto('cloud_processes')
+      .values({
+        process_id: process.processId,
+        host: process.host,
+        pid: process.pid,
+        started_at: process.startedAt,
+        heartbeat_at: now,
+      })
+      .onConflict((oc) => oc.column('process_id').doUpdateSet({ heartbeat_at: now }))
+      .execute();
+  }
+
+  async removeProcess(processId: string): Promise<void> {
+    await this.db.deleteFrom('bridge_connections').where('process_id', '=', processId).execute();
+    await this.db.deleteFrom('cloud_processes').where('process_id', '=', processId).execute();
+  }
+
+  async processesOnHost(host: string): Promise<CloudProcessRecord[]> {
+    const rows = await this.db
+      .selectFrom('cloud_processes')
+      .select(['process_id', 'host', 'pid', 'started_at'])
+      .where('host', '=', host)
+      .execute();
+    return rows.map((row) => ({
+      processId: row.process_id,
+      host: row.host,
+      pid: Number(row.pid),
+      startedAt: toDate(row.started_at),
+    }));
+  }
+
+  async removeDeadProcesses(
+    staleBefore: Date,
+    predecessorsOf?: { host: string; pid: number; keep: readonly string[] },
+    deadProcessIds: readonly string[] = [],
+  ): Promise<string[]> {
+    await this.db
+      .deleteFrom('cloud_processes')
+      .where((eb) =>
+        eb.or([
+          eb('heartbeat_at', '<=', staleBefore),
+          ...(deadProcessIds.length > 0 ? [eb('process_id', 'in', [...deadProcessIds])] : []),
+          ...(predecessorsOf && predecessorsOf.keep.length > 0
+            ? [
+                eb.and([
+                  eb('host', '=', predecessorsOf.host),
+                  eb('pid', '=', predecessorsOf.pid),
+                  eb('process_id', 'not in', [...predecessorsOf.keep]),
+                ]),
+              ]
+            : []),
+        ]),
+      )
+      .execute();
+    const removed = await this.db
+      .deleteFrom('bridge_connections')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('cloud_processes')
+              .select('cloud_processes.process_id')
+              .whereRef('cloud_processes.process_id', '=', 'bridge_connections.process_id'),
+          ),
+        ),
+      )
+      .returning('location_key')
+      .execute();
+    return removed.map((row) => row.location_key);
+  }
+
   async claimConnection(
     locationKey: string,
     processId: string,
     bridgeVersion: string | null,
     now: Date,
-  ): Promise<void> {
+    liveAfter: Date,
+  ): Promise<boolean> {
     const fields = {
       process_id: processId,
       bridge_version: bridgeVersion,
       connected_at: now,
       heartbeat_at: now,
     };
-    await this.db
+    const claimed = await this.db
       .insertInto('bridge_connections')
       .values({ location_key: locationKey, ...fields })
-      .onConflict((oc) => oc.column('location_key').doUpdateSet(fields))
-      .execute();
+      .onConflict((oc) =>
+        oc
+          .column('location_key')
+          .doUpdateSet(fields)
+          // Taken over only from this process, or from a holder whose evidence of life has lapsed.
+          .where((eb) =>
+            eb.or([
+              eb('bridge_connections.process_id', '=', processId),
+              eb('bridge_connections.heartbeat_at', '<=', liveAfter),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('cloud_processes')
+                    .select('cloud_processes.process_id')
+                    .whereRef('cloud_processes.process_id', '=', 'bridge_connections.process_id')
+                    .where('cloud_processes.heartbeat_at', '>', liveAfter),
+                ),
+              ),
+            ]),
+          ),
+      )
+      .returning('location_key')
+      .executeTakeFirst();
+    return claimed !== undefined;
   }
 
   async heartbeatConnections(
@@ -633,23 +861,41 @@ export class KyselyBridgeRepository implements BridgeRepository {
     held: ReadonlyArray<{ locationKey: string; bridgeVersion: string | null }>,
     now: Date,
   ): Promise<void> {
-    for (const { locationKey, bridgeVersion } of held) {
-      await this.db
-        .insertInto('bridge_connections')
-        .values({
-          location_key: locationKey,
-          process_id: processId,
-          bridge_version: bridgeVersion,
-          connected_at: now,
-          heartbeat_at: now,
-        })
-        .onConflict((oc) =>
-          oc
-            .column('location_key')
-            .doUpdateSet({ heartbeat_at: now })
-            .where('bridge_connections.process_id', '=', processId),
+    // One statement per chunk in the usual case (a process may hold a thousand sites, every few
+    // seconds); only a claim that went missing is inserted on its own.
+    for (let start = 0; start < held.length; start += HEARTBEAT_CHUNK) {
+      const chunk = held.slice(start, start + HEARTBEAT_CHUNK);
+      const refreshed = await this.db
+        .updateTable('bridge_connections')
+        .set({ heartbeat_at: now })
+        .where('process_id', '=', processId)
+        .where(
+          'location_key',
+          'in',
+          chunk.map((connection) => connection.locationKey),
         )
+        .returning('location_key')
         .execute();
+      const present = new Set(refreshed.map((row) => row.location_key));
+      for (const { locationKey, bridgeVersion } of chunk) {
+        if (present.has(locationKey)) continue;
+        await this.db
+          .insertInto('bridge_connections')
+          .values({
+            location_key: locationKey,
+            process_id: processId,
+            bridge_version: bridgeVersion,
+            connected_at: now,
+            heartbeat_at: now,
+          })
+          .onConflict((oc) =>
+            oc
+              .column('location_key')
+              .doUpdateSet({ heartbeat_at: now })
+              .where('bridge_connections.process_id', '=', processId),
+          )
+          .execute();
+      }
     }
   }
 
@@ -661,24 +907,30 @@ export class KyselyBridgeRepository implements BridgeRepository {
       .execute();
   }
 
-  async liveConnection(locationKey: string, freshAfter: Date): Promise<BridgeConnectionRecord | null> {
-    const row = await this.db
-      .selectFrom('bridge_connections')
-      .selectAll()
-      .where('location_key', '=', locationKey)
-      .where('heartbeat_at', '>', freshAfter)
-      .executeTakeFirst();
+  async liveConnection(
+    locationKey: string,
+    freshAfter: Date,
+    exceptProcessId?: string,
+  ): Promise<BridgeConnectionRecord | null> {
+    let query = this.liveConnectionsQuery(freshAfter).where('c.location_key', '=', locationKey);
+    if (exceptProcessId !== undefined) query = query.where('c.process_id', '!=', exceptProcessId);
+    const row = await query.executeTakeFirst();
     return row ? toConnection(row) : null;
   }
 
   async liveConnections(freshAfter: Date): Promise<BridgeConnectionRecord[]> {
-    const rows = await this.db
-      .selectFrom('bridge_connections')
-      .selectAll()
-      .where('heartbeat_at', '>', freshAfter)
-      .orderBy('location_key')
-      .execute();
+    const rows = await this.liveConnectionsQuery(freshAfter).orderBy('c.location_key').execute();
     return rows.map(toConnection);
+  }
+
+  /** Connections whose socket answered pings lately, held by a process that is still heartbeating. */
+  private liveConnectionsQuery(freshAfter: Date) {
+    return this.db
+      .selectFrom('bridge_connections as c')
+      .innerJoin('cloud_processes as p', 'p.process_id', 'c.process_id')
+      .selectAll('c')
+      .where('c.heartbeat_at', '>', freshAfter)
+      .where('p.heartbeat_at', '>', freshAfter);
   }
 
   notificationChannel(): Promise<string> {
@@ -721,7 +973,11 @@ const SETTLE_PARAMS = [
 ] as const;
 
 function commandQueries(db: Kysely<BridgeHubDatabase>) {
-  /** Settles a command whose status is one of `from` with a bridge's result; the row as settled. */
+  /**
+   * Settles a command whose status is one of `from`, or that the hub cancelled and has no result yet
+   * (it may have run before the cancel reached the bridge: what happened is recorded), with a
+   * bridge's result; the row as settled.
+   */
   const settleFrom = (from: readonly CommandStatus[]) =>
     new PreparedQuery(db, SETTLE_PARAMS, (q, p: SettleParams) =>
       q
@@ -736,7 +992,16 @@ function commandQueries(db: Kysely<BridgeHubDatabase>) {
         })
         .where('id', '=', p.id)
         .where('location_key', '=', p.locationKey)
-        .where('status', 'in', [...from])
+        .where((eb) =>
+          eb.or([
+            eb('status', 'in', [...from]),
+            eb.and([
+              eb('status', '=', 'expired'),
+              eb('error_code', '=', CANCELLED_COMMAND_ERROR.code),
+              eb('result', 'is', null),
+            ]),
+          ]),
+        )
         .returningAll(),
     );
   return {

@@ -26,6 +26,9 @@ export interface LocationTable {
   endpoint: string | null;
   created_at: Instant;
   updated_at: Instant;
+  /** Edit version and last operator (migration 20251125120000, store/edit-stamp.ts). */
+  version: Generated<number>;
+  updated_by: string | null;
 }
 
 export interface LockerTable {
@@ -64,6 +67,8 @@ export interface BookingTable {
   updated_at: Instant;
   expires_at: NullableInstant;
   paid_at: NullableInstant;
+  /** Made by an operator as a test (Strumenti Avanzati): never counted as takings. */
+  is_test: Flag;
 }
 
 export interface BookingLockerTable {
@@ -87,12 +92,59 @@ export interface DiscountTable {
   used_at: NullableInstant;
   used_by: string | null;
   created_at: Instant;
+  version: Generated<number>;
+  updated_by: string | null;
+  updated_at: NullableInstant;
 }
 
 export interface SettingTable {
   key: string;
   value: Json;
   updated_at: Instant;
+  /** The settings' edit generation: a save sets the rows it writes to the highest version + 1. */
+  version: Generated<number>;
+  updated_by: string | null;
+}
+
+/** One move of a booking between statuses: who, when, why (protocol/src/booking/status.ts). */
+export interface BookingEventTable {
+  id: Generated<number>;
+  transaction_id: string;
+  at: Instant;
+  from_status: string;
+  to_status: string;
+  actor: string;
+  reason: string;
+  detail: string | null;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  transaction_id: string;
+  kind: string;
+  created_at: Instant;
+  attempts: Generated<number>;
+  next_attempt_at: Instant;
+  claimed_until: NullableInstant;
+  sent_at: NullableInstant;
+  message_id: string | null;
+  last_error: string | null;
+}
+
+/** A private link to a visitor's booking page: only the token's hash is stored. */
+export interface BookingLinkTable {
+  token_hash: string;
+  transaction_id: string;
+  created_at: Instant;
+  expires_at: Instant;
+  revoked_at: NullableInstant;
+}
+
+export interface PaymentReceiptTable {
+  transaction_id: string;
+  provider_reference: string;
+  amount_cents: number | null;
+  received_at: Instant;
 }
 
 export interface ErrorLogTable {
@@ -109,6 +161,10 @@ export interface Database {
   lockers: LockerTable;
   bookings: BookingTable;
   booking_lockers: BookingLockerTable;
+  booking_events: BookingEventTable;
+  email_outbox: EmailOutboxTable;
+  booking_links: BookingLinkTable;
+  payment_receipts: PaymentReceiptTable;
   discounts: DiscountTable;
   settings: SettingTable;
   error_log: ErrorLogTable;

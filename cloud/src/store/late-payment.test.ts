@@ -121,7 +121,13 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
     });
     expect(notLate).toMatchObject({ outcome: 'not_late', booking: { status: 'pending' } });
 
-    await store.bookings.transition(live.transactionId, { from: ['pending'], to: 'confirmed', now });
+    await store.bookings.transition(live.transactionId, {
+      from: ['pending'],
+      to: 'confirmed',
+      actor: 'provider',
+      reason: 'paid',
+      now,
+    });
     const paid = await store.bookings.confirmLatePayment({ ...request, transactionId: live.transactionId });
     expect(paid).toMatchObject({ outcome: 'not_late', booking: { status: 'confirmed' } });
 
@@ -166,7 +172,13 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
       expiresAt: new Date('2026-03-10T08:30:00Z'),
     });
     for (const booking of [later, earlier]) {
-      await store.bookings.transition(booking.transactionId, { from: ['pending'], to: 'scheduled', now });
+      await store.bookings.transition(booking.transactionId, {
+        from: ['pending'],
+        to: 'scheduled',
+        actor: 'provider',
+        reason: 'paid',
+        now,
+      });
     }
     const ids = (list: { transactionId: string }[]) => list.map((b) => b.transactionId);
     expect(

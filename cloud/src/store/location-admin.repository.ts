@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { LockerSize } from '@deposito/protocol';
 import type { Database } from './database';
-import type { LocationRecord } from './location.repository';
+import { isStale, toEditStamp, type StaleEdit } from './edit-stamp';
+import { locationColumns, type LocationChanges, type LocationRecord } from './location.repository';
 import type { SqlDialect } from './migrate';
 import { ReadCache } from './read-cache';
 import { toCount } from './values';
@@ -15,7 +16,26 @@ export type ReplaceLockersResult =
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'busy'; lockers: number[] };
 
+/** One location of an operator's save: the fields it changed and the version its page read. */
+export interface LocationEdit {
+  key: string;
+  changes: LocationChanges;
+  /** Undefined: a client that sends no version (the spec's payloads); not checked. */
+  expectedVersion: number | undefined;
+}
+
+/** The outcome of an operator's save of some locations; on a refusal nothing changed. */
+export type EditLocationsResult =
+  { ok: true } | { ok: false; reason: 'not_found'; keys: string[] } | (StaleEdit & { key: string });
+
 export interface LocationAdminRepository {
+  /**
+   * Writes an operator's changes to the listed locations, and only to those rows and fields, in one
+   * transaction: every version is checked first (all or nothing), then each row's version rises and
+   * `updated_by` names the operator. An empty `changes` only checks and raises the version (the
+   * location's lockers changed).
+   */
+  edit(edits: readonly LocationEdit[], actor: string, now: Date): Promise<EditLocationsResult>;
   /** Deletes a location and its lockers; refused while any booking refers to it. */
   delete(key: string): Promise<DeleteLocationResult>;
   /**
@@ -37,6 +57,45 @@ export class KyselyLocationAdminRepository implements LocationAdminRepository {
     /** The location repository's read cache: a deleted location must not be served from it. */
     private readonly locationCache: ReadCache<LocationRecord | null> = new ReadCache(),
   ) {}
+
+  async edit(edits: readonly LocationEdit[], actor: string, now: Date): Promise<EditLocationsResult> {
+    const keys = edits.map((e) => e.key);
+    const result = await writeTransaction(
+      this.db,
+      this.dialect,
+      async (trx): Promise<EditLocationsResult> => {
+        let query = trx
+          .selectFrom('locations')
+          .select(['key', 'version', 'updated_by', 'updated_at'])
+          .where('key', 'in', keys);
+        if (this.dialect === 'postgres') query = query.orderBy('key').forUpdate();
+        const rows = new Map((await query.execute()).map((row) => [row.key, row]));
+        const missing = keys.filter((key) => !rows.has(key));
+        if (missing.length > 0) return { ok: false, reason: 'not_found', keys: missing };
+        for (const edit of edits) {
+          const row = rows.get(edit.key)!;
+          if (isStale({ actor, expectedVersion: edit.expectedVersion }, row)) {
+            return { ok: false, reason: 'stale', key: edit.key, current: toEditStamp(row) };
+          }
+        }
+        for (const edit of edits) {
+          await trx
+            .updateTable('locations')
+            .set((eb) => ({
+              ...locationColumns(edit.changes),
+              version: eb('version', '+', 1),
+              updated_by: actor,
+              updated_at: now,
+            }))
+            .where('key', '=', edit.key)
+            .execute();
+        }
+        return { ok: true };
+      },
+    );
+    for (const key of keys) this.locationCache.invalidate(key);
+    return result;
+  }
 
   async delete(key: string): Promise<DeleteLocationResult> {
     const outcome = await writeTransaction(this.db, this.dialect, async (trx) => {

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { LocationPricing, LockerSize } from '@deposito/protocol';
-import type { Database, LocationRow } from './database';
+import type { Database, LocationRow, LocationTable } from './database';
+import { toEditStamp, type EditStamp } from './edit-stamp';
 import { PreparedQuery } from './prepared-query';
 import { ReadCache } from './read-cache';
 import { fromJson, toBoolean, toCount, toDate } from './values';
@@ -25,9 +26,42 @@ export interface LocationRecord {
   };
   createdAt: Date;
   updatedAt: Date;
+  /** Edit version and the operator who saved last (store/edit-stamp.ts). */
+  edit: EditStamp;
 }
 
-export type NewLocation = Omit<LocationRecord, 'createdAt' | 'updatedAt'>;
+export type NewLocation = Omit<LocationRecord, 'createdAt' | 'updatedAt' | 'edit'>;
+
+/** Some fields of a location, for an operator's save that writes only what it changed. */
+export type LocationChanges = Partial<Omit<NewLocation, 'key' | 'controller'>> & {
+  controller?: Partial<NewLocation['controller']>;
+};
+
+type LocationColumns = Omit<Updateable<LocationTable>, 'key' | 'created_at' | 'updated_at' | 'version'>;
+
+/** The columns `changes` sets, and no other. */
+export function locationColumns(changes: LocationChanges): LocationColumns {
+  const columns: LocationColumns = {};
+  if (changes.name !== undefined) columns.name = changes.name;
+  if (changes.address !== undefined) columns.address = changes.address;
+  if (changes.zone !== undefined) columns.zone = changes.zone;
+  if (changes.maxOnline) {
+    columns.max_online_standard = changes.maxOnline.standard;
+    columns.max_online_large = changes.maxOnline.large;
+  }
+  if (changes.pricing) columns.pricing = JSON.stringify(changes.pricing);
+  if (changes.openingHours) {
+    columns.opening_time = changes.openingHours.opening;
+    columns.closing_time = changes.openingHours.closing;
+  }
+  const controller = changes.controller ?? {};
+  if (controller.recipient !== undefined) columns.controller_recipient = controller.recipient;
+  if (controller.port !== undefined) columns.controller_port = controller.port;
+  if (controller.key !== undefined) columns.controller_key = controller.key;
+  if (controller.mastercode !== undefined) columns.controller_mastercode = controller.mastercode;
+  if (controller.endpoint !== undefined) columns.endpoint = controller.endpoint;
+  return columns;
+}
 
 export interface LockerRecord {
   id: number;
@@ -72,6 +106,7 @@ function toLocation(row: LocationRow): LocationRecord {
     },
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
+    edit: toEditStamp(row),
   };
 }
 
@@ -114,28 +149,18 @@ export class KyselyLocationRepository implements LocationRepository {
   }
 
   async save(location: NewLocation, now: Date): Promise<void> {
-    const fields = {
-      name: location.name,
-      address: location.address,
-      zone: location.zone,
-      max_online_standard: location.maxOnline.standard,
-      max_online_large: location.maxOnline.large,
-      pricing: JSON.stringify(location.pricing),
-      opening_time: location.openingHours.opening,
-      closing_time: location.openingHours.closing,
-      controller_recipient: location.controller.recipient,
-      controller_port: location.controller.port,
-      controller_key: location.controller.key,
-      controller_mastercode: location.controller.mastercode,
-      endpoint: location.controller.endpoint,
-      updated_at: now,
-    };
+    const { key, ...changes } = location;
+    // A full location sets every column (`changes` is the whole record here).
+    const fields = { ...locationColumns(changes), updated_at: now } as Omit<
+      Insertable<LocationTable>,
+      'key' | 'created_at'
+    >;
     await this.db
       .insertInto('locations')
-      .values({ key: location.key, created_at: now, ...fields })
+      .values({ key, created_at: now, ...fields })
       .onConflict((oc) => oc.column('key').doUpdateSet(fields))
       .execute();
-    this.cache.invalidate(location.key);
+    this.cache.invalidate(key);
   }
 
   async lockers(key: string): Promise<LockerRecord[]> {

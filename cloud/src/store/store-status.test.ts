@@ -33,13 +33,24 @@ describe.each(STORE_DIALECTS)('store status on %s', (dialect) => {
       expired: 0,
       confirmed_late: 0,
       failed_after_payment: 0,
+      paying: 0,
+      payment_declined: 0,
+      cancelled_by_operator: 0,
+      refund_due: 0,
+      refunded: 0,
     });
     const held = [buildBooking(), buildBooking(), buildBooking({ quantity: 2 })];
     for (const booking of held) {
       const result = await store.bookings.reserveLockers({ booking, maxOnline: 100, now });
       expect(result.ok).toBe(true);
     }
-    await store.bookings.transition(held[0].transactionId, { from: ['pending'], to: 'confirmed', now });
+    await store.bookings.transition(held[0].transactionId, {
+      from: ['pending'],
+      to: 'confirmed',
+      actor: 'provider',
+      reason: 'paid',
+      now,
+    });
 
     const counts = await store.bookings.countByStatus();
     // Bookings, not lockers: the two-locker booking counts once.

@@ -287,6 +287,8 @@ describe.each(STORE_DIALECTS)('store on %s', (dialect) => {
       const confirmed = await store.bookings.transition(booking.transactionId, {
         from: ['pending'],
         to: 'confirmed',
+        actor: 'provider',
+        reason: 'paid',
         now: paidAt,
         paidAt,
         providerReference: 'PAY-1',
@@ -295,11 +297,19 @@ describe.each(STORE_DIALECTS)('store on %s', (dialect) => {
       expect(confirmed?.paidAt?.toISOString()).toBe(paidAt.toISOString());
       expect(confirmed?.lockers[0].active).toBe(true);
       expect(
-        await store.bookings.transition(booking.transactionId, { from: ['pending'], to: 'cancelled', now }),
+        await store.bookings.transition(booking.transactionId, {
+          from: ['pending'],
+          to: 'cancelled',
+          actor: 'visitor',
+          reason: 'visitor_cancelled',
+          now,
+        }),
       ).toBeNull();
       const cancelled = await store.bookings.transition(booking.transactionId, {
         from: ['confirmed'],
-        to: 'cancelled',
+        to: 'cancelled_by_operator',
+        actor: 'operator',
+        reason: 'operator_cancelled',
         now,
       });
       expect(cancelled?.lockers[0].active).toBe(false);

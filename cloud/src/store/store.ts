@@ -1,3 +1,4 @@
+import { KyselyBookingLinkRepository, type BookingLinkRepository } from './booking-link.repository';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -14,7 +15,9 @@ import {
   KyselyErrorLogArchiveRepository,
   type ErrorLogArchiveRepository,
 } from './error-log-archive.repository';
+import { KyselyEmailOutboxRepository, type EmailOutboxRepository } from './email-outbox.repository';
 import { KyselyErrorLogRepository, type ErrorLogRepository } from './error-log.repository';
+import { KyselyPaymentReceiptRepository, type PaymentReceiptRepository } from './payment-receipt.repository';
 import { KyselyLocationAdminRepository, type LocationAdminRepository } from './location-admin.repository';
 import {
   KyselyLocationRepository,
@@ -26,6 +29,8 @@ import { ReadCache } from './read-cache';
 import { KyselySettingsRepository, type SettingsRepository } from './settings.repository';
 import { KyselyTakingsRepository, type TakingsRepository } from './takings.repository';
 import { openSqliteDatabase } from './sqlite-database';
+import { rateLimiterFactory, type RateLimiterSpec } from './rate-limiter-store';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
  * Everything the cloud persists, behind one interface for SQLite and PostgreSQL. New areas add a
@@ -45,11 +50,19 @@ export interface Store {
   readonly errorLogArchive: ErrorLogArchiveRepository;
   /** Bookings as the monthly takings count them. */
   readonly takings: TakingsRepository;
+  /** The visitors' booking e-mails waiting to be sent. */
+  readonly emailOutbox: EmailOutboxRepository;
+  /** Payments the gateway reported as taken, once per booking and reference. */
+  readonly paymentReceipts: PaymentReceiptRepository;
+  /** Private links to visitors' booking pages (hashed tokens). */
+  readonly bookingLinks: BookingLinkRepository;
   /**
    * Grows with every write this process sends to the store (`WriteVersionPlugin`): an answer computed
    * at one version may be stale at another. Other processes' writes do not move it.
    */
   writeVersion(): number;
+  /** A request limiter: counted in PostgreSQL (shared by every cloud process), in memory with SQLite. */
+  rateLimiter(spec: RateLimiterSpec): RateLimiterAbstract;
   /** Resolves when the database answers a query (health check). */
   ping(): Promise<void>;
   /** Migrations not run on this database yet (readiness check); empty once `openStore` returned. */
@@ -65,9 +78,9 @@ export interface OpenStoreOptions {
 }
 
 export async function openStore(target: DatabaseTarget, options: OpenStoreOptions = {}): Promise<Store> {
-  const db =
+  const { db, pool } =
     target.dialect === 'sqlite'
-      ? connectSqlite(target.filename)
+      ? { db: connectSqlite(target.filename), pool: null }
       : await connectPostgres(target.connectionString, options);
   try {
     await migrateToLatest(db as Kysely<unknown>, target.dialect, options.schema);
@@ -76,7 +89,7 @@ export async function openStore(target: DatabaseTarget, options: OpenStoreOption
     throw error;
   }
   const writes = new WriteVersionPlugin();
-  return createStore(db.withPlugin(writes), target.dialect, writes, options.schema);
+  return createStore(db.withPlugin(writes), target.dialect, writes, options.schema, pool);
 }
 
 function createStore(
@@ -84,6 +97,7 @@ function createStore(
   dialect: SqlDialect,
   writes: WriteVersionPlugin,
   schema?: string,
+  pool: pg.Pool | null = null,
 ): Store {
   const locationCache = new ReadCache<LocationRecord | null>();
   return {
@@ -91,8 +105,8 @@ function createStore(
     writeVersion: () => writes.version,
     locations: new KyselyLocationRepository(db, locationCache),
     bookings: new KyselyBookingRepository(db, dialect),
-    discounts: new KyselyDiscountRepository(db),
-    settings: new KyselySettingsRepository(db),
+    discounts: new KyselyDiscountRepository(db, dialect),
+    settings: new KyselySettingsRepository(db, dialect),
     errorLog: new KyselyErrorLogRepository(db),
     bridge: new KyselyBridgeRepository(db, dialect),
     adminUsers: new KyselyAdminUserRepository(db, dialect),
@@ -100,6 +114,10 @@ function createStore(
     locationAdmin: new KyselyLocationAdminRepository(db, dialect, locationCache),
     errorLogArchive: new KyselyErrorLogArchiveRepository(db),
     takings: new KyselyTakingsRepository(db),
+    emailOutbox: new KyselyEmailOutboxRepository(db),
+    bookingLinks: new KyselyBookingLinkRepository(db),
+    paymentReceipts: new KyselyPaymentReceiptRepository(db),
+    rateLimiter: rateLimiterFactory(pool),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -118,7 +136,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 async function connectPostgres(
   connectionString: string,
   options: OpenStoreOptions,
-): Promise<Kysely<Database>> {
+): Promise<{ db: Kysely<Database>; pool: pg.Pool }> {
   const schema = options.schema;
   if (schema !== undefined && !SCHEMA_NAME.test(schema))
     throw new Error(`Not a usable schema name: ${schema}`);
@@ -137,5 +155,5 @@ async function connectPostgres(
     // `public` stays on the path for the btree_gist operator classes installed there.
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }

@@ -5,10 +5,20 @@ import { toDate } from './values';
 
 export interface TakingsRepository {
   /**
-   * The bookings that count as online takings (confirmed or scheduled) created at the given
-   * locations in `[fromUtc, toUtc)`, one row per transaction, oldest first.
+   * The bookings that count as online takings (paid and kept: `countsAsOnlineTakings`) created at the given
+   * locations in `[fromUtc, toUtc)`, one row per transaction, oldest first. Operators' test bookings
+   * are never among them.
    */
   onlineTakingsCreatedBetween(
+    locationKeys: readonly string[],
+    fromUtc: Date,
+    toUtc: Date,
+  ): Promise<TakingsBooking[]>;
+  /**
+   * Operators' test bookings that would otherwise count as online takings, chosen like
+   * `onlineTakingsCreatedBetween`, each with `isTest: true`: what the takings show apart.
+   */
+  testBookingsCreatedBetween(
     locationKeys: readonly string[],
     fromUtc: Date,
     toUtc: Date,
@@ -18,18 +28,42 @@ export interface TakingsRepository {
 export class KyselyTakingsRepository implements TakingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async onlineTakingsCreatedBetween(
+  onlineTakingsCreatedBetween(
     locationKeys: readonly string[],
     fromUtc: Date,
     toUtc: Date,
+  ): Promise<TakingsBooking[]> {
+    return this.paidKeptCreatedBetween(locationKeys, fromUtc, toUtc, false);
+  }
+
+  testBookingsCreatedBetween(
+    locationKeys: readonly string[],
+    fromUtc: Date,
+    toUtc: Date,
+  ): Promise<TakingsBooking[]> {
+    return this.paidKeptCreatedBetween(locationKeys, fromUtc, toUtc, true);
+  }
+
+  private async paidKeptCreatedBetween(
+    locationKeys: readonly string[],
+    fromUtc: Date,
+    toUtc: Date,
+    tests: boolean,
   ): Promise<TakingsBooking[]> {
     if (locationKeys.length === 0) return [];
     // bookings_location_created_idx answers this; the bookings table has one row per transaction.
     const rows = await this.db
       .selectFrom('bookings')
-      .select(['transaction_id', 'location_key', 'status', 'created_at', 'price_discounted_cents'])
+      .select(['transaction_id', 'location_key', 'status', 'created_at', 'price_discounted_cents', 'paid_at'])
       .where('location_key', 'in', [...locationKeys])
-      .where('status', 'in', [...ONLINE_TAKINGS_STATUSES])
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', [...ONLINE_TAKINGS_STATUSES]),
+          // Paid, then cancelled by an operator without a refund: the money was kept.
+          eb.and([eb('status', '=', 'cancelled_by_operator'), eb('paid_at', 'is not', null)]),
+        ]),
+      )
+      .where('is_test', '=', tests)
       .where('created_at', '>=', fromUtc)
       .where('created_at', '<', toUtc)
       .orderBy('created_at')
@@ -41,6 +75,8 @@ export class KyselyTakingsRepository implements TakingsRepository {
       status: row.status as BookingStatus,
       createdAt: toDate(row.created_at).toISOString(),
       priceDiscountedCents: row.price_discounted_cents,
+      ...(row.status === 'cancelled_by_operator' ? { paidKept: true } : {}),
+      ...(tests ? { isTest: true } : {}),
     }));
   }
 }

@@ -18,11 +18,12 @@ import {
   PromotecTimeoutError,
   PromotecUnreachableError,
 } from './promotec-errors';
+import { sharedProceedsParser, type ProceedsParser } from './proceeds-parser';
 import {
   PROMOTEC_MAX_RESPONSE_BYTES,
   PROMOTEC_TIMEOUT_MS,
-  parseProceedsXml,
   promotecProceedsUrl,
+  type PromotecScheme,
 } from './promotec-wire';
 
 export interface PromotecAddress {
@@ -34,6 +35,10 @@ export interface PromotecClientOptions {
   /** Whole request, connection to last byte. */
   timeoutMs?: number;
   maxResponseBytes?: number;
+  /** HTTP on a private link (the default) or HTTPS, checked against the system's CAs. */
+  scheme?: PromotecScheme;
+  /** Reads the XML; by default the process's parser, off the main thread for large answers. */
+  parser?: ProceedsParser;
   dispatcher?: Dispatcher;
 }
 
@@ -65,10 +70,14 @@ function discard(body: Dispatcher.ResponseData['body']): void {
 export class PromotecClient {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
+  readonly scheme: PromotecScheme;
+  private readonly parser: ProceedsParser;
 
   constructor(private readonly options: PromotecClientOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? PROMOTEC_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? PROMOTEC_MAX_RESPONSE_BYTES;
+    this.scheme = options.scheme ?? 'http';
+    this.parser = options.parser ?? sharedProceedsParser();
   }
 
   /** The kiosk payments of `month` (yyyy-MM). Throws a PromotecError on any failure. */
@@ -82,7 +91,8 @@ export class PromotecClient {
       abort.abort();
     }, this.timeoutMs);
     try {
-      const response = await request(promotecProceedsUrl(address.recipient, address.port, month), {
+      const url = promotecProceedsUrl(address.recipient, address.port, month, this.scheme);
+      const response = await request(url, {
         method: 'GET',
         headers: { accept: 'application/xml, text/xml' },
         signal: abort.signal,
@@ -93,7 +103,7 @@ export class PromotecClient {
         throw new PromotecHttpStatusError(where, response.statusCode);
       }
       const text = await this.readBody(where, response.body, response.headers['content-length']);
-      const parsed = parseProceedsXml(text, month);
+      const parsed = await this.parser.parse(text, month);
       if (!parsed.ok) throw new PromotecMalformedResponseError(where, parsed.message);
       return parsed.proceeds;
     } catch (error) {
@@ -156,6 +166,8 @@ export interface PromotecTakingsOptions {
 export interface TotemMonth {
   proceeds: Record<string, TotemProceed[]>;
   failedLocations: string[];
+  /** The failed locations with the client's reason (e.g. `… ha risposto HTTP 500`), in the same order. */
+  failures: Array<{ key: string; reason: string }>;
 }
 
 /** The spec's error-log text for a kiosk that could not be read. */
@@ -195,19 +207,38 @@ export class PromotecTakings {
   }
 
   /**
-   * Like `totemForMonth`, and says which locations' kiosks failed (their months are empty and
-   * logged), so a caller can avoid keeping an incomplete month for long.
+   * Like `totemForMonth`, and says which locations' kiosks failed and why (their months are empty
+   * and logged), so a caller can show those months as incomplete and avoid keeping them for long.
    */
   async totemMonth(locations: readonly LocationConnection[], month: string): Promise<TotemMonth> {
-    const read = await Promise.all(locations.map((location) => this.readMonth(location, month)));
+    const read = await Promise.all(locations.map((location) => this.readMonthOrError(location, month)));
+    const failures = locations.flatMap((location, i) => {
+      const result = read[i];
+      return result instanceof PromotecError ? [{ key: location.key, reason: result.message }] : [];
+    });
     return {
-      proceeds: Object.fromEntries(locations.map((location, i) => [location.key, read[i] ?? []])),
-      failedLocations: locations.filter((_, i) => read[i] === null).map((location) => location.key),
+      proceeds: Object.fromEntries(
+        locations.map((location, i) => {
+          const result = read[i];
+          return [location.key, result instanceof PromotecError ? [] : result];
+        }),
+      ),
+      failedLocations: failures.map((failure) => failure.key),
+      failures,
     };
   }
 
   /** The month's payments, or null (logged) when the kiosk system failed. */
   private async readMonth(location: LocationConnection, month: string): Promise<TotemProceed[] | null> {
+    const result = await this.readMonthOrError(location, month);
+    return result instanceof PromotecError ? null : result;
+  }
+
+  /** The month's payments, or the kiosk system's error (logged). */
+  private async readMonthOrError(
+    location: LocationConnection,
+    month: string,
+  ): Promise<TotemProceed[] | PromotecError> {
     try {
       return await this.client.fetchProceeds(location, month);
     } catch (error) {
@@ -219,7 +250,7 @@ export class PromotecTakings {
         lockerId: null,
         message: promotecErrorMessage(error),
       });
-      return null;
+      return error;
     }
   }
 

@@ -3,7 +3,7 @@
  * the money it took. The cloud calls it directly at the location's `recipient` and `port`, the same
  * address the locker controller answers on (its operations are POSTs to other paths).
  *
- *   GET http://{recipient}:{port}/proceeds?month=yyyy-MM
+ *   GET http://{recipient}:{port}/proceeds?month=yyyy-MM      (https:// with PROMOTEC_SCHEME=https)
  *   Accept: application/xml
  *
  *   200 OK
@@ -29,7 +29,9 @@
  * - `locker` is the locker number, `billNo` the kiosk's receipt number (text, 1–40 characters).
  * - A month without payments is `<proceeds month="2026-07"/>`. Payments are in any order.
  * - No DTD, no entities: a document declaring either is rejected, and nothing is expanded.
- * - Any status but 200 is a failure; the answer is at most `PROMOTEC_MAX_RESPONSE_BYTES` by default.
+ * - Any status but 200 is a failure; the answer is at most `PROMOTEC_MAX_RESPONSE_BYTES` by default,
+ *   and large answers are read in a worker thread (./proceeds-parser) so a hostile one cannot stall
+ *   the cloud.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
@@ -42,9 +44,16 @@ export const PROMOTEC_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 /** More payments than any kiosk takes in a month means a broken answer, not takings. */
 export const PROMOTEC_MAX_PAYMENTS = 20_000;
 
-export function promotecProceedsUrl(recipient: string, port: number, month: string): string {
+export type PromotecScheme = 'http' | 'https';
+
+export function promotecProceedsUrl(
+  recipient: string,
+  port: number,
+  month: string,
+  scheme: PromotecScheme = 'http',
+): string {
   const host = recipient.includes(':') && !recipient.startsWith('[') ? `[${recipient}]` : recipient;
-  return `http://${host}:${port}${PROMOTEC_PROCEEDS_PATH}?month=${encodeURIComponent(month)}`;
+  return `${scheme}://${host}:${port}${PROMOTEC_PROCEEDS_PATH}?month=${encodeURIComponent(month)}`;
 }
 
 const wireEuros = z

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeCommand } from '@deposito/protocol/bridge/v1';
 import { BridgeBuffer, type UnsequencedResult } from './bridge-buffer';
@@ -152,6 +153,49 @@ describe('BridgeBuffer', () => {
     buffer.stopReconciling('c-1');
     expect(buffer.commandsToReconcile()).toEqual([]);
     expect(buffer.pruneCommands(100)).toBe(1);
+  });
+
+  it('remembers ids the cloud cancelled before they arrived, and forgets them with old commands', () => {
+    expect(buffer.wasCancelled('c-9')).toBe(false);
+    buffer.recordCancellation('c-9', 50);
+    buffer.recordCancellation('c-9', 60);
+    expect(buffer.wasCancelled('c-9')).toBe(true);
+    buffer.pruneCommands(40);
+    expect(buffer.wasCancelled('c-9')).toBe(true);
+    buffer.pruneCommands(100);
+    expect(buffer.wasCancelled('c-9')).toBe(false);
+  });
+
+  it('upgrades a buffer written by the previous version in place, keeping what it holds', () => {
+    const oldPath = join(dir, 'v1.db');
+    const old = new Database(oldPath);
+    old.exec(`
+      CREATE TABLE commands (id TEXT PRIMARY KEY, op TEXT NOT NULL, command_json TEXT NOT NULL,
+        status TEXT NOT NULL, received_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER, executed_at INTEGER, completed_at INTEGER, result_json TEXT,
+        reconcile_until INTEGER, last_error TEXT);
+      CREATE TABLE outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL,
+        created_at INTEGER NOT NULL, message_json TEXT NOT NULL);
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      PRAGMA user_version = 1;
+    `);
+    old
+      .prepare(
+        `INSERT INTO commands (id, op, command_json, status, received_at) VALUES (?, ?, ?, 'RECEIVED', 5)`,
+      )
+      .run('c-old', 'inhibit', JSON.stringify(command('c-old')));
+    old.close();
+    const upgraded = BridgeBuffer.open(oldPath);
+    try {
+      expect(upgraded.commandsDue(10).map((c) => c.id)).toEqual(['c-old']);
+      upgraded.recordCancellation('c-new', 10);
+      expect(upgraded.wasCancelled('c-new')).toBe(true);
+    } finally {
+      upgraded.close();
+    }
+    const check = new Database(oldPath);
+    expect(check.pragma('user_version', { simple: true })).toBe(2);
+    check.close();
   });
 
   it('purges only the kinds asked for', () => {

@@ -87,7 +87,42 @@ interface OutboxRow {
   message_json: string;
 }
 
-const SCHEMA_VERSION = 1;
+/** Forward-only schema steps; user_version counts how many ran. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE IF NOT EXISTS commands (
+    id TEXT PRIMARY KEY,
+    op TEXT NOT NULL,
+    command_json TEXT NOT NULL,
+    status TEXT NOT NULL,
+    received_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER,
+    executed_at INTEGER,
+    completed_at INTEGER,
+    result_json TEXT,
+    reconcile_until INTEGER,
+    last_error TEXT
+  );
+  CREATE INDEX IF NOT EXISTS commands_status ON commands (status, next_attempt_at);
+  -- AUTOINCREMENT: a seq is never reused, even after the newest rows were acknowledged and deleted.
+  CREATE TABLE IF NOT EXISTS outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL CHECK (kind IN ('result', 'event', 'snapshot')),
+    created_at INTEGER NOT NULL,
+    message_json TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS outbox_kind ON outbox (kind, seq);
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
+  `
+  -- Ids the cloud cancelled before this bridge received them: such a command is never run.
+  CREATE TABLE IF NOT EXISTS cancelled_commands (
+    id TEXT PRIMARY KEY,
+    cancelled_at INTEGER NOT NULL
+  );
+  `,
+];
 
 export class BridgeBuffer {
   readonly maxOutboxItems: number;
@@ -121,34 +156,12 @@ export class BridgeBuffer {
 
   private migrate(): void {
     const version = this.db.pragma('user_version', { simple: true }) as number;
-    if (version >= SCHEMA_VERSION) return;
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS commands (
-        id TEXT PRIMARY KEY,
-        op TEXT NOT NULL,
-        command_json TEXT NOT NULL,
-        status TEXT NOT NULL,
-        received_at INTEGER NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER,
-        executed_at INTEGER,
-        completed_at INTEGER,
-        result_json TEXT,
-        reconcile_until INTEGER,
-        last_error TEXT
-      );
-      CREATE INDEX IF NOT EXISTS commands_status ON commands (status, next_attempt_at);
-      -- AUTOINCREMENT: a seq is never reused, even after the newest rows were acknowledged and deleted.
-      CREATE TABLE IF NOT EXISTS outbox (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        kind TEXT NOT NULL CHECK (kind IN ('result', 'event', 'snapshot')),
-        created_at INTEGER NOT NULL,
-        message_json TEXT NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS outbox_kind ON outbox (kind, seq);
-      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      PRAGMA user_version = ${SCHEMA_VERSION};
-    `);
+    for (let step = version; step < MIGRATIONS.length; step += 1) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[step]!);
+        this.db.pragma(`user_version = ${step + 1}`);
+      })();
+    }
   }
 
   // ── commands ──────────────────────────────────────────────────────────────────────────────
@@ -256,12 +269,24 @@ export class BridgeBuffer {
 
   /** Forgets finished commands received before `before`: past that, a resent id would have expired anyway. */
   pruneCommands(before: number): number {
+    this.db.prepare('DELETE FROM cancelled_commands WHERE cancelled_at < ?').run(before);
     return this.db
       .prepare(
         `DELETE FROM commands WHERE received_at < ? AND status IN ('SUCCEEDED', 'FAILED', 'EXPIRED', 'UNKNOWN')
            AND reconcile_until IS NULL`,
       )
       .run(before).changes;
+  }
+
+  /** Remembers that the cloud cancelled an id this bridge has not received (yet). */
+  recordCancellation(id: string, at: number): void {
+    this.db
+      .prepare('INSERT INTO cancelled_commands (id, cancelled_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING')
+      .run(id, at);
+  }
+
+  wasCancelled(id: string): boolean {
+    return this.db.prepare('SELECT 1 FROM cancelled_commands WHERE id = ?').get(id) !== undefined;
   }
 
   listCommands(statuses: readonly CommandStatus[] = COMMAND_STATUSES, limit = 100): CommandRecord[] {

@@ -61,3 +61,14 @@ export function parsePort(value: string): number {
     throw new InvalidArgumentError(`expected a port (0-65535), got "${value}"`);
   return Number(value);
 }
+
+/** Set by an action that wants a non-zero exit code without throwing. */
+export interface ExitCodeHolder {
+  code: number;
+}
+
+/** What every command is registered with (program.ts builds it once). */
+export interface CommandContext {
+  io: CliIo;
+  exit: ExitCodeHolder;
+}

@@ -9,24 +9,25 @@ import { bufferPath, loadBridgeConfig, type BridgeConfig } from '../env';
 import { bridgeSocketUrl } from '../link/bridge-link';
 import { EXIT, globalOptions } from './cli-io';
 import { formatJson } from './output';
-import type { CommandContext } from './program';
-
-type Verdict = 'ok' | 'warn' | 'fail';
-interface Check {
-  name: string;
-  verdict: Verdict;
-  detail: string;
-}
+import type { CommandContext } from './cli-io';
+import {
+  checkDiskSpace,
+  checkServiceUnit,
+  checkTimeSync,
+  systemProbe,
+  type Check,
+  type Verdict,
+} from './site-checks';
 
 /** Beyond this the bridge and the cloud disagree on command expiry. */
 const SKEW_FAIL_MS = 30_000;
 const SKEW_WARN_MS = 5_000;
-const MARK: Record<Verdict, string> = { ok: '✓', warn: '!', fail: '✗' };
+const MARK: Record<Verdict, string> = { ok: '✓', warn: '!', fail: '✗', skip: '-' };
 
 export function registerDoctorCommand(program: Command, { io, exit }: CommandContext): void {
   program
     .command('doctor')
-    .description('check config, buffer, controller, cloud and clock skew')
+    .description('check config, buffer, disk, controller, cloud, clock, time sync and the service unit')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const checks: Check[] = [];
@@ -41,9 +42,12 @@ export function registerDoctorCommand(program: Command, { io, exit }: CommandCon
         checks.push({ name: 'config', verdict: 'ok', detail: loaded.path });
         const { config } = loaded;
         checks.push(checkBuffer(config));
+        checks.push(checkDiskSpace(config.dataDir, systemProbe));
         checks.push(await checkController(config));
         checks.push(...(await checkCloud(config)));
+        checks.push(checkTimeSync(systemProbe));
       }
+      checks.push(checkServiceUnit(systemProbe));
       if (options.json) io.stdout(formatJson({ ok: checks.every((c) => c.verdict !== 'fail'), checks }));
       else for (const c of checks) io.stdout(`${MARK[c.verdict]} ${c.name.padEnd(12)} ${c.detail}\n`);
       if (checks.some((c) => c.verdict === 'fail')) exit.code = EXIT.failure;

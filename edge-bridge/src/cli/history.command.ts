@@ -5,7 +5,7 @@ import { ControllerClient } from '../controller/controller-client';
 import { ControllerError } from '../controller/controller-errors';
 import { CliError, parseLockerNumber, requireConfig } from './cli-io';
 import { formatJson, formatTable } from './output';
-import type { CommandContext } from './program';
+import type { CommandContext } from './cli-io';
 
 interface HistoryOptions {
   from: string;

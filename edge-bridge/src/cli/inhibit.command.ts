@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { parseLockerNumber } from './cli-io';
 import { runLockerAction } from './locker-action';
-import type { CommandContext } from './program';
+import type { CommandContext } from './cli-io';
 
 export function registerInhibitCommand(program: Command, { io }: CommandContext): void {
   program

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { bridgeConfigSchema, configInputFromEnv, configPathFrom, writeBridgeConfig } from '../env';
 import { CliError, EXIT, globalOptions, parsePort, parsePositiveInt } from './cli-io';
-import type { CommandContext } from './program';
+import type { CommandContext } from './cli-io';
 
 interface InitOptions {
   cloudUrl?: string;
@@ -40,6 +40,17 @@ export function registerInitCommand(program: Command, { io }: CommandContext): v
     .option('--http-port <port>', 'local status port for /healthz and /metrics (default 8790)', parsePort)
     .option('--poll-interval <ms>', 'controller state poll interval in ms (default 5000)', parsePositiveInt)
     .option('-f, --force', 'overwrite an existing config file')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'The token: an administrator issues it for the location (it is shown once, and issuing a',
+        'new one revokes the old), e.g.',
+        '  curl -X POST -H "Authorization: Bearer <admin token>" \\',
+        '       https://cloud.example.com/api/admin/locations/<key>/bridge-token',
+        'then: BRIDGE_TOKEN=<token> edge-bridge init --cloud-url … --location <key> …',
+      ].join('\n'),
+    )
     .action((options: InitOptions, command: Command) => {
       const path = configPathFrom(globalOptions(command).config, io.env);
       if (existsSync(path) && !options.force) {
@@ -71,7 +82,9 @@ export function registerInitCommand(program: Command, { io }: CommandContext): v
         throw new CliError(`cannot write the config:\n  - ${problems.join('\n  - ')}`, EXIT.usage);
       }
       writeBridgeConfig(path, parsed.data);
-      io.stdout(`Wrote ${path}\nNext: edge-bridge doctor, then edge-bridge run\n`);
+      io.stdout(
+        `Wrote ${path}\nNext: edge-bridge doctor, then edge-bridge run (installed from the package: sudo systemctl enable --now edge-bridge)\n`,
+      );
     });
 }
 

@@ -1,7 +1,7 @@
 // The technician's command line: one commander program, one file per command.
 import { Command, CommanderError } from 'commander';
-import { BRIDGE_VERSION } from '../daemon';
-import { CliError, EXIT, type CliIo } from './cli-io';
+import { describeVersion } from '../version';
+import { CliError, EXIT, type CliIo, type ExitCodeHolder } from './cli-io';
 import { registerDoctorCommand } from './doctor.command';
 import { registerHistoryCommand } from './history.command';
 import { registerInhibitCommand } from './inhibit.command';
@@ -14,15 +14,10 @@ import { registerStateCommand } from './state.command';
 import { registerStatusCommand } from './status.command';
 import { registerUnbookCommand } from './unbook.command';
 
-/** Set by an action that wants a non-zero exit code without throwing. */
-export interface ExitCodeHolder {
-  code: number;
-}
-
 export function buildProgram(io: CliIo, exit: ExitCodeHolder): Command {
   const program = new Command('edge-bridge')
     .description("Deposito edge bridge: links a site's locker controller to the cloud.")
-    .version(BRIDGE_VERSION)
+    .version(describeVersion())
     .option('-c, --config <path>', 'config file (default: $BRIDGE_CONFIG or ./edge-bridge.config.json)')
     .showSuggestionAfterError()
     .exitOverride()
@@ -43,11 +38,6 @@ export function buildProgram(io: CliIo, exit: ExitCodeHolder): Command {
   registerDoctorCommand(program, context);
   registerSimulateControllerCommand(program, context);
   return program;
-}
-
-export interface CommandContext {
-  io: CliIo;
-  exit: ExitCodeHolder;
 }
 
 /** Runs the CLI with `args` (without node and script); resolves with the exit code. */

@@ -4,7 +4,7 @@ import { BridgeBuffer, type OutboxKind } from '../buffer/bridge-buffer';
 import { bufferPath, type BridgeConfig } from '../env';
 import { CliError, EXIT, parsePositiveInt, requireConfig } from './cli-io';
 import { formatJson, formatTable } from './output';
-import type { CommandContext } from './program';
+import type { CommandContext } from './cli-io';
 
 const KINDS: readonly OutboxKind[] = ['result', 'event', 'snapshot'];
 

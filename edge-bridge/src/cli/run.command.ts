@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { BridgeDaemon } from '../daemon';
 import { formatProgress } from './output';
 import { requireConfig } from './cli-io';
-import type { CommandContext } from './program';
+import type { CommandContext } from './cli-io';
 
 /** Written next to the buffer while the daemon runs, so `status` finds its port. */
 export const DAEMON_STATE_FILE = 'daemon.json';

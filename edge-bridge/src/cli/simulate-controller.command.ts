@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { ControllerSimulator } from '../controller/controller-simulator';
 import { parsePort, parsePositiveInt } from './cli-io';
-import type { CommandContext } from './program';
+import type { CommandContext } from './cli-io';
 
 interface SimulateOptions {
   port: number;

@@ -4,7 +4,7 @@ import { ControllerClient } from '../controller/controller-client';
 import { ControllerError } from '../controller/controller-errors';
 import { CliError, requireConfig } from './cli-io';
 import { formatJson, formatTable } from './output';
-import type { CommandContext } from './program';
+import type { CommandContext } from './cli-io';
 
 const LABEL = { free: 'free', booked: 'booked', inhibited: 'inhibited', unknown: 'UNKNOWN' } as const;
 

@@ -8,7 +8,7 @@ import { bufferPath, type BridgeConfig } from '../env';
 import type { HealthReport } from '../status-server';
 import { CliError, EXIT, requireConfig } from './cli-io';
 import { formatAge, formatJson } from './output';
-import type { CommandContext } from './program';
+import type { CommandContext } from './cli-io';
 import { DAEMON_STATE_FILE, type DaemonStateFile } from './run.command';
 
 interface StatusOptions {
@@ -92,7 +92,8 @@ async function fetchHealth(config: BridgeConfig): Promise<HealthReport | null> {
       bodyTimeout: 2_000,
       reset: true,
     });
-    if (response.statusCode !== 200) {
+    // 503: the daemon runs but its controller is unhealthy; the body is the same report.
+    if (response.statusCode !== 200 && response.statusCode !== 503) {
       await response.body.dump();
       return null;
     }
@@ -105,6 +106,7 @@ async function fetchHealth(config: BridgeConfig): Promise<HealthReport | null> {
 function describeHealth(h: HealthReport): string {
   return [
     `Status:      ${h.status} (location ${h.locationKey}, bridge ${h.bridgeVersion})`,
+    ...(h.problems ?? []).map((problem) => `  problem:   ${problem}`),
     `Link:        ${h.link.up ? `up since ${h.link.connectedSince}` : `down (${h.link.state}${h.link.lastError ? `: ${h.link.lastError}` : ''})`}`,
     `Buffered:    ${h.buffer.depth} (${h.buffer.results} results, ${h.buffer.events} events, ${h.buffer.snapshots} snapshots)`,
     `Oldest item: ${h.buffer.oldestBufferedAt ?? '-'} (${formatAge(h.buffer.oldestAgeSeconds)} old)`,

@@ -5,6 +5,7 @@ import { ControllerClient } from './controller-client';
 import {
   ControllerConnectionLostError,
   ControllerMalformedResponseError,
+  ControllerNotSentError,
   ControllerRejectedError,
   ControllerServerError,
   ControllerTimeoutError,
@@ -183,6 +184,122 @@ describe('ControllerClient against the simulator', () => {
     expect(simulator.stats.maxConcurrent).toBe(1);
     expect(simulator.stats.requests).toBe(4);
     expect(Date.now() - started).toBeGreaterThanOrEqual(4 * 60 - 10);
+  });
+
+  it('sends a waiting locker action before a waiting read, whatever their order', async () => {
+    simulator.setFault({ kind: 'slow', delayMs: 150 }, 1, 'inhibit');
+    const busy = client.inhibit(1);
+    const poll = client.getLockersState();
+    const history = client.history({ from: from, to: to });
+    const open = client.open(3);
+    const book = client.book(2, { pin: '123456', from, to });
+    await Promise.all([busy, poll, history, open, book]);
+    // The request in progress is never interrupted; of those waiting, the actions go first.
+    expect(simulator.stats.arrivals).toEqual(['inhibit', 'open', 'book', 'getLockersState', 'history']);
+    expect(simulator.stats.maxConcurrent).toBe(1);
+  });
+
+  it('never sends a request whose deadline passes while it waits, and says so at the deadline', async () => {
+    simulator.setFault({ kind: 'slow', delayMs: 600 }, 1, 'getLockersState');
+    const poll = client.getLockersState();
+    let sent = false;
+    const queuedAt = Date.now();
+    const error = await client
+      .open(2, { deadline: queuedAt + 150, onSend: () => (sent = true) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControllerNotSentError);
+    expect(error).toMatchObject({ reason: 'deadline', outcome: 'FAILED', retryable: false });
+    // Answered when the deadline passed, not when the controller became free.
+    expect(Date.now() - queuedAt).toBeLessThan(500);
+    await poll;
+    await client.getLockersState();
+    expect(sent).toBe(false);
+    expect(simulator.stats.byOperation.open).toBeUndefined();
+    expect(simulator.history().map((e) => e.type)).not.toContain('open');
+  });
+
+  it('keeps a request waiting whose deadline is further away than a timer reaches', async () => {
+    simulator.setFault({ kind: 'slow', delayMs: 100 }, 1, 'getLockersState');
+    const poll = client.getLockersState();
+    await client.book(1, { pin: '123456', from, to }, { deadline: Date.now() + 40 * 24 * 3600_000 });
+    await poll;
+    expect(simulator.locker(1)?.occupancy).toBe('booked');
+  });
+
+  it('refuses at once a call whose deadline has already passed', async () => {
+    const error = await client.open(2, { deadline: Date.now() - 1 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ControllerNotSentError', reason: 'deadline' });
+    expect(simulator.stats.requests).toBe(0);
+  });
+
+  it('judges the deadline when the turn comes, by its own clock', async () => {
+    // The timer may fire late on a busy machine: the check right before sending is what counts.
+    let skew = 0;
+    const clocked = new ControllerClient({
+      recipient: '127.0.0.1',
+      port,
+      key: 'k1',
+      mastercode: 'm1',
+      clock: {
+        now: () => Date.now() + skew,
+        setTimeout: () => null, // the deadline timer never fires
+        clearTimeout: () => undefined,
+      },
+    });
+    simulator.setFault({ kind: 'slow', delayMs: 150 }, 1, 'getLockersState');
+    const poll = clocked.getLockersState();
+    const open = clocked.open(4, { deadline: Date.now() + 60_000 }).catch((e: unknown) => e);
+    skew = 120_000;
+    await poll;
+    expect(await open).toMatchObject({ name: 'ControllerNotSentError', reason: 'deadline' });
+    expect(simulator.stats.byOperation.open).toBeUndefined();
+  });
+
+  it('drops a waiting request whose signal aborts; it is never sent', async () => {
+    simulator.setFault({ kind: 'slow', delayMs: 300 }, 1, 'getLockersState');
+    const poll = client.getLockersState();
+    const cancel = new AbortController();
+    const open = client.open(5, { signal: cancel.signal }).catch((e: unknown) => e);
+    const later = client.inhibit(6);
+    cancel.abort();
+    expect(await open).toMatchObject({ name: 'ControllerNotSentError', reason: 'cancelled' });
+    await Promise.all([poll, later]);
+    expect(simulator.stats.arrivals).toEqual(['getLockersState', 'inhibit']);
+    expect(simulator.locker(6)?.occupancy).toBe('inhibited');
+  });
+
+  it('calls onSend once, when the controller is free and just before the request leaves', async () => {
+    const seen: unknown[] = [];
+    simulator.setFault({ kind: 'slow', delayMs: 100 }, 1, 'getLockersState');
+    const poll = client.getLockersState();
+    await client.open(1, {
+      deadline: Date.now() + 5_000,
+      onSend: () => seen.push([client.lastExchange?.answered, [...simulator.stats.arrivals]]),
+    });
+    await poll;
+    expect(seen).toEqual([[true, ['getLockersState']]]);
+  });
+
+  it('remembers whether the controller answered the last request', async () => {
+    expect(client.lastExchange).toBeNull();
+    await client.getLockersState();
+    expect(client.lastExchange).toMatchObject({ answered: true, error: null });
+    const impatient = new ControllerClient({
+      recipient: '127.0.0.1',
+      port,
+      key: 'k1',
+      mastercode: 'm1',
+      timeoutMs: 100,
+    });
+    simulator.setFault({ kind: 'slow', delayMs: 1_000 }, 1);
+    await impatient.getLockersState().catch(() => undefined);
+    expect(impatient.lastExchange).toMatchObject({
+      answered: false,
+      error: expect.stringMatching(/within 100 ms/),
+    });
+    await expect(impatient.open(99)).rejects.toBeInstanceOf(ControllerRejectedError);
+    // A refusal is an answer: the controller is there.
+    expect(impatient.lastExchange).toMatchObject({ answered: true });
   });
 
   it('keeps serving the queue after a failed request', async () => {

@@ -1,4 +1,5 @@
-// Talks to one locker controller: form-encoded POST, XML answer, one request at a time.
+// Talks to one locker controller: form-encoded POST, XML answer, one request at a time. Actions on
+// lockers go before reads, and a request whose deadline passes while it waits is never sent.
 import { request, type Dispatcher } from 'undici';
 import {
   CONTROLLER_MAX_RESPONSE_BYTES,
@@ -17,12 +18,14 @@ import {
   ControllerError,
   ControllerHttpError,
   ControllerMalformedResponseError,
+  ControllerNotSentError,
   ControllerRejectedError,
   ControllerServerError,
   ControllerTimeoutError,
   ControllerUnreachableError,
 } from './controller-errors';
 import { parseControllerXml } from './controller-xml';
+import { systemClock, type Clock, type TimerHandle } from '../clock';
 
 export interface ControllerClientOptions {
   recipient: string;
@@ -33,6 +36,29 @@ export interface ControllerClientOptions {
   timeoutMs?: number;
   maxResponseBytes?: number;
   dispatcher?: Dispatcher;
+  /** Judges call deadlines; the daemon passes its own, so expiry is one clock's verdict. */
+  clock?: Clock;
+}
+
+/** How one call may be dropped before it reaches the controller. */
+export interface CallOptions {
+  /**
+   * Epoch ms by the client's clock: a request whose turn comes at or after this instant is not sent
+   * (ControllerNotSentError 'deadline'), and one still waiting when it passes is dropped at once.
+   */
+  deadline?: number;
+  /** Aborting while the request waits takes it out of the queue (ControllerNotSentError 'cancelled'). */
+  signal?: AbortSignal;
+  /** Called synchronously just before the request is sent: after this, it may have been acted on. */
+  onSend?: () => void;
+}
+
+export interface ControllerExchange {
+  /** Epoch ms, when the request ended. */
+  at: number;
+  /** The controller answered (even with a refusal); false on a timeout, lost connection or bad answer. */
+  answered: boolean;
+  error: string | null;
 }
 
 export interface HistoryQuery {
@@ -45,28 +71,61 @@ export interface HistoryQuery {
 
 type AnswerOf<O extends ControllerOperation> = Extract<ControllerAnswer, { operation: O }>;
 
-/** Requests to one controller run strictly one after another, across every client in the process. */
-class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-  waiting = 0;
+/** Locker actions (operators' doors, bookings) go before reads (state polls, history). */
+const ACTION_OPERATIONS: ReadonlySet<ControllerOperation> = new Set(['open', 'book', 'unbook', 'inhibit']);
 
-  run<T>(task: () => Promise<T>): Promise<T> {
-    this.waiting += 1;
-    const next = this.tail.then(
-      () => task(),
-      () => task(),
-    );
-    this.tail = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    return next.finally(() => {
-      this.waiting -= 1;
-    });
+interface QueuedRequest {
+  urgent: boolean;
+  /** Called when its turn comes; must call `release` once the controller is free again. */
+  start(): void;
+}
+
+/**
+ * Requests to one controller run strictly one after another, across every client in the process:
+ * the one waiting longest among the actions, else among the reads. A running request is never
+ * interrupted, so an action waits at most for the request in progress.
+ */
+class ControllerQueue {
+  private readonly actions: QueuedRequest[] = [];
+  private readonly reads: QueuedRequest[] = [];
+  private busy = false;
+
+  get size(): number {
+    return this.actions.length + this.reads.length + (this.busy ? 1 : 0);
+  }
+
+  add(request: QueuedRequest): void {
+    (request.urgent ? this.actions : this.reads).push(request);
+    this.next();
+  }
+
+  /** Takes a waiting request out; false if it already started (or was never queued). */
+  remove(request: QueuedRequest): boolean {
+    const list = request.urgent ? this.actions : this.reads;
+    const index = list.indexOf(request);
+    if (index < 0) return false;
+    list.splice(index, 1);
+    return true;
+  }
+
+  release(): void {
+    this.busy = false;
+    this.next();
+  }
+
+  private next(): void {
+    if (this.busy) return;
+    const request = this.actions.shift() ?? this.reads.shift();
+    if (!request) return;
+    this.busy = true;
+    request.start();
   }
 }
 
-const queues = new Map<string, SerialQueue>();
+const queues = new Map<string, ControllerQueue>();
+
+/** setTimeout fires at once for a longer delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -80,16 +139,19 @@ const UNREACHABLE_CODES = new Set([
 export class ControllerClient {
   readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
-  private readonly queue: SerialQueue;
+  private readonly queue: ControllerQueue;
+  private readonly clock: Clock;
   private latencyMs: number | null = null;
+  private exchange: ControllerExchange | null = null;
 
   constructor(private readonly options: ControllerClientOptions) {
     this.timeoutMs = options.timeoutMs ?? CONTROLLER_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? CONTROLLER_MAX_RESPONSE_BYTES;
+    this.clock = options.clock ?? systemClock;
     const id = `${options.recipient}:${options.port}`;
     let queue = queues.get(id);
     if (!queue) {
-      queue = new SerialQueue();
+      queue = new ControllerQueue();
       queues.set(id, queue);
     }
     this.queue = queue;
@@ -100,50 +162,117 @@ export class ControllerClient {
     return this.latencyMs;
   }
 
+  /** How this client's last sent request ended, or null before the first one ended. */
+  get lastExchange(): ControllerExchange | null {
+    return this.exchange;
+  }
+
   /** Requests waiting for or holding this controller. */
   get pendingRequests(): number {
-    return this.queue.waiting;
+    return this.queue.size;
   }
 
-  async getLockersState(): Promise<ControllerLocker[]> {
-    return (await this.call({ operation: 'getLockersState' })).lockers;
+  async getLockersState(options?: CallOptions): Promise<ControllerLocker[]> {
+    return (await this.call({ operation: 'getLockersState' }, options)).lockers;
   }
 
-  async history(query: HistoryQuery): Promise<ControllerHistoryEntry[]> {
-    const answer = await this.call({
-      operation: 'history',
-      startDate: query.from,
-      endDate: query.to,
-      index: query.index ?? 0,
-      ...(query.locker === undefined ? {} : { locker: query.locker }),
-    });
+  async history(query: HistoryQuery, options?: CallOptions): Promise<ControllerHistoryEntry[]> {
+    const answer = await this.call(
+      {
+        operation: 'history',
+        startDate: query.from,
+        endDate: query.to,
+        index: query.index ?? 0,
+        ...(query.locker === undefined ? {} : { locker: query.locker }),
+      },
+      options,
+    );
     return answer.entries;
   }
 
-  async open(locker: number): Promise<void> {
-    await this.call({ operation: 'open', locker });
+  async open(locker: number, options?: CallOptions): Promise<void> {
+    await this.call({ operation: 'open', locker }, options);
   }
 
-  async inhibit(locker: number): Promise<void> {
-    await this.call({ operation: 'inhibit', locker });
+  async inhibit(locker: number, options?: CallOptions): Promise<void> {
+    await this.call({ operation: 'inhibit', locker }, options);
   }
 
-  async unbook(locker: number): Promise<void> {
-    await this.call({ operation: 'unbook', locker });
+  async unbook(locker: number, options?: CallOptions): Promise<void> {
+    await this.call({ operation: 'unbook', locker }, options);
   }
 
-  async book(locker: number, booking: { pin: string; from: string; to: string }): Promise<void> {
-    await this.call({ operation: 'book', locker, ...booking });
+  async book(
+    locker: number,
+    booking: { pin: string; from: string; to: string },
+    options?: CallOptions,
+  ): Promise<void> {
+    await this.call({ operation: 'book', locker, ...booking }, options);
   }
 
-  /** Sends one request and returns its successful answer; throws a ControllerError otherwise. */
-  call<R extends ControllerRequest>(req: R): Promise<AnswerOf<R['operation']>> {
-    return this.queue.run(async () => {
-      const answer = await this.send(req);
-      if (answer.response !== CONTROLLER_SUCCESS) {
-        throw new ControllerRejectedError(req.operation, answer.response, answer.description);
+  /**
+   * Queues one request and returns its successful answer; throws a ControllerError otherwise.
+   * The deadline and the abort signal are checked when the request's turn comes, synchronously
+   * before it is sent: a request that was dropped was certainly not sent.
+   */
+  call<R extends ControllerRequest>(req: R, options: CallOptions = {}): Promise<AnswerOf<R['operation']>> {
+    const { deadline, signal, onSend } = options;
+    const { operation } = req;
+    return new Promise<AnswerOf<R['operation']>>((resolve, reject) => {
+      let deadlineTimer: TimerHandle | null = null;
+      const stopWatching = () => {
+        if (deadlineTimer !== null) this.clock.clearTimeout(deadlineTimer);
+        deadlineTimer = null;
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const dropWaiting = (reason: 'deadline' | 'cancelled') => {
+        if (!this.queue.remove(queued)) return;
+        stopWatching();
+        reject(new ControllerNotSentError(operation, reason));
+      };
+      const onAbort = () => dropWaiting('cancelled');
+      const queued: QueuedRequest = {
+        urgent: ACTION_OPERATIONS.has(operation),
+        start: () => {
+          stopWatching();
+          // The last instant to decide: nothing below this line waits before the request leaves.
+          const refusal = signal?.aborted
+            ? 'cancelled'
+            : deadline !== undefined && this.clock.now() >= deadline
+              ? 'deadline'
+              : null;
+          if (refusal) {
+            reject(new ControllerNotSentError(operation, refusal));
+            this.queue.release();
+            return;
+          }
+          try {
+            onSend?.();
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+            this.queue.release();
+            return;
+          }
+          this.send(req)
+            .then((answer) => {
+              if (answer.response !== CONTROLLER_SUCCESS) {
+                throw new ControllerRejectedError(operation, answer.response, answer.description);
+              }
+              return answer as AnswerOf<R['operation']>;
+            })
+            .then(resolve, reject)
+            .finally(() => this.queue.release());
+        },
+      };
+      if (signal?.aborted) return reject(new ControllerNotSentError(operation, 'cancelled'));
+      if (deadline !== undefined) {
+        const left = deadline - this.clock.now();
+        if (left <= 0) return reject(new ControllerNotSentError(operation, 'deadline'));
+        // Past a timer's range (about 24 days) the check when its turn comes is enough.
+        if (left <= MAX_TIMER_MS) deadlineTimer = this.clock.setTimeout(() => dropWaiting('deadline'), left);
       }
-      return answer as AnswerOf<R['operation']>;
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.add(queued);
     });
   }
 
@@ -175,28 +304,37 @@ export class ControllerClient {
       this.latencyMs = Math.round(performance.now() - started);
       if (response.statusCode >= 500) throw new ControllerServerError(operation, response.statusCode);
       if (response.statusCode !== 200) throw new ControllerHttpError(operation, response.statusCode);
-      return parseControllerXml(text, operation, this.maxResponseBytes);
+      const answer = parseControllerXml(text, operation, this.maxResponseBytes);
+      this.exchange = { at: this.clock.now(), answered: true, error: null };
+      return answer;
     } catch (error) {
-      if (timedOut) throw new ControllerTimeoutError(operation, this.timeoutMs);
-      if (error instanceof ControllerError) throw error;
-      const code = errorCode(error);
-      if (code && UNREACHABLE_CODES.has(code)) {
-        throw new ControllerUnreachableError(
-          operation,
-          `controller ${recipient}:${port} unreachable (${code})`,
-          {
-            cause: error,
-          },
-        );
-      }
-      throw new ControllerConnectionLostError(
-        operation,
-        `connection to controller ${recipient}:${port} lost during ${operation} (${code ?? describe(error)})`,
-        { cause: error },
-      );
+      const failure = this.classify(operation, error, timedOut);
+      this.exchange = { at: this.clock.now(), answered: false, error: failure.message };
+      throw failure;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  private classify(operation: ControllerOperation, error: unknown, timedOut: boolean): ControllerError {
+    const { recipient, port } = this.options;
+    if (timedOut) return new ControllerTimeoutError(operation, this.timeoutMs);
+    if (error instanceof ControllerError) return error;
+    const code = errorCode(error);
+    if (code && UNREACHABLE_CODES.has(code)) {
+      return new ControllerUnreachableError(
+        operation,
+        `controller ${recipient}:${port} unreachable (${code})`,
+        {
+          cause: error,
+        },
+      );
+    }
+    return new ControllerConnectionLostError(
+      operation,
+      `connection to controller ${recipient}:${port} lost during ${operation} (${code ?? describe(error)})`,
+      { cause: error },
+    );
   }
 
   private async readBody(

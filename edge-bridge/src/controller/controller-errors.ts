@@ -100,3 +100,25 @@ export class ControllerRejectedError extends ControllerError {
     );
   }
 }
+
+/**
+ * The request was never sent: its deadline passed, or its caller gave it up, while it waited for its
+ * turn at the controller. Certainly not done, and it will not be.
+ */
+export class ControllerNotSentError extends ControllerError {
+  readonly code = 'controller/not_sent';
+  readonly outcome = 'FAILED';
+  readonly retryable = false;
+
+  constructor(
+    operation: ControllerOperation,
+    readonly reason: 'deadline' | 'cancelled',
+  ) {
+    super(
+      operation,
+      reason === 'deadline'
+        ? `${operation} not sent: its deadline passed while it waited for the controller`
+        : `${operation} not sent: cancelled while it waited for the controller`,
+    );
+  }
+}

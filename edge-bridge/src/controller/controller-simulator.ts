@@ -56,6 +56,8 @@ export const SIMULATOR_RESPONSE = {
 } as const;
 
 const MAX_REQUEST_BYTES = 64 * 1024;
+/** A long-running demo simulator keeps only the latest arrivals. */
+const MAX_ARRIVALS_KEPT = 1_000;
 
 export class ControllerSimulator {
   readonly key: string;
@@ -71,11 +73,12 @@ export class ControllerSimulator {
   private faultRemaining: number | null = null;
   private faultOperation: ControllerOperation | null = null;
   private inFlight = 0;
-  /** Counters for tests: requests per operation and the most ever handled at once. */
+  /** Counters for tests: requests per operation, the order of the last ones, the most handled at once. */
   readonly stats = {
     requests: 0,
     maxConcurrent: 0,
     byOperation: {} as Partial<Record<ControllerOperation, number>>,
+    arrivals: [] as ControllerOperation[],
   };
 
   constructor(options: ControllerSimulatorOptions = {}) {
@@ -130,6 +133,11 @@ export class ControllerSimulator {
     this.fault = fault;
     this.faultRemaining = fault && count !== undefined ? count : null;
     this.faultOperation = fault ? (operation ?? null) : null;
+  }
+
+  /** Controller requests received and not yet answered (a slow fault holds them). */
+  get requestsInFlight(): number {
+    return this.inFlight;
   }
 
   /** Someone opens or closes a door by hand. */
@@ -190,6 +198,8 @@ export class ControllerSimulator {
 
     this.stats.requests += 1;
     this.stats.byOperation[operation.data] = (this.stats.byOperation[operation.data] ?? 0) + 1;
+    this.stats.arrivals.push(operation.data);
+    if (this.stats.arrivals.length > MAX_ARRIVALS_KEPT) this.stats.arrivals.shift();
     this.inFlight += 1;
     this.stats.maxConcurrent = Math.max(this.stats.maxConcurrent, this.inFlight);
     res.once('close', () => {

@@ -1,5 +1,6 @@
 // The bridge's WebSocket to the cloud: connects with its token, reconnects with full-jitter
-// exponential backoff, and gives up only when the cloud refuses its credentials.
+// exponential backoff (capped at 30 s, reset once the cloud accepts a connection), retries slowly
+// while another bridge holds the location, and gives up only when the cloud refuses its credentials.
 import WebSocket from 'ws';
 import type { Logger } from 'pino';
 import {
@@ -14,19 +15,28 @@ import {
 } from '@deposito/protocol/bridge/v1';
 import { systemClock, type Clock, type TimerHandle } from '../clock';
 
-export type LinkState = 'idle' | 'connecting' | 'open' | 'waiting' | 'refused' | 'stopped';
+/** conflict: another bridge holds this location's connection; this one waits to retry slowly. */
+export type LinkState = 'idle' | 'connecting' | 'open' | 'waiting' | 'conflict' | 'refused' | 'stopped';
 
 export interface BackoffPolicy {
   baseMs: number;
+  /** No wait is longer: once the cloud is back, every bridge is back within this (plus a handshake). */
   capMs: number;
-  /** A connection that stays up this long resets the backoff. */
-  stableMs: number;
+  /** While another bridge holds the location (close 4409, HTTP 409): wait between half and all of this. */
+  conflictMs: number;
+  /**
+   * The first retry after a conflict waits only up to this: the connection the cloud still holds may
+   * be this bridge's own previous one, which it drops once that misses a ping.
+   */
+  firstConflictMs: number;
 }
 
-/** WebSocket close code of an endpoint shutting down; the cloud's hub closes with it when it stops. */
-const GOING_AWAY = 1001;
-
-export const DEFAULT_LINK_BACKOFF: BackoffPolicy = { baseMs: 1_000, capMs: 5 * 60_000, stableMs: 60_000 };
+export const DEFAULT_LINK_BACKOFF: BackoffPolicy = {
+  baseMs: 1_000,
+  capMs: 30_000,
+  conflictMs: 60_000,
+  firstConflictMs: 10_000,
+};
 
 export interface BridgeLinkOptions {
   /** The cloud's base URL (http(s) or ws(s)); BRIDGE_WS_PATH is appended. */
@@ -42,6 +52,7 @@ export interface BridgeLinkOptions {
   /** A ping is sent this often; a connection that did not answer the previous one is dropped. */
   heartbeatMs?: number;
   onOpen?: () => void;
+  /** Every valid message; the first one on a connection (normally `hello-ack`) resets the backoff. */
   onMessage?: (message: CloudToBridgeMessage) => void;
   onInvalidMessage?: (failure: Extract<BridgeParseResult<CloudToBridgeMessage>, { ok: false }>) => void;
   onClose?: (info: { code: number; reason: string }) => void;
@@ -49,7 +60,10 @@ export interface BridgeLinkOptions {
   onRefused?: (info: { status?: number; code?: number; reason: string }) => void;
 }
 
-/** Full jitter: a uniformly random delay between 0 and the capped exponential bound. */
+/**
+ * Full jitter: a uniformly random delay between 0 and the capped exponential bound, so bridges that
+ * lost the cloud together do not come back together.
+ */
 export function fullJitterDelay(attempt: number, policy: BackoffPolicy, random: () => number): number {
   const bound = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(attempt, 30));
   return Math.floor(random() * bound);
@@ -70,9 +84,16 @@ export class BridgeLink {
   private readonly backoff: BackoffPolicy;
   private socket: WebSocket | null = null;
   private currentState: LinkState = 'idle';
+  /** Failed connections since the cloud last accepted one. */
   private attempt = 0;
+  /**
+   * Conflict closes in a row; any other close ends the streak. Not reset by an accepted connection,
+   * so two bridges that a hub lets take the location from each other both slow down too.
+   */
+  private conflicts = 0;
+  /** The cloud has answered on the current connection (its hello-ack, or any message). */
+  private accepted = false;
   private reconnectTimer: TimerHandle | null = null;
-  private stableTimer: TimerHandle | null = null;
   private heartbeatTimer: TimerHandle | null = null;
   private awaitingPong = false;
   private refusedStatus: number | undefined;
@@ -144,11 +165,8 @@ export class BridgeLink {
       if (this.socket !== socket) return;
       this.currentState = 'open';
       this.connectedSince = this.clock.now();
-      this.lastError = null;
+      this.accepted = false;
       logger.info({ url }, 'connected to cloud');
-      this.stableTimer = this.clock.setTimeout(() => {
-        this.attempt = 0;
-      }, this.backoff.stableMs);
       this.scheduleHeartbeat(socket);
       this.options.onOpen?.();
     });
@@ -159,8 +177,10 @@ export class BridgeLink {
       if (this.socket !== socket) return;
       const raw = isBinary ? data : data.toString();
       const parsed = parseCloudToBridge(Array.isArray(raw) ? Buffer.concat(raw) : raw);
-      if (parsed.ok) this.options.onMessage?.(parsed.message);
-      else {
+      if (parsed.ok) {
+        if (!this.accepted) this.onAccepted();
+        this.options.onMessage?.(parsed.message);
+      } else {
         logger.warn({ error: parsed.error, commandId: parsed.commandId }, 'invalid message from cloud');
         this.options.onInvalidMessage?.(parsed);
       }
@@ -170,6 +190,17 @@ export class BridgeLink {
       logger.debug({ err: error }, 'cloud link error');
     });
     socket.on('close', (code, reasonBuffer) => this.handleClose(socket, code, reasonBuffer.toString()));
+  }
+
+  /**
+   * The cloud answered on this connection, so it took the hello: the failure streak is over. Only
+   * then, not on the upgrade alone, so a cloud that accepts and drops at once is still backed off from.
+   */
+  private onAccepted(): void {
+    this.accepted = true;
+    this.attempt = 0;
+    this.lastError = null;
+    this.options.logger.debug('cloud accepted the connection; reconnect backoff reset');
   }
 
   private handleClose(socket: WebSocket, code: number, reason: string): void {
@@ -199,21 +230,46 @@ export class BridgeLink {
       this.options.onRefused?.({ ...(status === undefined ? { code } : { status }), reason: why });
       return;
     }
+    this.reconnects += 1;
+    if (status === 409 || code === BRIDGE_CLOSE_CODES.replaced) {
+      this.waitAfterConflict(status, code, reason);
+      return;
+    }
+    this.conflicts = 0;
     if (status !== undefined) this.lastError = `cloud answered the upgrade with HTTP ${status}`;
-    // A cloud going away (a restart or a deploy) ends a connection that worked: no failure streak to
-    // back off from. Without this, a deploy soon after an outage waited out the outage's backoff.
-    if (wasOpen && code === GOING_AWAY) this.attempt = 0;
     const delay = fullJitterDelay(this.attempt, this.backoff, this.random);
     this.attempt += 1;
-    this.reconnects += 1;
-    this.currentState = 'waiting';
     logger.warn(
       { code, reason, status, delayMs: delay, error: this.lastError },
       'cloud link down, reconnecting',
     );
+    this.retryIn(delay, 'waiting');
+  }
+
+  /**
+   * Another bridge with this location's token is connected: two bridges taking the link from each
+   * other would send doors to the wrong controller, so this one waits long between tries and says why.
+   */
+  private waitAfterConflict(status: number | undefined, code: number, reason: string): void {
+    this.conflicts += 1;
+    const bound = this.conflicts === 1 ? this.backoff.firstConflictMs : this.backoff.conflictMs;
+    const delay = Math.floor(bound / 2 + (this.random() * bound) / 2);
+    this.lastError =
+      `another bridge with the same token is connected for location ${this.options.locationKey}; ` +
+      `retrying every ${Math.round(this.backoff.conflictMs / 1000)} s. Each site needs its own bridge: ` +
+      'stop the other one, or issue this one its own token';
+    this.options.logger.error(
+      { code, status, reason, delayMs: delay, conflicts: this.conflicts },
+      this.lastError,
+    );
+    this.retryIn(delay, 'conflict');
+  }
+
+  private retryIn(delay: number, state: 'waiting' | 'conflict'): void {
+    this.currentState = state;
     this.reconnectTimer = this.clock.setTimeout(() => {
       this.reconnectTimer = null;
-      if (this.currentState === 'waiting') this.connect();
+      if (this.currentState === state) this.connect();
     }, delay);
   }
 
@@ -235,9 +291,9 @@ export class BridgeLink {
   }
 
   private clearTimers(): void {
-    for (const timer of [this.reconnectTimer, this.stableTimer, this.heartbeatTimer]) {
+    for (const timer of [this.reconnectTimer, this.heartbeatTimer]) {
       if (timer !== null) this.clock.clearTimeout(timer);
     }
-    this.reconnectTimer = this.stableTimer = this.heartbeatTimer = null;
+    this.reconnectTimer = this.heartbeatTimer = null;
   }
 }

@@ -10,6 +10,28 @@ import {
   zTransactionId,
 } from '../schemas/index';
 import { defineRoute } from './route';
+import { BOOKING_ACTORS, BOOKING_STATUSES } from '../booking/status';
+
+/** `byHand`: the operator gave the money back outside the gateway and records it; else the gateway is asked. */
+export const refundBookingRequestSchema = z.object({ byHand: z.boolean().default(false) });
+export const refundBookingResponseSchema = z.object({
+  success: z.boolean(),
+  status: z.enum(BOOKING_STATUSES),
+  message: z.string().max(500),
+});
+export type RefundBookingResponse = z.infer<typeof refundBookingResponseSchema>;
+
+/** One move of a booking, as recorded: when, from and to which status, by whom, why. */
+export const bookingHistoryEntrySchema = z.object({
+  at: zIsoDateTime,
+  from: z.enum(BOOKING_STATUSES),
+  to: z.enum(BOOKING_STATUSES),
+  actor: z.enum(BOOKING_ACTORS),
+  reason: z.string().max(100),
+  detail: z.string().max(1000).nullable(),
+});
+export const bookingHistoryResponseSchema = z.array(bookingHistoryEntrySchema);
+export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntrySchema>;
 
 export const recentBookingsQuerySchema = z.object({ limit: zQueryInt(1, 5000).default(500) });
 export const recentBookingsResponseSchema = z.array(bookingRowSchema).max(5000);
@@ -47,6 +69,29 @@ export const adminRoutes = {
     request: { query: recentBookingsQuerySchema },
     response: recentBookingsResponseSchema,
     summary: 'Recent booking rows, one per locker, newest first',
+  }),
+  bookingHistory: defineRoute({
+    method: 'GET',
+    path: '/api/admin/bookings/:transactionId/history',
+    area: 'bookings',
+    auth: 'admin',
+    request: { params: z.object({ transactionId: zTransactionId }) },
+    response: bookingHistoryResponseSchema,
+    summary:
+      "A booking's history: every move of its status (payments, cancellations, refunds), oldest first (BOOKING_NOT_FOUND)",
+  }),
+  refundBooking: defineRoute({
+    method: 'POST',
+    path: '/api/admin/bookings/:transactionId/refund',
+    area: 'bookings',
+    auth: 'admin',
+    request: {
+      params: z.object({ transactionId: zTransactionId }),
+      body: refundBookingRequestSchema,
+    },
+    response: refundBookingResponseSchema,
+    summary:
+      'A refund owed: asked of the payment gateway, or recorded as made by hand (booking/invalid_state unless refund_due)',
   }),
   recentErrors: defineRoute({
     method: 'GET',

@@ -44,9 +44,15 @@ const SPEC_CALLS = [
   'PATCH /api/bookings/:transactionId',
   'POST /api/bookings/:transactionId/cancel',
   'GET /api/bookings/:transactionId',
+  // The visitor's private booking link (issue 16).
+  'POST /api/bookings/:transactionId/my-booking-link',
+  'GET /api/my-booking/:token',
+  'POST /api/my-booking/:token/cancel',
+  'POST /api/my-booking/:token/resend',
   'GET /api/bookings/availability',
   'GET /api/bookings/future',
   'POST /api/payments/create-payment',
+  'POST /api/payments/retry',
   'POST /api/payments/decrypt',
   'POST /api/discounts/validate-discount',
   'GET /api/admin/frontend-overrides',
@@ -73,6 +79,9 @@ const SPEC_CALLS = [
   'POST /api/admin/cleanup/execute',
   'GET /api/admin/cleanup/stats',
   'GET /api/admin/bookings/recent',
+  // A refund owed, asked of the gateway again or recorded as made by hand (issue 16).
+  'POST /api/admin/bookings/:transactionId/refund',
+  'GET /api/admin/bookings/:transactionId/history',
   'GET /api/admin/settings/system',
   'POST /api/admin/settings/system',
   'GET /api/admin/locations',
@@ -91,6 +100,8 @@ const SPEC_CALLS = [
   'POST /api/admin/users',
   'POST /api/admin/users/:id/password',
   'DELETE /api/admin/users/:id',
+  // A discount edit in place (the spec's delete-then-recreate lost usage and could lose the code).
+  'PUT /api/discounts/:code',
   'POST /api/admin/locations/:key/bridge-token',
   'GET /api/admin/logs/archive',
   'GET /api/admin/takings',
@@ -109,9 +120,15 @@ const PUBLIC_CALLS = [
   'PATCH /api/bookings/:transactionId',
   'POST /api/bookings/:transactionId/cancel',
   'GET /api/bookings/:transactionId',
+  // The visitor's private booking link (issue 16).
+  'POST /api/bookings/:transactionId/my-booking-link',
+  'GET /api/my-booking/:token',
+  'POST /api/my-booking/:token/cancel',
+  'POST /api/my-booking/:token/resend',
   'GET /api/bookings/availability',
   'GET /api/bookings/future',
   'POST /api/payments/create-payment',
+  'POST /api/payments/retry',
   'POST /api/payments/decrypt',
   'POST /api/discounts/validate-discount',
   'GET /api/admin/frontend-overrides',
@@ -235,10 +252,31 @@ describe('customer request schemas', () => {
       telefono_prefisso: '+39',
       codice_sconto: '',
     });
+    // Spaces, dashes and the country code are read; the number is kept as prefix and national number.
+    for (const [telefono_prefisso, telefono_numero, prefix, national] of [
+      ['+39', '333 123 4567', '+39', '3331234567'],
+      ['+39', '+39 333-123-4567', '+39', '3331234567'],
+      ['+39', '0039 333 1234567', '+39', '3331234567'],
+      ['+1', '(201) 555-0123', '+1', '2015550123'],
+      ['+39', '+44 20 7946 0018', '+44', '2079460018'],
+    ]) {
+      expect(
+        customerDetailsRequestSchema.parse({ ...body, telefono_prefisso, telefono_numero }),
+      ).toMatchObject({
+        telefono_prefisso: prefix,
+        telefono_numero: national,
+      });
+    }
+    const refused = customerDetailsRequestSchema.safeParse({ ...body, telefono_numero: '000 000 0000' });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['telefono_numero'],
+      params: { code: 'customer/phone_invalid' },
+    });
     for (const bad of [
       { conferma_email: 'other@example.it' },
       { telefono_numero: '12345' },
-      { telefono_numero: '333-1234567' },
+      { telefono_numero: '333-FLOWERS' },
+      { telefono_prefisso: '+1', telefono_numero: '333 123 4567' },
       { nome: '' },
       { nome: 'x'.repeat(100_000) },
       { telefono_prefisso: '39' },

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, adminUserSchema, zAdminPassword, zEmail, zIsoDateTime } from '../schemas/index';
+import {
+  TEXT_LIMITS,
+  adminUserSchema,
+  zAdminPassword,
+  zEditVersion,
+  zEmail,
+  zIsoDateTime,
+} from '../schemas/index';
 import { okResponseSchema } from './common';
 import { defineRoute } from './route';
 
@@ -16,7 +23,16 @@ export const loginResponseSchema = z.object({
 
 export const adminUserListResponseSchema = z.array(adminUserSchema).max(1000);
 export const createAdminUserRequestSchema = z.object({ email: zEmail, password: zAdminPassword });
-export const changeAdminPasswordRequestSchema = z.object({ password: zAdminPassword });
+/** `version`: the account as read (`edit/stale` when another operator changed it since). */
+export const changeAdminPasswordRequestSchema = z.object({
+  password: zAdminPassword,
+  /** The acting administrator's own password: required to set another administrator's. */
+  currentPassword: z.string().max(200).optional(),
+  version: zEditVersion.optional(),
+});
+export const deleteAdminUserQuerySchema = z.object({
+  version: z.coerce.number().pipe(zEditVersion).optional(),
+});
 export const adminUserParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export const authRoutes = {
@@ -71,8 +87,8 @@ export const authRoutes = {
     path: '/api/admin/users/:id',
     area: 'users',
     auth: 'admin',
-    request: { params: adminUserParamsSchema },
+    request: { params: adminUserParamsSchema, query: deleteAdminUserQuerySchema },
     response: okResponseSchema,
-    summary: 'Remove an administrator (never the last one)',
+    summary: 'Remove an administrator (never the last one; refused when the version read is stale)',
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  PHONE_REFUSAL,
   bookingReadBackSchema,
   savedBookingSchema,
   zBookingNote,
@@ -17,7 +18,7 @@ import {
   zQuantity,
   zTransactionId,
 } from '../schemas/index';
-import { emailsMatch } from '../forms/index';
+import { emailsMatch, parsePhone } from '../forms/index';
 import { okResponseSchema, transactionParamsSchema } from './common';
 import { defineRoute } from './route';
 
@@ -94,6 +95,18 @@ export const customerDetailsRequestSchema = z
   .refine((body) => emailsMatch(body.email, body.conferma_email), {
     message: 'The confirmation e-mail differs',
     path: ['conferma_email'],
+  })
+  // The number is kept as the dial code and the national number ('+39', '3331234567'): E.164 together.
+  .transform((body, ctx) => {
+    const phone = parsePhone(body.telefono_numero, { dialCode: body.telefono_prefisso });
+    if (phone) return { ...body, telefono_prefisso: phone.dialCode, telefono_numero: phone.nationalNumber };
+    ctx.addIssue({
+      code: 'custom',
+      input: body.telefono_numero,
+      path: ['telefono_numero'],
+      ...PHONE_REFUSAL,
+    });
+    return z.NEVER;
   });
 
 export const bookingReadBackResponseSchema = bookingReadBackSchema;

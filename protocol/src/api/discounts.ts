@@ -3,6 +3,7 @@ import {
   bookingDurationSchema,
   discountCodeInputSchema,
   discountCodeSchema,
+  discountCodeUpdateSchema,
   discountValidationSchema,
   zDiscountCode,
   zLocationKey,
@@ -26,6 +27,10 @@ export const createDiscountResponseSchema = z.object({
 });
 
 export const discountCodeParamsSchema = z.object({ code: zDiscountCode });
+
+/** An edit in place of the code in the path (which the body's `code` may rename). */
+export const updateDiscountRequestSchema = discountCodeUpdateSchema;
+export const updateDiscountResponseSchema = createDiscountResponseSchema;
 
 export const discountRoutes = {
   validate: defineRoute({
@@ -56,6 +61,15 @@ export const discountRoutes = {
     successStatus: 201,
     summary: 'Create a discount code',
   }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/discounts/:code',
+    area: 'discounts',
+    auth: 'admin',
+    request: { params: discountCodeParamsSchema, body: updateDiscountRequestSchema },
+    response: updateDiscountResponseSchema,
+    summary: 'Edit a discount code in place, keeping its usage; refused when the version read is stale',
+  }),
   delete: defineRoute({
     method: 'DELETE',
     path: '/api/discounts/:code',
@@ -63,6 +77,6 @@ export const discountRoutes = {
     auth: 'admin',
     request: { params: discountCodeParamsSchema },
     response: okResponseSchema,
-    summary: 'Delete a discount code',
+    summary: 'Delete a discount code, unless a checkout in progress uses it',
   }),
 } as const;

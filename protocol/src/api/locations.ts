@@ -3,12 +3,13 @@ import {
   MAX_LOCKERS_PER_SIZE,
   TEXT_LIMITS,
   locationFieldsSchema,
-  locationPricingSchema,
+  locationPricingInputSchema,
   locationSchema,
   locationSummarySchema,
   openingHoursSchema,
   publicLocationSchema,
   zLocationKey,
+  zEditVersion,
   zTimezone,
 } from '../schemas/index';
 import { locationParamsSchema, okResponseSchema } from './common';
@@ -19,14 +20,23 @@ const MAX_LOCATIONS = 100;
 
 export const locationListResponseSchema = z.array(locationSummarySchema).max(MAX_LOCATIONS);
 
-/** The admin page posts its whole location list; only key and pricing are read (others are stripped). */
+/**
+ * The version of the location the page read (optimistic concurrency, `edit/stale`). Our pages always
+ * send it; the spec's payloads have none, so a body without it is saved unchecked.
+ */
+const readVersion = { version: zEditVersion.optional() };
+
+/**
+ * The locations to reprice; only key, pricing and version are read (others are stripped). Our page
+ * sends only the locations it changed; the server writes only the rows sent.
+ */
 export const updatePricesRequestSchema = z
-  .array(z.object({ key: zLocationKey, pricing: locationPricingSchema }))
+  .array(z.object({ key: zLocationKey, pricing: locationPricingInputSchema, ...readVersion }))
   .min(1)
   .max(MAX_LOCATIONS);
 
 export const updateLocationSettingsRequestSchema = z
-  .array(z.object({ key: zLocationKey, timezone: zTimezone, orari: openingHoursSchema }))
+  .array(z.object({ key: zLocationKey, timezone: zTimezone, orari: openingHoursSchema, ...readVersion }))
   .min(1)
   .max(MAX_LOCATIONS);
 
@@ -38,7 +48,11 @@ const lockerCount = z.number().int().min(0).max(MAX_LOCKERS_PER_SIZE);
  */
 export const updateLockerStructureRequestSchema = z
   .array(
-    z.object({ key: zLocationKey, lockerStructure: z.object({ standard: lockerCount, large: lockerCount }) }),
+    z.object({
+      key: zLocationKey,
+      lockerStructure: z.object({ standard: lockerCount, large: lockerCount }),
+      ...readVersion,
+    }),
   )
   .min(1)
   .max(MAX_LOCATIONS);
@@ -54,10 +68,16 @@ export const duplicateStructureRequestSchema = z
 export const locationsByIdResponseSchema = z.record(zLocationKey, locationSchema);
 
 /** A new location; the key defaults to the id (admin spec §5). */
-export const createLocationRequestSchema = locationSchema.extend({ key: zLocationKey.optional() });
+export const createLocationRequestSchema = locationSchema.extend({
+  key: zLocationKey.optional(),
+  pricing: locationPricingInputSchema,
+});
 
 /** Any subset of a location's fields; the id cannot change. */
-export const updateLocationRequestSchema = locationFieldsSchema.omit({ id: true }).partial();
+export const updateLocationRequestSchema = locationFieldsSchema
+  .omit({ id: true })
+  .extend({ pricing: locationPricingInputSchema })
+  .partial();
 
 export const locationIdParamsSchema = z.object({ id: zLocationKey });
 export const locationKeyParamsSchema = z.object({ key: zLocationKey });

@@ -11,6 +11,8 @@ import {
   zQuantity,
   zTransactionId,
   zBookingNote,
+  zBookingStatus,
+  zCents,
   bookingDurationSchema,
 } from '../schemas/index';
 import { locationQuerySchema } from './common';
@@ -57,15 +59,54 @@ export const inhibitMultiResponseSchema = z.object({
   expiresAt: zIsoDateTime.optional(),
 });
 
+/** The most an operator may write as the reason for cancelling a booking. */
+export const OPERATOR_REASON_MAX_LENGTH = TEXT_LIMITS.note;
+
 /**
  * An operator's action on one locker. The locker id may arrive as text from the number field;
  * `duration` is what the legacy customer page sent to `/inhibit` and is ignored.
+ *
+ * Disattiva, Attiva and Annulla prenotazione take any booking off the controller's locker, so
+ * when a live booking holds the locker (now, or its PIN is on the controller for later) the
+ * action also cancels that booking. Without `confirm: true` such a request changes nothing and
+ * is answered 409 `locker/booking_live`, whose details (`lockerBookingLiveDetailsSchema`) name the
+ * bookings so the page can ask. `reason` is kept with the cancellation; `refund` says whether a
+ * paid booking's money is owed back (refund_due) or not (cancelled_by_operator). Left out, a paid
+ * booking is owed its money: nobody loses a payment by an omission.
  */
 export const lockerActionRequestSchema = z.object({
   location: zLocationKey,
   lockerId: zLockerNumberInput,
   duration: bookingDurationSchema.optional(),
+  confirm: z.boolean().optional(),
+  reason: z.string().trim().max(OPERATOR_REASON_MAX_LENGTH).optional(),
+  refund: z.boolean().optional(),
 });
+
+/** A booking an operator's locker action would cancel, as the confirmation dialog shows it. */
+export const liveLockerBookingSchema = z.object({
+  transactionId: zTransactionId,
+  status: zBookingStatus,
+  /** Paid and honoured (scheduled, confirmed, confirmed_late): cancelling it may owe a refund. */
+  paid: z.boolean(),
+  /** What the visitor paid; 0 for an unpaid hold. */
+  paidCents: zCents,
+  startTimeIso: zIsoDateTime,
+  endTimeIso: zIsoDateTime,
+  lockerNumbers: z.array(zLockerNumber).max(10),
+  customerName: z
+    .string()
+    .max(2 * TEXT_LIMITS.name + 1)
+    .nullable(),
+});
+export type LiveLockerBooking = z.infer<typeof liveLockerBookingSchema>;
+
+/** `details` of a 409 `locker/booking_live`: the bookings the action would cancel (usually one). */
+export const lockerBookingLiveDetailsSchema = z.object({
+  lockerId: zLockerNumber,
+  bookings: z.array(liveLockerBookingSchema).min(1).max(10),
+});
+export type LockerBookingLiveDetails = z.infer<typeof lockerBookingLiveDetailsSchema>;
 
 /**
  * The legacy customer page's `POST /api/lockers/inhibit` (customer spec §7): a visitor blocks the one
@@ -85,6 +126,11 @@ export const lockerActionResponseSchema = z.object({
   outcome: z.enum(['executed', 'queued']),
   commandId: z.string().max(80).optional(),
   message: z.string().max(TEXT_LIMITS.message).optional(),
+  /** The bookings the action cancelled (confirmed by the operator), with the status each went to. */
+  cancelledBookings: z
+    .array(z.object({ transactionId: zTransactionId, status: zBookingStatus }))
+    .max(10)
+    .optional(),
 });
 
 const lockerAction = <const Path extends string>(path: Path, summary: string) =>

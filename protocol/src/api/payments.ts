@@ -52,6 +52,9 @@ export const bookingConfirmedResponseSchema = z.object({
 /** Usually the provider's page (text/html); `bookingConfirmed` JSON otherwise. */
 export const createPaymentResponseSchema = z.union([htmlPageSchema, bookingConfirmedResponseSchema]);
 
+/** Reopens payment of a hold whose payment was declined or abandoned, for the same frozen total. */
+export const retryPaymentRequestSchema = z.object({ transactionId: zTransactionId });
+
 export const decryptPaymentRequestSchema = z.object({ a: zEncryptedParameter, b: zEncryptedParameter });
 export const decryptPaymentResponseSchema = z.object({ shopTransactionId: zTransactionId });
 
@@ -65,6 +68,16 @@ export const paymentRoutes = {
     response: createPaymentResponseSchema,
     responseType: 'html',
     summary: "Answer with the payment provider's page for a pending booking",
+  }),
+  retryPayment: defineRoute({
+    method: 'POST',
+    path: '/api/payments/retry',
+    area: 'payments',
+    auth: 'public',
+    request: { body: retryPaymentRequestSchema },
+    response: createPaymentResponseSchema,
+    responseType: 'html',
+    summary: "Answer with the payment provider's page again for a declined payment, while the hold lives",
   }),
   decrypt: defineRoute({
     method: 'POST',

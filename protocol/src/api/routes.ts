@@ -7,6 +7,7 @@ import { discountRoutes } from './discounts';
 import { localeRoutes } from './locales';
 import { locationRoutes } from './locations';
 import { lockerRoutes } from './lockers';
+import { myBookingRoutes } from './my-booking';
 import { nightRoutes } from './night';
 import { paymentRoutes } from './payments';
 import type { ApiRoute } from './route';
@@ -19,6 +20,7 @@ export const apiRouteGroups = {
   locations: locationRoutes,
   lockers: lockerRoutes,
   bookings: bookingRoutes,
+  myBooking: myBookingRoutes,
   availability: availabilityRoutes,
   night: nightRoutes,
   payments: paymentRoutes,

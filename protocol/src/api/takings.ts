@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { takingsDataSchema, takingsMonthSchema } from '../takings/index';
+import {
+  takingsDataSchema,
+  takingsMonthSchema,
+  takingsTestBookingsSchema,
+  takingsTotemMissingSchema,
+} from '../takings/index';
 import {
   connectionTestResultSchema,
   locationConnectionSchema,
   totemRevenueRecordSchema,
   zHost,
+  zTimezone,
   zLocationKey,
 } from '../schemas/index';
 import { defineRoute } from './route';
@@ -26,6 +32,13 @@ export const takingsResponseSchema = z.object({
   month: takingsMonthSchema,
   location: z.union([z.literal('all'), zLocationKey]),
   data: takingsDataSchema,
+  /**
+   * Ours: the locations whose kiosk (totem) payments could not be read, with the reason. Their
+   * totem and total amounts in `data` are incomplete and must never be shown as the month's figures.
+   */
+  totemMissing: z.array(takingsTotemMissingSchema).max(100).default([]),
+  /** Ours: per location, the test bookings kept out of the online amounts (count and euros). */
+  testBookings: z.record(zLocationKey, takingsTestBookingsSchema).default({}),
 });
 
 /**
@@ -35,6 +48,8 @@ export const takingsResponseSchema = z.object({
  */
 export const takingsLocationConnectionSchema = locationConnectionSchema.extend({
   recipient: zHost.nullable(),
+  /** The location's zone: its takings days and the page's current month are its own (absent: older server). */
+  timezone: zTimezone.optional(),
 });
 export type TakingsLocationConnection = z.infer<typeof takingsLocationConnectionSchema>;
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVE_BOOKING_STATUSES,
+  BOOKING_ACTORS,
+  BOOKING_TRANSITIONS,
+  HOLD_BOOKING_STATUSES,
+  IllegalTransitionError,
+  PAID_BOOKING_STATUSES,
+  assertTransition,
+  canTransition,
+  isHoldBookingStatus,
+  statusesLeadingTo,
   BOOKING_STATUSES,
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -51,7 +60,7 @@ function replay(values: number[]): () => number {
 const digitsAsFloats = (pin: string) => [...pin].map((digit) => Number(digit) / 10 + 0.05);
 
 describe('booking statuses', () => {
-  it('lists the seven statuses and the four that hold lockers', () => {
+  it('lists every status and the ones that hold lockers', () => {
     expect(BOOKING_STATUSES).toEqual([
       'pending',
       'scheduled',
@@ -60,18 +69,79 @@ describe('booking statuses', () => {
       'expired',
       'confirmed_late',
       'failed_after_payment',
+      'paying',
+      'payment_declined',
+      'cancelled_by_operator',
+      'refund_due',
+      'refunded',
     ]);
-    expect(ACTIVE_BOOKING_STATUSES).toEqual(['pending', 'scheduled', 'confirmed', 'confirmed_late']);
+    expect(ACTIVE_BOOKING_STATUSES).toEqual([
+      'pending',
+      'paying',
+      'payment_declined',
+      'scheduled',
+      'confirmed',
+      'confirmed_late',
+    ]);
   });
 
   it('classifies statuses', () => {
-    expect(BOOKING_STATUSES.filter(isActiveBookingStatus)).toEqual([...ACTIVE_BOOKING_STATUSES]);
+    expect(BOOKING_STATUSES.filter(isActiveBookingStatus).sort()).toEqual(
+      [...ACTIVE_BOOKING_STATUSES].sort(),
+    );
     expect(isActiveBookingStatus('cancelled')).toBe(false);
     expect(isActiveBookingStatus('expired')).toBe(false);
     expect(isActiveBookingStatus('failed_after_payment')).toBe(false);
+    expect(isActiveBookingStatus('refund_due')).toBe(false);
+    expect(isHoldBookingStatus('paying')).toBe(true);
+    expect(isHoldBookingStatus('confirmed')).toBe(false);
     expect(isBookingStatus('confirmed_late')).toBe(true);
     expect(isBookingStatus('Confirmed')).toBe(false);
     expect(isBookingStatus(3)).toBe(false);
+  });
+});
+
+describe('the booking state machine', () => {
+  it('lets only the provider confirm, and only an unpaid or lapsed booking', () => {
+    for (const from of BOOKING_STATUSES) {
+      for (const actor of BOOKING_ACTORS) {
+        if (canTransition(from, 'confirmed', actor)) {
+          expect(['provider', 'scheduler', 'operator']).toContain(actor);
+          expect([...HOLD_BOOKING_STATUSES, 'scheduled']).toContain(from);
+        }
+      }
+    }
+    expect(canTransition('paying', 'confirmed', 'visitor')).toBe(false);
+    expect(statusesLeadingTo('confirmed', 'provider')).toEqual(['pending', 'paying', 'payment_declined']);
+  });
+
+  it('never lets a paid booking lapse or be cancelled as if unpaid', () => {
+    for (const from of PAID_BOOKING_STATUSES) {
+      for (const actor of BOOKING_ACTORS) {
+        expect(canTransition(from, 'expired', actor)).toBe(false);
+        expect(canTransition(from, 'cancelled', actor)).toBe(false);
+      }
+    }
+  });
+
+  it('freezes a hold once its payment is open: only pending may be edited, and nothing returns to it', () => {
+    for (const from of BOOKING_STATUSES) {
+      for (const actor of BOOKING_ACTORS) expect(canTransition(from, 'pending', actor)).toBe(false);
+    }
+    expect(canTransition('pending', 'paying', 'visitor')).toBe(true);
+    expect(canTransition('payment_declined', 'paying', 'visitor')).toBe(true);
+  });
+
+  it('ends in statuses nothing leaves, and throws for a move it does not allow', () => {
+    // A refund owed ends when the gateway (or an operator, by hand) has given the money back.
+    expect(BOOKING_TRANSITIONS.refund_due).toEqual([{ to: 'refunded', by: ['provider', 'operator'] }]);
+    expect(BOOKING_TRANSITIONS.refunded).toEqual([]);
+    expect(() => assertTransition('refund_due', 'refunded', 'visitor')).toThrow(IllegalTransitionError);
+    expect(BOOKING_TRANSITIONS.cancelled_by_operator).toEqual([
+      { to: 'failed_after_payment', by: ['provider'] },
+    ]);
+    expect(() => assertTransition('confirmed', 'expired', 'system')).toThrow(IllegalTransitionError);
+    expect(() => assertTransition('paying', 'confirmed', 'provider')).not.toThrow();
   });
 });
 

@@ -83,6 +83,30 @@ describe('bridge protocol v1: cloud → bridge', () => {
     );
     expect(parsed).toEqual({ ok: true, message: { type: 'delivered', seqs: [1, 2] } });
   });
+
+  it('accepts the later optional hello-ack and cancel, and a hello with or without features', () => {
+    expect(parseCloudToBridge('{"type":"hello-ack"}')).toEqual({ ok: true, message: { type: 'hello-ack' } });
+    expect(parseCloudToBridge({ type: 'cancel', commandId: 'cmd-7' })).toEqual({
+      ok: true,
+      message: { type: 'cancel', commandId: 'cmd-7' },
+    });
+    expect(parseCloudToBridge({ type: 'cancel' }).ok).toBe(false);
+    expect(parseCloudToBridge({ type: 'cancel', commandId: 'bad id' }).ok).toBe(false);
+    const hello = {
+      type: 'hello',
+      protocolVersion: 1,
+      bridgeVersion: '0.1.0',
+      locationKey: 'campo',
+      buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
+      oldestBufferedAt: null,
+      sentAt: at,
+    };
+    expect(parseBridgeToCloud(hello).ok).toBe(true);
+    expect(parseBridgeToCloud({ ...hello, features: ['hello-ack', 'cancel'] })).toMatchObject({
+      ok: true,
+      message: { features: ['hello-ack', 'cancel'] },
+    });
+  });
 });
 
 describe('bridge protocol v1: bridge → cloud', () => {

@@ -19,6 +19,14 @@
 //      resends every item the hub has not acknowledged after each reconnect; the hub answers with
 //      `delivered` listing the seqs it has stored, and only then does the bridge delete them.
 //      The hub must therefore treat items idempotently: by `seq` per location (and `event.id`).
+//   Added later, optional on both sides (a bridge lists what it understands in `hello.features`; a hub
+//   sends these only to a bridge that lists them, since an older one answers them with `rejected`):
+//   4. `hello-ack`: the hub has accepted the hello (the session is live). The bridge resets its
+//      reconnect backoff on it (or on any other message from the hub on that connection).
+//   5. `cancel`: the hub gave up on a command (its request timed out, the operator was told so). A
+//      command the bridge has not yet sent to the controller is never sent: it is answered EXPIRED
+//      with error `command/cancelled`. One already sent cannot be called back; its result follows as
+//      usual. A cancel for an id the bridge has not received yet makes that id EXPIRED on arrival.
 //   Messages are JSON text frames of at most BRIDGE_MAX_MESSAGE_BYTES.
 import { z } from 'zod';
 
@@ -39,7 +47,10 @@ export const BRIDGE_CLOSE_CODES = {
   unauthorized: 4401,
   /** The hub does not speak the protocol version announced in `hello`: the bridge stops. */
   unsupportedProtocol: 4406,
-  /** Another bridge connected for the same location: this one reconnects with backoff. */
+  /**
+   * Another bridge holds the connection for this location (same token). The bridge receiving it
+   * logs an error and retries slowly (see edge-bridge/README.md), never in a tight loop.
+   */
   replaced: 4409,
 } as const;
 
@@ -127,10 +138,31 @@ export const deliveredSchema = z.object({
 });
 export type DeliveredMessage = z.infer<typeof deliveredSchema>;
 
-export const cloudToBridgeSchema = z.discriminatedUnion('type', [commandSchema, deliveredSchema]);
+/** The hub accepted the bridge's hello: the connection is live (reset the reconnect backoff). */
+export const helloAckSchema = z.object({
+  type: z.literal('hello-ack'),
+});
+export type HelloAckMessage = z.infer<typeof helloAckSchema>;
+
+/** The hub gave up on this command: if not yet sent to the controller, it never will be. */
+export const cancelSchema = z.object({
+  type: z.literal('cancel'),
+  commandId,
+});
+export type CancelMessage = z.infer<typeof cancelSchema>;
+
+export const cloudToBridgeSchema = z.discriminatedUnion('type', [
+  commandSchema,
+  deliveredSchema,
+  helloAckSchema,
+  cancelSchema,
+]);
 export type CloudToBridgeMessage = z.infer<typeof cloudToBridgeSchema>;
 
 // ── bridge → cloud ────────────────────────────────────────────────────────────────────────────
+
+/** Optional hub → bridge messages, named in `hello.features` by a bridge that understands them. */
+export const BRIDGE_FEATURES = ['hello-ack', 'cancel'] as const;
 
 export const helloSchema = z.object({
   type: z.literal('hello'),
@@ -146,6 +178,8 @@ export const helloSchema = z.object({
   }),
   oldestBufferedAt: timestamp.nullable(),
   sentAt: timestamp,
+  /** Optional messages this bridge understands (BRIDGE_FEATURES, possibly more later); absent on older bridges. */
+  features: z.array(z.string().min(1).max(32)).max(32).optional(),
 });
 export type HelloMessage = z.infer<typeof helloSchema>;
 
@@ -179,7 +213,8 @@ export const resultSchema = z
     ok: z.boolean(),
     /**
      * SUCCEEDED: done. FAILED: not done (the controller refused, or stayed unreachable).
-     * EXPIRED: not executed because expiresAt had passed. UNKNOWN: the controller did not answer in time
+     * EXPIRED: not executed, never will be: expiresAt passed before the controller call could start
+     * (error `command/expired`), or the hub cancelled it first (error `command/cancelled`). UNKNOWN: the controller did not answer in time
      * and may or may not have acted; it is never repeated blindly, and a later result with `reconciled`
      * true may settle it once a state poll shows the outcome.
      */

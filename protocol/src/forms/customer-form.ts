@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_PREFIX } from './phone-prefixes';
+import { DEFAULT_PHONE_COUNTRY, isPhoneCountry, parsePhone } from './phone';
 
 // The customer form of the booking summary. The same rules give the live messages in the browser
 // and the pre-check before payment, in the browser and again on the server.
@@ -8,11 +8,25 @@ export const CUSTOMER_FORM_FIELDS = [
   'surname',
   'email',
   'confirmEmail',
-  'phonePrefix',
+  'phoneCountry',
   'phone',
 ] as const;
 export type CustomerFormField = (typeof CUSTOMER_FORM_FIELDS)[number];
+/** The form as the visitor fills it: the phone as typed, for the country picked ('IT'). */
 export type CustomerForm = Record<CustomerFormField, string>;
+
+/**
+ * The form once checked, as the API calls carry it (spec §7): `phonePrefix` the dial code ('+39')
+ * and `phone` the national number ('3331234567'), together the number in E.164.
+ */
+export type CheckedCustomer = {
+  name: string;
+  surname: string;
+  email: string;
+  confirmEmail: string;
+  phonePrefix: string;
+  phone: string;
+};
 
 /** Live message keys, exactly as in the spec and the locale files. */
 export const CUSTOMER_FORM_ERRORS = {
@@ -30,21 +44,34 @@ export type CustomerFormErrorKey = (typeof CUSTOMER_FORM_ERRORS)[keyof typeof CU
 export const REQUIRED_FIELDS_ALERT = 'form.alert.requiredFields';
 export const PAYMENT_FIELDS_ERROR = 'payment.error.fields';
 
-export const PHONE_MIN_DIGITS = 7;
-export const PHONE_MAX_DIGITS = 15;
 const EMAIL_MAX_LENGTH = 254;
 
 // Letters of any script (with combining accents), spaces, straight or typographic apostrophes and
 // hyphens, with at least one letter: "D'Angelo", "Anne-Marie", "José", "山田".
 const PERSON_NAME_PATTERN = /^(?=.*\p{L})[\p{L}\p{M}' ’-]+$/u;
-// Something@domain.tld with no spaces, no second @ and no empty domain label.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/u;
-const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
+// The one e-mail definition (forms, API schemas, the mailer): a bare address, local@domain.tld. The
+// local part is a dot-atom of RFC 5322 atext (letters of any script allowed), the domain dot-separated
+// labels of letters, digits and inner hyphens. Nothing a mail library reads as a display name,
+// comment, group or list (`Name <a@x.it>`, `a(c)@x.it`, `a,b@x.it`, quotes, brackets) can pass, so
+// the address stored is the address mailed.
+const EMAIL_ATEXT = "[\\p{L}\\p{N}\\p{M}!#$%&'*+/=?^_`{|}~-]+";
+const EMAIL_LABEL = '[\\p{L}\\p{N}\\p{M}](?:[\\p{L}\\p{N}\\p{M}-]*[\\p{L}\\p{N}\\p{M}])?';
+const EMAIL_PATTERN = new RegExp(
+  `^${EMAIL_ATEXT}(?:\\.${EMAIL_ATEXT})*@${EMAIL_LABEL}(?:\\.${EMAIL_LABEL})+$`,
+  'u',
+);
 const DIAL_CODE_PATTERN = /^\+\d{1,4}$/;
 
-/** A blank form as the summary first shows it, with the default +39 prefix. */
+/** A blank form as the summary first shows it, with Italy (+39) picked. */
 export function emptyCustomerForm(): CustomerForm {
-  return { name: '', surname: '', email: '', confirmEmail: '', phonePrefix: DEFAULT_PHONE_PREFIX, phone: '' };
+  return {
+    name: '',
+    surname: '',
+    email: '',
+    confirmEmail: '',
+    phoneCountry: DEFAULT_PHONE_COUNTRY,
+    phone: '',
+  };
 }
 
 /**
@@ -59,7 +86,7 @@ export function normalizeCustomerForm(form: Partial<Record<CustomerFormField, un
     surname: read('surname'),
     email: read('email'),
     confirmEmail: read('confirmEmail'),
-    phonePrefix: read('phonePrefix'),
+    phoneCountry: read('phoneCountry'),
     phone: read('phone'),
   };
 }
@@ -78,18 +105,13 @@ export function emailsMatch(email: string, confirmEmail: string): boolean {
   return email.trim().toLowerCase() === confirmEmail.trim().toLowerCase();
 }
 
-/** 7 to 15 ASCII digits, nothing else (no spaces, dashes or leading +). */
-export function isPhoneNumber(value: string): boolean {
-  return PHONE_PATTERN.test(value.trim());
-}
-
 /** A dial code such as '+39' or '+1' (plus sign and 1–4 digits). */
 export function isDialCode(value: string): boolean {
   return DIAL_CODE_PATTERN.test(value.trim());
 }
 
-/** The phone as the payment payload carries it: prefix followed by number, '+393331234567'. */
-export function internationalPhone(form: Pick<CustomerForm, 'phonePrefix' | 'phone'>): string {
+/** The phone as the payment payload carries it: prefix followed by number, E.164 '+393331234567'. */
+export function internationalPhone(form: Pick<CheckedCustomer, 'phonePrefix' | 'phone'>): string {
   return `${form.phonePrefix.trim()}${form.phone.trim()}`;
 }
 
@@ -98,15 +120,16 @@ export type CustomerFormValidation = {
   valid: boolean;
   /** At most one live message per field. */
   errors: Partial<Record<CustomerFormField, CustomerFormErrorKey>>;
-  /** 'form.alert.requiredFields' when any required field (the prefix included) is empty. */
+  /** 'form.alert.requiredFields' when any required field (the country included) is empty. */
   alert: typeof REQUIRED_FIELDS_ALERT | null;
 };
 
 /**
  * Live messages for the customer form. A field shows its "required" message when empty and its
  * format message otherwise; name and surname have a single key for both, so a name with digits
- * shows form.error.name too (the pre-check would refuse it anyway). The prefix has no message of
- * its own (it is a picker) but counts for the required-fields alert and for `valid`.
+ * shows form.error.name too (the pre-check would refuse it anyway). The phone is checked against
+ * the picked country's numbering plan; spaces, dashes, a leading + or 00 with the country code are
+ * fine. The country has no message of its own (it is a picker) but counts for the alert and `valid`.
  */
 export function validateCustomerForm(
   input: Partial<Record<CustomerFormField, unknown>>,
@@ -125,21 +148,24 @@ export function validateCustomerForm(
     errors.confirmEmail = CUSTOMER_FORM_ERRORS.confirmEmailMismatch;
 
   if (form.phone === '') errors.phone = CUSTOMER_FORM_ERRORS.phoneRequired;
-  else if (!isPhoneNumber(form.phone)) errors.phone = CUSTOMER_FORM_ERRORS.phoneInvalid;
+  // Without a country a national number cannot be judged: the required-fields alert says it.
+  else if (isPhoneCountry(form.phoneCountry) && !parsePhone(form.phone, { country: form.phoneCountry }))
+    errors.phone = CUSTOMER_FORM_ERRORS.phoneInvalid;
 
   const anyMissing = CUSTOMER_FORM_FIELDS.some((field) => form[field] === '');
-  const valid = Object.keys(errors).length === 0 && isDialCode(form.phonePrefix);
+  const valid = Object.keys(errors).length === 0 && isPhoneCountry(form.phoneCountry);
   return { valid, errors, alert: anyMissing ? REQUIRED_FIELDS_ALERT : null };
 }
 
 export type PaymentPrecheck =
-  | { ok: true; form: CustomerForm }
+  | { ok: true; form: CheckedCustomer }
   | { ok: false; error: typeof PAYMENT_FIELDS_ERROR; fields: CustomerFormField[] };
 
 /**
  * The spec's check before payment ('payment.error.fields' otherwise): names of letters, spaces,
- * apostrophes and hyphens; a valid email, repeated equal; a phone of 7–15 digits; a prefix. On
- * success it returns the normalized form to store; on failure, the offending fields.
+ * apostrophes and hyphens; a valid email, repeated equal; a phone valid for its country (the spec's
+ * 7–15 digits, checked for real). On success it returns the form to send, the phone as dial code and
+ * national number; on failure, the offending fields.
  */
 export function paymentPrecheck(input: Partial<Record<CustomerFormField, unknown>>): PaymentPrecheck {
   const form = normalizeCustomerForm(input);
@@ -148,7 +174,13 @@ export function paymentPrecheck(input: Partial<Record<CustomerFormField, unknown
   if (!isPersonName(form.surname)) fields.push('surname');
   if (!isEmail(form.email)) fields.push('email');
   if (!isEmail(form.confirmEmail) || !emailsMatch(form.email, form.confirmEmail)) fields.push('confirmEmail');
-  if (!isDialCode(form.phonePrefix)) fields.push('phonePrefix');
-  if (!isPhoneNumber(form.phone)) fields.push('phone');
-  return fields.length === 0 ? { ok: true, form } : { ok: false, error: PAYMENT_FIELDS_ERROR, fields };
+  if (!isPhoneCountry(form.phoneCountry)) fields.push('phoneCountry');
+  const phone = parsePhone(form.phone, { country: form.phoneCountry });
+  if (!phone) fields.push('phone');
+  if (fields.length > 0 || !phone) return { ok: false, error: PAYMENT_FIELDS_ERROR, fields };
+  const { name, surname, email, confirmEmail } = form;
+  return {
+    ok: true,
+    form: { name, surname, email, confirmEmail, phonePrefix: phone.dialCode, phone: phone.nationalNumber },
+  };
 }

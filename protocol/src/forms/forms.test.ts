@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PHONE_PREFIX,
+  FIRST_PHONE_COUNTRIES,
+  PHONE_COUNTRIES,
   PHONE_PREFIXES,
   emptyCustomerForm,
   flagEmoji,
+  formatPhone,
   internationalPhone,
+  isPhoneCountry,
   normalizeCustomerForm,
+  parsePhone,
   paymentPrecheck,
   validateCustomerForm,
   type CustomerForm,
 } from './index';
 
 const good: CustomerForm = {
+  name: 'Maria',
+  surname: 'Rossi',
+  email: 'maria.rossi@example.it',
+  confirmEmail: 'maria.rossi@example.it',
+  phoneCountry: 'IT',
+  phone: '3331234567',
+};
+/** What the pre-check returns for `good`: the phone as dial code and national number. */
+const checkedGood = {
   name: 'Maria',
   surname: 'Rossi',
   email: 'maria.rossi@example.it',
@@ -59,7 +73,7 @@ describe('customer form basics', () => {
       surname: '',
       email: '',
       confirmEmail: '',
-      phonePrefix: '+39',
+      phoneCountry: 'IT',
       phone: '',
     });
   });
@@ -70,7 +84,7 @@ describe('customer form basics', () => {
       surname: '',
       email: '',
       confirmEmail: '',
-      phonePrefix: '',
+      phoneCountry: '',
       phone: '',
     });
   });
@@ -147,22 +161,38 @@ describe('validateCustomerForm', () => {
     expect(validateCustomerForm(withField({ phone: '' })).errors).toEqual({
       phone: 'form.error.phone.required',
     });
-    for (const phone of [
-      '333 1234567',
-      '333-1234567',
-      '+393331234567',
-      '123456',
-      '1234567890123456',
-      '33312345a7',
-    ]) {
+    for (const phone of ['123456', '1234567890123456', '33312345a7', '000 000 0000', '+39', '333 FLOWERS']) {
       expect(validateCustomerForm(withField({ phone })).errors).toEqual({
         phone: 'form.error.phone.invalid',
       });
     }
   });
 
-  it('raises the alert but no field message when only the prefix is missing', () => {
-    expect(validateCustomerForm(withField({ phonePrefix: '' }))).toEqual({
+  it('accepts spaces, dashes and the country code with + or 00', () => {
+    for (const phone of [
+      '333 123 4567',
+      '333-123-4567',
+      '+39 333 123 4567',
+      '+393331234567',
+      '0039 333 1234567',
+    ]) {
+      expect(validateCustomerForm(withField({ phone }))).toEqual({ valid: true, errors: {}, alert: null });
+    }
+  });
+
+  it('checks the number against the picked country', () => {
+    expect(validateCustomerForm(withField({ phoneCountry: 'US', phone: '(201) 555-0123' })).valid).toBe(true);
+    expect(validateCustomerForm(withField({ phoneCountry: 'US', phone: '333 123 4567' })).errors).toEqual({
+      phone: 'form.error.phone.invalid',
+    });
+    // A number with its own country code is read in that country, whatever is picked.
+    expect(validateCustomerForm(withField({ phoneCountry: 'US', phone: '+39 333 123 4567' })).valid).toBe(
+      true,
+    );
+  });
+
+  it('raises the alert but no field message when only the country is missing', () => {
+    expect(validateCustomerForm(withField({ phoneCountry: '' }))).toEqual({
       valid: false,
       errors: {},
       alert: 'form.alert.requiredFields',
@@ -172,7 +202,21 @@ describe('validateCustomerForm', () => {
 
 describe('paymentPrecheck', () => {
   it('passes a good form and returns it normalized', () => {
-    expect(paymentPrecheck({ ...good, name: ' Maria ' })).toEqual({ ok: true, form: good });
+    expect(paymentPrecheck({ ...good, name: ' Maria ' })).toEqual({ ok: true, form: checkedGood });
+  });
+
+  it('returns the phone as dial code and national number, E.164 together', () => {
+    for (const [phoneCountry, phone, phonePrefix, national] of [
+      ['IT', '+39 333 123 4567', '+39', '3331234567'],
+      ['IT', '06 1234 5678', '+39', '0612345678'],
+      ['GB', '07911 123456', '+44', '7911123456'],
+      ['US', '201-555-0123', '+1', '2015550123'],
+      ['JP', '090-1234-5678', '+81', '9012345678'],
+    ] as const) {
+      const checked = paymentPrecheck(withField({ phoneCountry, phone }));
+      expect(checked).toEqual({ ok: true, form: { ...checkedGood, phonePrefix, phone: national } });
+      if (checked.ok) expect(internationalPhone(checked.form)).toBe(`${phonePrefix}${national}`);
+    }
   });
 
   it.each([
@@ -252,22 +296,19 @@ describe('paymentPrecheck', () => {
     });
   });
 
-  it('needs 7 to 15 digits', () => {
-    expect(paymentPrecheck(withField({ phone: '1234567' })).ok).toBe(true);
-    expect(paymentPrecheck(withField({ phone: '123456789012345' })).ok).toBe(true);
+  it('needs a number of the country', () => {
+    expect(paymentPrecheck(withField({ phone: '3331234567' })).ok).toBe(true);
     expect(paymentPrecheck(withField({ phone: '123456' })).ok).toBe(false);
     expect(paymentPrecheck(withField({ phone: '1234567890123456' })).ok).toBe(false);
     expect(paymentPrecheck(withField({ phone: '１２３４５６７' })).ok).toBe(false); // full-width digits
   });
 
-  it('needs a dial code', () => {
-    expect(paymentPrecheck(withField({ phonePrefix: '+1' })).ok).toBe(true);
-    expect(paymentPrecheck(withField({ phonePrefix: '+1268' })).ok).toBe(true);
-    for (const phonePrefix of ['', '39', '+', '+39a', '+12345']) {
-      expect(paymentPrecheck(withField({ phonePrefix }))).toEqual({
+  it('needs a country', () => {
+    for (const phoneCountry of ['', 'it', 'XX', 'ITA', '+39']) {
+      expect(paymentPrecheck(withField({ phoneCountry }))).toEqual({
         ok: false,
         error: 'payment.error.fields',
-        fields: ['phonePrefix'],
+        fields: ['phoneCountry', 'phone'],
       });
     }
   });
@@ -276,7 +317,7 @@ describe('paymentPrecheck', () => {
     expect(paymentPrecheck({})).toEqual({
       ok: false,
       error: 'payment.error.fields',
-      fields: ['name', 'surname', 'email', 'confirmEmail', 'phonePrefix', 'phone'],
+      fields: ['name', 'surname', 'email', 'confirmEmail', 'phoneCountry', 'phone'],
     });
   });
 
@@ -286,7 +327,7 @@ describe('paymentPrecheck', () => {
       surname: ['Rossi', ''],
       email: ['maria@example.it', '', 'maria@'],
       confirmEmail: ['maria@example.it', '', 'MARIA@example.it', 'x@example.it'],
-      phonePrefix: ['+39', ''],
+      phoneCountry: ['IT', ''],
       phone: ['3331234567', '', '333'],
     };
     let checked = 0;
@@ -294,9 +335,9 @@ describe('paymentPrecheck', () => {
       for (const surname of options.surname)
         for (const email of options.email)
           for (const confirmEmail of options.confirmEmail)
-            for (const phonePrefix of options.phonePrefix)
+            for (const phoneCountry of options.phoneCountry)
               for (const phone of options.phone) {
-                const form = { name, surname, email, confirmEmail, phonePrefix, phone };
+                const form = { name, surname, email, confirmEmail, phoneCountry, phone };
                 const live = validateCustomerForm(form);
                 expect(paymentPrecheck(form).ok).toBe(live.valid);
                 const anyEmpty = Object.values(form).some((value) => value === '');
@@ -304,5 +345,85 @@ describe('paymentPrecheck', () => {
                 checked += 1;
               }
     expect(checked).toBe(3 * 2 * 3 * 4 * 2 * 3);
+  });
+});
+
+describe('parsePhone', () => {
+  it.each([
+    ['+39 333 123 4567', { country: 'IT' }],
+    ['333 123 4567', { country: 'IT' }],
+    ['333-123-4567', { country: 'IT' }],
+    ['333.123.4567', { country: 'IT' }],
+    ['0039 333 123 4567', { country: 'IT' }],
+    ['0039 333 123 4567', { country: 'GB' }],
+    ['+39 333 123 4567', { country: 'US' }],
+    ['333 123 4567', { dialCode: '+39' }],
+    ['393331234567', undefined],
+    ['+393331234567', undefined],
+    ['  +39 (333) 123-4567 ', undefined],
+  ] as const)('reads %j (from %j) as +393331234567', (input, from) => {
+    expect(parsePhone(input, from)).toEqual({
+      e164: '+393331234567',
+      dialCode: '+39',
+      nationalNumber: '3331234567',
+      countryCode: 'IT',
+    });
+  });
+
+  it('reads numbers of other countries', () => {
+    expect(parsePhone('(201) 555-0123', { country: 'US' })?.e164).toBe('+12015550123');
+    expect(parsePhone('201 555 0123', { dialCode: '+1' })?.e164).toBe('+12015550123');
+    expect(parsePhone('020 7946 0018', { country: 'GB' })).toMatchObject({
+      e164: '+442079460018',
+      dialCode: '+44',
+      nationalNumber: '2079460018',
+      countryCode: 'GB',
+    });
+    expect(parsePhone('612 34 56 78', { country: 'ES' })?.e164).toBe('+34612345678');
+    expect(parsePhone('090-1234-5678', { country: 'JP' })?.e164).toBe('+819012345678');
+    expect(parsePhone('0151 23456789', { country: 'DE' })?.e164).toBe('+4915123456789');
+    expect(parsePhone('13812345678', { country: 'CN' })?.e164).toBe('+8613812345678');
+    // An Italian landline keeps its leading 0 in the national number.
+    expect(parsePhone('06 1234 5678', { country: 'IT' })?.e164).toBe('+390612345678');
+  });
+
+  it.each([
+    ['', { country: 'IT' }],
+    ['abc', { country: 'IT' }],
+    ['333 FLOWERS', { country: 'IT' }],
+    ['123', { country: 'IT' }],
+    ['000 000 0000', { country: 'IT' }],
+    ['333 123 4567', { country: 'US' }],
+    ['3331234567', { country: 'XX' }],
+    ['3331234567', { dialCode: '39' }],
+    ['+39 333 123 4567 ext', undefined],
+    ['++393331234567', undefined],
+    ['+39 333 123 4567 89012345678901234567', undefined],
+    ['<script>', undefined],
+  ] as const)('refuses %j (from %j)', (input, from) => {
+    expect(parsePhone(input, from)).toBeNull();
+  });
+
+  it('formats a stored number for people', () => {
+    expect(formatPhone('+393331234567')).toBe('+39 333 123 4567');
+    expect(formatPhone('not a number')).toBe('not a number');
+  });
+});
+
+describe('PHONE_COUNTRIES', () => {
+  it("lists the spec's 43 countries first, in their order, then every other country once", () => {
+    expect(FIRST_PHONE_COUNTRIES).toBe(43);
+    expect(PHONE_COUNTRIES.slice(0, 43).map((c) => c.countryCode)).toEqual(
+      PHONE_PREFIXES.map((p) => p.countryCode),
+    );
+    expect(PHONE_COUNTRIES[0]).toEqual({ countryCode: 'IT', dialCode: '+39', flag: '🇮🇹' });
+    const codes = PHONE_COUNTRIES.map((c) => c.countryCode);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.length).toBeGreaterThan(200);
+    // Tourist countries missing from the spec's list are offered too.
+    for (const code of ['CA', 'NZ', 'RU', 'TH', 'SG', 'ZA', 'AE', 'PH', 'VN', 'CO', 'CL', 'EG'])
+      expect(codes).toContain(code);
+    expect(PHONE_COUNTRIES.find((c) => c.countryCode === 'CA')).toMatchObject({ dialCode: '+1', flag: '🇨🇦' });
+    for (const country of PHONE_COUNTRIES) expect(isPhoneCountry(country.countryCode)).toBe(true);
   });
 });

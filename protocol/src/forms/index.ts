@@ -1,3 +1,5 @@
-// Customer form rules (live messages and the payment pre-check) and the phone-prefix list.
+// Customer form rules (live messages and the payment pre-check), phone numbers of any country and
+// the spec's 43 first countries.
 export * from './phone-prefixes';
+export * from './phone';
 export * from './customer-form';

@@ -206,6 +206,7 @@ describe('bookingTotals', () => {
       discountCents: 0,
       discountedPriceCents: 1200,
       feeCents: 50,
+      minimumChargeTopUpCents: 0,
       totalCents: 1250,
     });
   });
@@ -216,19 +217,26 @@ describe('bookingTotals', () => {
       discountCents: 300,
       discountedPriceCents: 900,
       feeCents: 50,
+      minimumChargeTopUpCents: 0,
       totalCents: 950,
     });
     expect(bookingTotals({ priceCents: 1200, discount: { type: 'euro', value: 5 } }).totalCents).toBe(750);
   });
 
-  it('floors the discounted price at 0, so the fee is still due', () => {
+  it('floors the discounted price at 0 and raises the total to the minimum charge, the amount charged', () => {
     expect(bookingTotals({ priceCents: 500, discount: { type: 'euro', value: 20 } })).toEqual({
       priceCents: 500,
       discountCents: 500,
       discountedPriceCents: 0,
       feeCents: 50,
-      totalCents: 50,
+      minimumChargeTopUpCents: 50,
+      totalCents: 100,
     });
+    // The total is what the gateway is asked for: never a different figure.
+    for (const priceCents of [0, 1, 49, 50, 51, 500, 1200]) {
+      const totals = bookingTotals({ priceCents, discount: { type: 'percent', value: 100 } });
+      expect(amountInCents(totals.totalCents)).toBe(totals.totalCents);
+    }
   });
 
   it('treats a null discount as none and rejects invalid prices', () => {

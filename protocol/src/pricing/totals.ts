@@ -1,4 +1,4 @@
-import { SERVICE_FEE_CENTS, eurosToCents } from './money';
+import { MIN_AMOUNT_CENTS, SERVICE_FEE_CENTS, eurosToCents } from './money';
 
 /** A validated discount code's effect: a percent of the price, or a fixed amount in euros (as the discount API carries it). */
 export type AppliedDiscount = { type: 'percent' | 'euro'; value: number };
@@ -25,11 +25,19 @@ export type BookingTotals = {
   /** Price minus discount, floored at 0. */
   discountedPriceCents: number;
   feeCents: number;
-  /** Discounted price plus the service fee: what the customer pays. */
+  /**
+   * What the total was raised by to reach the smallest amount a card can be charged (0 almost
+   * always; a code that takes the price to nothing leaves only the fee, below the minimum).
+   */
+  minimumChargeTopUpCents: number;
+  /** Discounted price plus the service fee, at least the minimum charge: what the card is charged. */
   totalCents: number;
 };
 
-/** Spec total: price minus discount (floored at 0) plus the service fee. */
+/**
+ * Spec total: price minus discount (floored at 0) plus the service fee, raised to the minimum
+ * charge, so the total every page, e-mail and the gateway show is the amount charged.
+ */
 export function bookingTotals(input: {
   priceCents: number;
   discount?: AppliedDiscount | null;
@@ -40,11 +48,14 @@ export function bookingTotals(input: {
   }
   const discount = input.discount ? discountCents(priceCents, input.discount) : 0;
   const discountedPriceCents = Math.max(0, priceCents - discount);
+  const subtotal = discountedPriceCents + SERVICE_FEE_CENTS;
+  const totalCents = Math.max(MIN_AMOUNT_CENTS, subtotal);
   return {
     priceCents,
     discountCents: discount,
     discountedPriceCents,
     feeCents: SERVICE_FEE_CENTS,
-    totalCents: discountedPriceCents + SERVICE_FEE_CENTS,
+    minimumChargeTopUpCents: totalCents - subtotal,
+    totalCents,
   };
 }

@@ -2,8 +2,10 @@ import { minutesOfDay } from './time-of-day';
 
 export const MIN_BOOKING_HOURS = 3;
 export const MAX_BOOKING_HOURS = 6;
-/** Daytime hour options are bounded by 22 minus the start hour. */
+/** The daytime's last hour: per-day availability counts up to it. */
 export const DAYTIME_END_HOUR = 22;
+/** Daytime hour stays end by this local time (customer spec §9). */
+export const DAYTIME_LAST_END = '22:00';
 /** Night hour options must end by this local time. */
 export const NIGHT_LAST_END = '22:45';
 
@@ -17,12 +19,13 @@ export function dayOptions(): number[] {
 }
 
 /**
- * Daytime hour options for a start time (HH:mm, local): 3 up to min(22 − start hour, 6), empty when
- * fewer than 3. Only the hour counts, as the spec words it: 18:00 and 18:45 both allow up to 4 hours.
+ * Daytime hour options for a start time (HH:mm, local): 3 up to the smaller of 6 and the whole hours
+ * from the start until 22:00 that day (16:00 → 6, 16:45 → 5, 19:00 → 3), empty when fewer than 3, so
+ * a daytime stay by the hour never ends after 22:00 (customer spec §9). Wall-clock arithmetic is
+ * exact here: daylight-saving changes happen at night.
  */
 export function daytimeHourOptions(startTime: string): number[] {
-  const startHour = Math.floor(minutesOfDay(startTime) / 60);
-  return hourRange(Math.min(DAYTIME_END_HOUR - startHour, MAX_BOOKING_HOURS));
+  return hoursUntil(startTime, DAYTIME_LAST_END);
 }
 
 /**
@@ -31,7 +34,11 @@ export function daytimeHourOptions(startTime: string): number[] {
  * fewer than 3. Wall-clock arithmetic is exact here: daylight-saving changes happen at night.
  */
 export function nightHourOptions(startTime: string): number[] {
-  const minutesLeft = minutesOfDay(NIGHT_LAST_END) - minutesOfDay(startTime);
+  return hoursUntil(startTime, NIGHT_LAST_END);
+}
+
+function hoursUntil(startTime: string, lastEnd: string): number[] {
+  const minutesLeft = minutesOfDay(lastEnd) - minutesOfDay(startTime);
   return hourRange(Math.min(Math.floor(minutesLeft / 60), MAX_BOOKING_HOURS));
 }
 

@@ -7,3 +7,4 @@ export * from './durations';
 export * from './windows';
 export * from './daily-windows';
 export * from './period-availability';
+export * from './offered-windows';

@@ -307,15 +307,17 @@ describe('start allowed (server-side check)', () => {
 });
 
 describe('hour options', () => {
-  it('daytime: 3 up to min(22 − start hour, 6)', () => {
+  it('daytime: 3 up to min(6, whole hours from the start until 22:00)', () => {
     expect(daytimeHourOptions('06:00')).toEqual([3, 4, 5, 6]);
     expect(daytimeHourOptions('16:00')).toEqual([3, 4, 5, 6]);
-    expect(daytimeHourOptions('16:45')).toEqual([3, 4, 5, 6]);
+    // 16:45 + 6 hours would end at 22:45, after the daytime's 22:00.
+    expect(daytimeHourOptions('16:45')).toEqual([3, 4, 5]);
     expect(daytimeHourOptions('17:00')).toEqual([3, 4, 5]);
     expect(daytimeHourOptions('18:00')).toEqual([3, 4]);
-    expect(daytimeHourOptions('18:45')).toEqual([3, 4]);
+    expect(daytimeHourOptions('18:45')).toEqual([3]);
     expect(daytimeHourOptions('19:00')).toEqual([3]);
-    expect(daytimeHourOptions('19:45')).toEqual([3]);
+    expect(daytimeHourOptions('19:15')).toEqual([]);
+    expect(daytimeHourOptions('19:45')).toEqual([]);
     expect(daytimeHourOptions('20:00')).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEmail, zIsoDateTime } from './primitives';
+import { zEditVersion, zEmail, zIsoDateTime } from './primitives';
 
 /** An administrator account. There is one role; the password hash never leaves the server. */
 export const adminUserSchema = z.object({
@@ -7,6 +7,8 @@ export const adminUserSchema = z.object({
   email: zEmail,
   createdAt: zIsoDateTime,
   lastLoginAt: zIsoDateTime.nullable(),
+  /** The account's edit version; a password reset or removal sends back the one it read. */
+  version: zEditVersion.optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

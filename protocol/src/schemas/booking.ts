@@ -84,6 +84,8 @@ export const bookingReadBackSchema = z.object({
   startTimeIso: zIsoDateTime,
   endTimeIso: zIsoDateTime,
   price_discounted: zEuros.nullable(),
+  /** What the card is (or was) charged: the booking's total, fee and minimum charge included. */
+  total: zEuros.optional(),
   status: zBookingStatus,
   pin: zPin.nullable(),
   note: zBookingNote,
@@ -109,6 +111,8 @@ export const bookingRowSchema = z.object({
   note: zBookingNote.nullable(),
   price_original: zEuros.nullable(),
   price_discounted: zEuros.nullable(),
+  /** Ours, beside the spec's fields: made by an operator as a test, so never counted as takings. */
+  is_test: z.boolean().optional(),
 });
 export type BookingRow = z.infer<typeof bookingRowSchema>;
 

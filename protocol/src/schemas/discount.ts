@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, zCount, zDiscountCode, zEuros, zIsoDate } from './primitives';
+import { TEXT_LIMITS, zCount, zDiscountCode, zEditVersion, zEuros, zIsoDate } from './primitives';
 
 /** Longest stay in days a booking can have, hence the largest sensible minimum for a discount. */
 const MAX_DAYS = 15;
@@ -35,6 +35,8 @@ export const discountCodeSchema = z
     ...discountFields,
     /** How many paid bookings used the code; set by the server. */
     timesUsed: zCount.optional(),
+    /** The row's edit version; an edit sends it back (see `discountCodeUpdateSchema`). */
+    version: zEditVersion.optional(),
   })
   .refine(hasExactlyOneValue, {
     message: 'Give either discountPercent or discountEuro',
@@ -43,7 +45,7 @@ export const discountCodeSchema = z
   .refine(periodIsOrdered, { message: 'validFrom is after validTo', path: ['validTo'] });
 export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
-/** What the admin form sends to create (or, delete-then-recreate, edit) a code. */
+/** What the admin form sends to create a code. */
 export const discountCodeInputSchema = z
   .object(discountFields)
   .refine(hasExactlyOneValue, {
@@ -52,6 +54,19 @@ export const discountCodeInputSchema = z
   })
   .refine(periodIsOrdered, { message: 'validFrom is after validTo', path: ['validTo'] });
 export type DiscountCodeInput = z.input<typeof discountCodeInputSchema>;
+
+/**
+ * An edit of a code, in place: the same fields (`code` may rename it) and the version read. Usage
+ * (a single-use code already taken) is kept; it is not a field an operator sets.
+ */
+export const discountCodeUpdateSchema = z
+  .object({ ...discountFields, version: zEditVersion })
+  .refine(hasExactlyOneValue, {
+    message: 'Give either discountPercent or discountEuro',
+    path: ['discountPercent'],
+  })
+  .refine(periodIsOrdered, { message: 'validFrom is after validTo', path: ['validTo'] });
+export type DiscountCodeUpdate = z.input<typeof discountCodeUpdateSchema>;
 
 export const DISCOUNT_TYPES = ['euro', 'percent'] as const;
 

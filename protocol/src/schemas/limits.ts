@@ -16,8 +16,28 @@ export const TEXT_LIMITS = {
 /** A time of day `HH:mm`, 00:00 to 23:59. */
 export const TIME_OF_DAY_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
-/** Words a location key cannot be: they name something else in paths and filters (`/api/locations/all`). */
-export const RESERVED_LOCATION_KEYS = ['all', 'new'] as const;
+/**
+ * Words a location key cannot be: they name something else in paths and filters
+ * (`/api/locations/all`), or a page of ours at the top of the site (`/{location}` would never reach
+ * a location called `admin`).
+ */
+export const RESERVED_LOCATION_KEYS = [
+  'all',
+  'new',
+  'admin',
+  'api',
+  'assets',
+  'locales',
+  'bridge',
+  'embed',
+  'booking-notte',
+  'booking-complete',
+  'booking-completa',
+  'my-booking',
+  'healthz',
+  'readyz',
+  'metrics',
+] as const;
 
 /** A location's key (and backend id): lowercase slug such as `oca` or `campo-2`. */
 export const LOCATION_KEY_MAX_LENGTH = 40;

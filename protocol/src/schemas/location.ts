@@ -9,7 +9,9 @@ import {
   zPort,
   zTimeOfDay,
   zTimezone,
+  zEditVersion,
 } from './primitives';
+import type { ErrorCode } from '../api/errors';
 import { DURATION_KEY_PATTERN, MAX_PRICE_ROWS } from './limits';
 
 export const DEFAULT_CONTROLLER_PORT = 11000;
@@ -28,12 +30,53 @@ export const priceMapSchema = z
   .refine((map) => Object.keys(map).length <= MAX_PRICE_ROWS, `At most ${MAX_PRICE_ROWS} rows`);
 export type PriceMapEuros = z.infer<typeof priceMapSchema>;
 
+/**
+ * A price an operator saves: above zero (a free locker is a mistake, not an offer). Read answers keep
+ * `priceMapSchema`, so a table stored before this rule still loads and can be corrected.
+ */
+export const zPriceInput = zEuros.refine((euros) => euros > 0, {
+  message: 'Every price must be above zero',
+  params: { code: 'location/price_not_positive' satisfies ErrorCode },
+});
+
+/** A price table as an operator saves it. */
+export const priceMapInputSchema = z
+  .record(zDurationKey, zPriceInput)
+  .refine((map) => Object.keys(map).length <= MAX_PRICE_ROWS, `At most ${MAX_PRICE_ROWS} rows`);
+
+/** A price table's rows as a form holds them: each duration once, or the later row would overwrite the first. */
+export const priceRowsSchema = z
+  .array(z.object({ duration: zDurationKey, price: zPriceInput }))
+  .max(MAX_PRICE_ROWS)
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      if (seen.has(row.duration)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'duration'],
+          message: `The duration ${row.duration} appears twice`,
+          params: { code: 'location/duplicate_duration' satisfies ErrorCode, duration: row.duration },
+        });
+      }
+      seen.add(row.duration);
+    });
+  })
+  .transform((rows) => Object.fromEntries(rows.map((row) => [row.duration, row.price])) as PriceMapEuros);
+
 /** One size's price table, split into hours and days (euros on the wire; cents inside the system). */
 export const priceTableSchema = z.object({ hours: priceMapSchema, days: priceMapSchema });
 export type PriceTableEuros = z.infer<typeof priceTableSchema>;
 
 export const locationPricingSchema = z.object({ standard: priceTableSchema, large: priceTableSchema });
 export type LocationPricingEuros = z.infer<typeof locationPricingSchema>;
+
+/** The price tables as an operator saves them (create, edit, Impostazioni Sedi). */
+const priceTableInputSchema = z.object({ hours: priceMapInputSchema, days: priceMapInputSchema });
+export const locationPricingInputSchema = z.object({
+  standard: priceTableInputSchema,
+  large: priceTableInputSchema,
+});
 
 /** The physical locker numbers of one location; a number belongs to one size only. */
 export const lockerStructureSchema = z
@@ -81,6 +124,8 @@ const locationFields = {
   pricing: locationPricingSchema,
   endpoint: zControllerEndpoint,
   orari: openingHoursSchema,
+  /** Set by the server on every read; a save sends back the one it read (absent: not checked). */
+  version: zEditVersion.optional(),
 };
 
 /** Every location field, none defaulted: the base for partial updates, where a default would overwrite. */
@@ -110,6 +155,7 @@ export const locationSummarySchema = locationSchema.pick({
   lockerStructure: true,
   maxOnline: true,
   pricing: true,
+  version: true,
 });
 export type LocationSummary = z.infer<typeof locationSummarySchema>;
 

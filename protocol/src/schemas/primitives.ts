@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { LOCKER_SIZES } from '../pricing/index';
 import { BOOKING_STATUSES, LANGUAGES, MAX_QUANTITY } from '../booking/index';
-import { isDialCode, isEmail, isPersonName, isPhoneNumber } from '../forms/index';
+import type { ErrorCode } from '../api/errors';
+import {
+  PHONE_INPUT_MAX_LENGTH,
+  isDialCode,
+  isEmail,
+  isPersonName,
+  isPhoneInput,
+  parsePhone,
+} from '../forms/index';
 import {
   LOCATION_KEY_MAX_LENGTH,
   LOCATION_KEY_PATTERN,
@@ -31,10 +39,10 @@ export const zLocationKey = z
   .string()
   .max(LOCATION_KEY_MAX_LENGTH)
   .regex(LOCATION_KEY_PATTERN, 'Expected a lowercase location key')
-  .refine(
-    (key) => !(RESERVED_LOCATION_KEYS as readonly string[]).includes(key),
-    'This word cannot be a location key',
-  );
+  .refine((key) => !(RESERVED_LOCATION_KEYS as readonly string[]).includes(key), {
+    message: 'This word is reserved and cannot be a location key',
+    params: { code: 'location/key_reserved' satisfies ErrorCode },
+  });
 
 export const zTimezone = z.enum(LOCATION_TIMEZONES);
 export type LocationTimezone = z.infer<typeof zTimezone>;
@@ -78,6 +86,12 @@ export const zCents = z.number().int().min(0).max(10_000_000);
 /** A count of lockers or bookings. */
 export const zCount = z.number().int().min(0).max(1_000_000_000);
 
+/**
+ * The version of a row an operator edits, as it was read: each save sends it back and raises it by
+ * one; a save sent with an older version is refused (`edit/stale`) and changes nothing.
+ */
+export const zEditVersion = z.number().int().min(1).max(2_147_483_647);
+
 /** Quantity of lockers in one customer booking (spec: at most 3). */
 export const zQuantity = z.number().int().min(1).max(MAX_QUANTITY);
 
@@ -101,11 +115,32 @@ export const zEmail = z.string().trim().max(TEXT_LIMITS.email).refine(isEmail, '
 /** A dial code such as `+39` (default) or `+1`. */
 export const zPhonePrefix = z.string().trim().max(5).refine(isDialCode, 'Expected a dial code such as +39');
 
-/** A phone number: 7 to 15 digits, nothing else. */
-export const zPhoneNumber = z.string().trim().max(15).refine(isPhoneNumber, 'Expected 7 to 15 digits');
+/**
+ * How a refused phone number is reported: its own error code (not the generic invalid body), so
+ * the page can say that the phone is what is wrong.
+ */
+export const PHONE_REFUSAL = {
+  message: 'Not a valid phone number for its country',
+  params: { code: 'customer/phone_invalid' satisfies ErrorCode },
+};
 
-/** Prefix and number in one string, as the payment calls send `telefono`. */
-export const zFullPhone = z.string().regex(/^\+?\d{7,20}$/, 'Expected a phone number with its prefix');
+/**
+ * A phone number as typed: digits with spaces, dashes or brackets, maybe a leading `+` or `00`
+ * with the country code. Whether it is a real number of its country is checked with its prefix.
+ */
+export const zPhoneNumber = z.string().trim().max(PHONE_INPUT_MAX_LENGTH).refine(isPhoneInput, PHONE_REFUSAL);
+
+/** Prefix and number in one string, as the payment calls send `telefono`; read as E.164 ('+393331234567'). */
+export const zFullPhone = z
+  .string()
+  .trim()
+  .max(PHONE_INPUT_MAX_LENGTH)
+  .transform((value, ctx) => {
+    const phone = parsePhone(value);
+    if (phone) return phone.e164;
+    ctx.addIssue({ code: 'custom', input: value, ...PHONE_REFUSAL });
+    return z.NEVER;
+  });
 
 /** The booking note, `lang:{code}` with tags such as `;fasttrack`, `;fasttrack-fallback` or a night marker. */
 export const zBookingNote = z.string().max(TEXT_LIMITS.note);

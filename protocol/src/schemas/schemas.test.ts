@@ -21,6 +21,7 @@ import {
   testBookingSchema,
   totemRevenueRecordSchema,
   zEmail,
+  zFullPhone,
   zIsoDate,
   zIsoDateTime,
   zLocationKey,
@@ -98,9 +99,14 @@ describe('primitives', () => {
     accepts(zEmail, 'anna@example.it');
     rejects(zEmail, 'anna @example.it');
     rejects(zEmail, `${'a'.repeat(250)}@example.it`);
+    // The number as typed; its country's plan is checked with the prefix (api/bookings).
     accepts(zPhoneNumber, '3331234567');
-    rejects(zPhoneNumber, '123456');
-    rejects(zPhoneNumber, '333 1234567');
+    accepts(zPhoneNumber, '+39 333-123 4567');
+    rejects(zPhoneNumber, '333 FLOWERS');
+    rejects(zPhoneNumber, '1'.repeat(33));
+    expect(zFullPhone.parse('+39 333 123 4567')).toBe('+393331234567');
+    expect(zFullPhone.parse('0044 20 7946 0018')).toBe('+442079460018');
+    rejects(zFullPhone, '+39 000');
     accepts(zPin, '048213');
     rejects(zPin, '48213');
   });
@@ -340,7 +346,14 @@ describe('settings and overrides', () => {
       FASTTRACK_TO: '21:00',
       SHOW_NIGHT_BUTTON_TEST: false,
       ALWAYS_SHOW_FAST_TRACK: false,
+      // Ours: the visitors' cancellation policy and what receipts print.
+      VISITOR_CANCELLATION_POLICY: 'future_days_until_start',
+      RECEIPT_MERCHANT: 'Deposito S.r.l.',
+      RECEIPT_VAT_PERCENT: 22,
     });
+    rejects(systemSettingsSchema, { RECEIPT_VAT_PERCENT: 101 });
+    rejects(systemSettingsSchema, { RECEIPT_MERCHANT: '  ' });
+    rejects(systemSettingsSchema, { VISITOR_CANCELLATION_POLICY: 'always' });
     rejects(systemSettingsSchema, { BLOCK_WINDOWS: [{ from: '25:00', to: '26:00' }] });
     rejects(systemSettingsSchema, { BOOKING_EXPIRATION_MINUTES: -5 });
     rejects(systemSettingsSchema, { MAINTENANCE_MODE: 'yes' });

@@ -65,7 +65,7 @@ describe('computeMonthlyTakings', () => {
     expect(report.locations[0].days).toHaveLength(1);
   });
 
-  it('counts only confirmed and scheduled bookings as online takings', () => {
+  it('counts only paid bookings the visitor keeps (confirmed, scheduled, confirmed late) as online takings', () => {
     const statuses = [
       'pending',
       'scheduled',
@@ -74,6 +74,10 @@ describe('computeMonthlyTakings', () => {
       'expired',
       'confirmed_late',
       'failed_after_payment',
+      'paying',
+      'payment_declined',
+      'cancelled_by_operator',
+      'refund_due',
     ] as const;
     const report = computeMonthlyTakings({
       month: '2026-07',
@@ -83,8 +87,103 @@ describe('computeMonthlyTakings', () => {
       ),
       totem: {},
     });
-    // scheduled is the 2nd (200), confirmed the 3rd (300).
-    expect(report.locations[0].onlineCents).toBe(500);
+    // scheduled is the 2nd (200), confirmed the 3rd (300), confirmed_late the 6th (600).
+    expect(report.locations[0].onlineCents).toBe(1100);
+  });
+
+  it('counts a paid booking an operator cancelled without a refund: the money was kept', () => {
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [roma],
+      bookings: [
+        {
+          transactionId: 'TX-KEPT-1',
+          status: 'cancelled_by_operator' as const,
+          paidKept: true,
+          priceDiscountedCents: 700,
+        },
+        { transactionId: 'TX-HOLD-1', status: 'cancelled_by_operator' as const, priceDiscountedCents: 900 },
+        { transactionId: 'TX-BACK-1', status: 'refund_due' as const, priceDiscountedCents: 1100 },
+      ].map((row) => booking({ ...row, createdAt: '2026-07-05T10:00:00Z' })),
+      totem: {},
+    });
+    expect(report.locations[0].onlineCents).toBe(700);
+  });
+
+  it("keeps operators' test bookings out of the amounts and counts those that would have counted apart", () => {
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [roma, campo],
+      bookings: [
+        booking({ createdAt: '2026-07-05T10:00:00Z', priceDiscountedCents: 1500 }),
+        booking({ createdAt: '2026-07-05T11:00:00Z', priceDiscountedCents: 4000, isTest: true }),
+        booking({
+          createdAt: '2026-07-06T11:00:00Z',
+          status: 'scheduled',
+          priceDiscountedCents: 500,
+          isTest: true,
+        }),
+        // Several lockers of one test transaction: once.
+        booking({ transactionId: 'TX-TEST-2', createdAt: '2026-07-07T10:00:00Z', isTest: true }),
+        booking({ transactionId: 'TX-TEST-2', createdAt: '2026-07-07T10:00:00Z', isTest: true }),
+        // Would not have counted: neither in the amounts nor apart.
+        booking({
+          createdAt: '2026-07-05T12:00:00Z',
+          status: 'pending',
+          priceDiscountedCents: 700,
+          isTest: true,
+        }),
+        booking({
+          createdAt: '2026-07-05T12:00:00Z',
+          status: 'refund_due',
+          priceDiscountedCents: 700,
+          isTest: true,
+        }),
+        // 22:30 UTC on 31 July: August in Rome, still July in London.
+        booking({ createdAt: '2026-07-31T22:30:00Z', priceDiscountedCents: 333, isTest: true }),
+        booking({
+          createdAt: '2026-07-31T22:30:00Z',
+          locationKey: 'campo',
+          priceDiscountedCents: 222,
+          isTest: true,
+        }),
+      ],
+      totem: {},
+    });
+    const [romaTakings, campoTakings] = report.locations;
+    expect(romaTakings).toMatchObject({ onlineCents: 1500, totalCents: 1500, daysWithTakings: 1 });
+    expect(romaTakings.testBookings).toEqual({ count: 3, cents: 5500 });
+    expect(campoTakings).toMatchObject({ onlineCents: 0, daysWithTakings: 0 });
+    expect(campoTakings.testBookings).toEqual({ count: 1, cents: 222 });
+    expect(report.totals).toEqual({ onlineCents: 1500, totemCents: 0, totalCents: 1500 });
+    expect(report.testBookings).toEqual({ count: 4, cents: 5722 });
+    expect(report.activeLocations).toBe(1);
+  });
+
+  it('marks the locations whose kiosk could not be read, with the reason, in the locations order', () => {
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [roma, campo],
+      bookings: [booking({ createdAt: '2026-07-05T10:00:00Z' })],
+      totem: { roma: [{ date: '2026-07-05T10:00:00Z', amountCents: 300 }] },
+      totemMissing: { campo: 'nessuna risposta da 10.0.0.2:11000 entro 30000 ms', nowhere: 'ignored' },
+    });
+    expect(report.locations.map((location) => location.totemMissing)).toEqual([
+      null,
+      { reason: 'nessuna risposta da 10.0.0.2:11000 entro 30000 ms' },
+    ]);
+    expect(report.totemMissing).toEqual([
+      { key: 'campo', name: 'Campo London', reason: 'nessuna risposta da 10.0.0.2:11000 entro 30000 ms' },
+    ]);
+    expect(report.testBookings).toEqual({ count: 0, cents: 0 });
+    expect(() =>
+      computeMonthlyTakings({
+        month: '2026-07',
+        locations: [roma],
+        bookings: [],
+        totemMissing: { roma: '' },
+      }),
+    ).toThrow();
   });
 
   it('does not let an excluded row hide a counted row of the same transaction', () => {
@@ -242,6 +341,7 @@ describe('computeMonthlyTakings', () => {
       booking({ createdAt: '2026-07-03T10:00:00.123+02:00', priceDiscountedCents: null }),
       booking({ createdAt: '2026-07-03T10:00:00-05:30', transactionId: 'a_b-C9', status: 'scheduled' }),
       booking({ createdAt: '2026-07-03T10:00:00Z', locationKey: 'elsewhere', priceDiscountedCents: 0 }),
+      booking({ createdAt: '2026-07-03T10:00:00Z', isTest: true, paidKept: false }),
     ];
     const invalid: unknown[] = [
       null,
@@ -262,6 +362,9 @@ describe('computeMonthlyTakings', () => {
       { ...valid[0], priceDiscountedCents: Number.NaN },
       { ...valid[0], priceDiscountedCents: '1000' },
       { ...valid[0], priceDiscountedCents: undefined },
+      { ...valid[0], isTest: 'yes' },
+      { ...valid[0], isTest: 1 },
+      { ...valid[0], paidKept: 'true' },
     ];
     const month = (bookings: unknown[]) => () =>
       computeMonthlyTakings({ month: '2026-07', locations: [roma], bookings: bookings as TakingsBooking[] });

@@ -4,6 +4,7 @@ import { toTotemRevenueRecord } from './totem-proceed';
 import {
   monthlyTakingsFromData,
   normaliseTakingsData,
+  takingsCaveatsFromReport,
   takingsDataFromReport,
   takingsDataSchema,
 } from './takings-data';
@@ -61,6 +62,55 @@ describe('takings data (the spec shape)', () => {
     });
     expect(takingsDataSchema.parse(data)).toEqual(data);
     expect(monthlyTakingsFromData({ month: '2026-07', locations, data })).toEqual(report);
+  });
+
+  it('carries the missing kiosks and the test bookings beside the data and back into the same report', () => {
+    const locations = [
+      { key: 'roma', name: 'Roma', zone: 'Europe/Rome' as const },
+      { key: 'campo', name: 'Campo', zone: 'Europe/London' as const },
+    ];
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations,
+      bookings: [
+        {
+          transactionId: 'TX-000001',
+          locationKey: 'roma',
+          status: 'confirmed',
+          createdAt: '2026-07-03T10:00:00Z',
+          priceDiscountedCents: 1999,
+        },
+        {
+          transactionId: 'TX-000002',
+          locationKey: 'roma',
+          status: 'confirmed',
+          createdAt: '2026-07-03T11:00:00Z',
+          priceDiscountedCents: 4050,
+          isTest: true,
+        },
+      ],
+      totem: {},
+      totemMissing: { campo: '10.0.0.2:11000 ha risposto HTTP 500' },
+    });
+    const caveats = takingsCaveatsFromReport(report);
+    expect(caveats).toEqual({
+      totemMissing: [{ location: 'campo', reason: '10.0.0.2:11000 ha risposto HTTP 500' }],
+      testBookings: { roma: { count: 1, amount: 40.5 } },
+    });
+    const data = takingsDataFromReport(report);
+    expect(monthlyTakingsFromData({ month: '2026-07', locations, data, caveats })).toEqual(report);
+    // An older answer without them: nothing missing, nothing kept out.
+    const plain = monthlyTakingsFromData({ month: '2026-07', locations, data });
+    expect(plain.totemMissing).toEqual([]);
+    expect(plain.testBookings).toEqual({ count: 0, cents: 0 });
+    // A location named only there is still shown, by its key.
+    const unlisted = monthlyTakingsFromData({
+      month: '2026-07',
+      locations: [],
+      data: {},
+      caveats: { totemMissing: [{ location: 'oca', reason: 'x' }] },
+    });
+    expect(unlisted.totemMissing).toEqual([{ key: 'oca', name: 'oca', reason: 'x' }]);
   });
 
   it('builds a report from data, keeping only the month and naming unlisted locations by key', () => {

@@ -5,7 +5,9 @@ import { zEuros, zLocationKey } from '../schemas/primitives';
 import { takingsDayLabelSchema } from './month';
 import {
   buildMonthlyTakingsReport,
+  totemMissingReasonSchema,
   type DailyAmountsByLocation,
+  type ExcludedTestBookings,
   type MonthlyTakingsReport,
   type TakingsLocation,
 } from './monthly-takings';
@@ -26,6 +28,30 @@ export const takingsDataSchema = z.record(
   z.record(takingsDayLabelSchema, takingsDayAmountSchema),
 );
 export type TakingsData = z.infer<typeof takingsDataSchema>;
+
+/**
+ * Ours, beside the spec's data: a location whose kiosk (totem) payments of the month could not be
+ * read, and why. Its totem and total amounts in the data lack them: the month is incomplete there.
+ */
+export const takingsTotemMissingSchema = z.object({
+  location: zLocationKey,
+  reason: totemMissingReasonSchema,
+});
+export type TakingsTotemMissing = z.infer<typeof takingsTotemMissingSchema>;
+
+/**
+ * Ours, beside the spec's data: a location's test bookings (made by an operator) of the month that
+ * would otherwise count as online takings — how many, and their discounted price in euros. They are
+ * not in the data's amounts.
+ */
+export const takingsTestBookingsSchema = z.object({ count: z.int().min(0).max(1_000_000), amount: zEuros });
+export type TakingsTestBookings = z.infer<typeof takingsTestBookingsSchema>;
+
+/** What the figures leave out, as the takings answer carries it beside `data`. */
+export interface TakingsCaveats {
+  totemMissing: TakingsTotemMissing[];
+  testBookings: Record<string, TakingsTestBookings>;
+}
 
 export interface NormalisedDayTakings {
   onlineCents: number;
@@ -64,19 +90,35 @@ export function monthlyTakingsFromData(input: {
   month: string;
   locations: readonly TakingsLocation[];
   data: unknown;
+  /** The answer's `totemMissing` and `testBookings`, when it has them. */
+  caveats?: Partial<TakingsCaveats>;
 }): MonthlyTakingsReport {
   const normalised = normaliseTakingsData(input.data);
+  const totemMissing = z.array(takingsTotemMissingSchema).parse(input.caveats?.totemMissing ?? []);
+  const testBookings = z
+    .record(zLocationKey, takingsTestBookingsSchema)
+    .parse(input.caveats?.testBookings ?? {});
   const listed = new Set(input.locations.map((location) => location.key));
-  const locations = [
-    ...input.locations,
-    ...Object.keys(normalised)
-      .filter((key) => !listed.has(key))
-      .map((key) => ({ key, name: key })),
-  ];
+  const unlisted = new Set(
+    [
+      ...Object.keys(normalised),
+      ...totemMissing.map((missing) => missing.location),
+      ...Object.keys(testBookings),
+    ].filter((key) => !listed.has(key)),
+  );
+  const locations = [...input.locations, ...[...unlisted].map((key) => ({ key, name: key }))];
   const daily: DailyAmountsByLocation = new Map(
     Object.entries(normalised).map(([key, days]) => [key, new Map(Object.entries(days))]),
   );
-  return buildMonthlyTakingsReport(input.month, locations, daily);
+  return buildMonthlyTakingsReport(input.month, locations, daily, {
+    totemMissing: Object.fromEntries(totemMissing.map((missing) => [missing.location, missing.reason])),
+    testBookings: new Map(
+      Object.entries(testBookings).map(([key, tests]): [string, ExcludedTestBookings] => [
+        key,
+        { count: tests.count, cents: eurosToCents(tests.amount) },
+      ]),
+    ),
+  });
 }
 
 /** The report in the spec's data shape, euros with the full split, for the API answer. */
@@ -96,4 +138,21 @@ export function takingsDataFromReport(report: MonthlyTakingsReport): TakingsData
       ),
     ]),
   );
+}
+
+/** The report's caveats in the answer's shape: kiosks that could not be read, test bookings kept out. */
+export function takingsCaveatsFromReport(report: MonthlyTakingsReport): TakingsCaveats {
+  return {
+    totemMissing: report.locations.flatMap((location) =>
+      location.totemMissing ? [{ location: location.key, reason: location.totemMissing.reason }] : [],
+    ),
+    testBookings: Object.fromEntries(
+      report.locations
+        .filter((location) => location.testBookings.count > 0)
+        .map((location) => [
+          location.key,
+          { count: location.testBookings.count, amount: centsToEuros(location.testBookings.cents) },
+        ]),
+    ),
+  };
 }

@@ -1,5 +1,5 @@
 // A cloud process for the benchmarks: serves the store named by BENCH_DATABASE_URL (and BENCH_SCHEMA
-// on PostgreSQL) on an ephemeral loopback port, prints `{"url": …}` once listening, stops on SIGTERM.
+// on PostgreSQL) on an ephemeral loopback port (BENCH_PORT to choose one), prints `{"url": …}` once listening, stops on SIGTERM.
 // Request logging is silent, as in the tests, so the figures are the service's own cost.
 import { createApp } from '@deposito/cloud/app';
 import { ensureFirstAdmin } from '@deposito/cloud/routes/admin/admin.routes';
@@ -10,6 +10,9 @@ import { pino } from 'pino';
 const env = loadEnv({
   DATABASE_URL: process.env.BENCH_DATABASE_URL,
   PORT: '0',
+  PAYMENT_PROVIDER: 'sandbox',
+  // Every benchmark client is 127.0.0.1: the abuse limits would measure themselves.
+  RATE_LIMITS: 'off',
   // The command round trip logs in as this administrator.
   ADMIN_EMAIL: process.env.BENCH_ADMIN_EMAIL || undefined,
   ADMIN_PASSWORD: process.env.BENCH_ADMIN_PASSWORD || undefined,
@@ -20,7 +23,11 @@ const store = await openStore(env.database, {
 });
 const cloud = createApp({ env, store, logger: pino({ level: 'silent' }) });
 await ensureFirstAdmin(cloud.context);
-const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: process.env.BENCH_JOBS === '1' });
+const { url } = await cloud.start({
+  port: Number(process.env.BENCH_PORT ?? 0),
+  host: '127.0.0.1',
+  jobs: process.env.BENCH_JOBS === '1',
+});
 process.stdout.write(`${JSON.stringify({ url })}\n`);
 process.on('SIGTERM', () => {
   void cloud

@@ -39,6 +39,8 @@ export class BookingPage {
 
   async chooseTime(time: string) {
     await this.page.getByLabel(/Orario di inizio|Start time/).selectOption(time);
+    // Picking only selects it (WCAG 3.2.2); Continue moves on.
+    await this.page.getByRole('button', { name: /^(Continua|Continue)$/ }).click();
   }
 
   /** The first start time the time list offers (today: the next quarter hour from 06:00 on). */

@@ -100,14 +100,16 @@ export class CloudControl {
 
   /**
    * Settings under which the pages do not depend on the hour the tests run at: no maintenance,
-   * no block window, the fast-track window open from an hour ago to two hours from now.
+   * no block window, the fast-track window open from an hour ago to two hours from now (within today).
    */
   async resetSettings(patch: SystemSettingsPatch = {}): Promise<void> {
     await this.updateSettings({
       MAINTENANCE_MODE: false,
       BLOCK_WINDOWS: [],
-      FASTTRACK_FROM: timeInZone(-60),
-      FASTTRACK_TO: timeInZone(120),
+      // One stretch of today (the server refuses a window across midnight): near midnight it is
+      // cut at 00:00 or 23:59 rather than wrapping, so the suite runs at any hour.
+      FASTTRACK_FROM: timeInZone(-60) <= timeInZone(0) ? timeInZone(-60) : '00:00',
+      FASTTRACK_TO: timeInZone(120) >= timeInZone(0) ? timeInZone(120) : '23:59',
       ALWAYS_SHOW_FAST_TRACK: false,
       SHOW_NIGHT_BUTTON_TEST: false,
       BOOKING_EXPIRATION_MINUTES: 15,
@@ -137,6 +139,27 @@ export class CloudControl {
     }
     expect(held, `no ${size} locker could be held at ${locationKey}`).toBeGreaterThan(0);
     return held;
+  }
+
+  /**
+   * Frees every `size` locker of `locationKey` as an operator would ("Annulla prenotazione",
+   * confirmed, no refund): the paid bookings earlier specs left on them are cancelled, so a test
+   * that needs such a locker finds one whatever ran before it.
+   */
+  async cancelBookingsOn(locationKey: string, size: 'standard' | 'large'): Promise<void> {
+    const headers = { authorization: `Bearer ${await this.adminToken()}` };
+    const state = await this.request.get(`/api/lockers/full-state?location=${locationKey}`, { headers });
+    expect(state.status(), await state.text()).toBe(200);
+    // Every locker of the size, free-looking ones too: a booking starting later today keeps its
+    // PIN on the controller while the locker still shows available.
+    const lockers = (await state.json()) as Array<{ id: number; size: string }>;
+    for (const locker of lockers.filter((l) => l.size === size)) {
+      const response = await this.request.post('/api/lockers/unbook-soap', {
+        data: { location: locationKey, lockerId: locker.id, confirm: true, refund: false, reason: 'e2e' },
+        headers,
+      });
+      expect(response.status(), await response.text()).toBeLessThan(300);
+    }
   }
 
   async releaseHolds(): Promise<void> {

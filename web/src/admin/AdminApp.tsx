@@ -13,6 +13,7 @@ import { LocationsPage } from './pages/LocationsPage';
 import { LockerStatusPage } from './pages/LockerStatusPage';
 import { ArchiveLogPage, ErrorLogPage, ProcessLogPage } from './pages/LogPages';
 import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsLayout } from './pages/SettingsLayout';
 import { SystemSettingsPage } from './pages/SystemSettingsPage';
 import { UsersPage } from './pages/UsersPage';
@@ -42,7 +43,7 @@ export default function AdminApp() {
           <Route path="bookings" element={<BookingsPage />} />
           <Route path="advanced" element={<AdvancedPage />} />
           <Route path="incassi" element={<IncassiPage />} />
-          <Route path="users" element={<UsersPage />} />
+          <Route path="users" element={<Navigate to="/admin/users/all" replace />} />
           <Route path="users/all" element={<UsersPage />} />
           <Route path="users/roles" element={<UsersPage />} />
           <Route path="locations" element={<LocationsPage />} />
@@ -55,7 +56,7 @@ export default function AdminApp() {
           <Route path="logs" element={<ErrorLogPage />} />
           <Route path="logs/archive" element={<ArchiveLogPage />} />
           <Route path="logs/pm2" element={<ProcessLogPage />} />
-          <Route path="*" element={<Navigate to="dashboard" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
     </div>

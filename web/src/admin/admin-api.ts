@@ -2,11 +2,12 @@ import type { z } from 'zod';
 import type { ApiRoute } from '@deposito/protocol';
 import { routePath, type RouteCall } from '../api/call-route';
 import { ApiError, CLIENT_ERROR_CODES } from '../api/http';
-import { clearAdminToken, readAdminToken } from './admin-session';
+import { ADMIN_REQUEST_HEADER, clearAdminSignedIn } from './admin-session';
+import { adminErrorMessage } from './error-text';
 
-// The admin screens' HTTP client: every call of protocol's catalogue with the stored token, the
-// answer parsed with the route's schema. A 401 means the token is gone or expired: it is cleared
-// and the operator is sent to the login page.
+// The admin screens' HTTP client: every call of protocol's catalogue with the session cookie (and
+// the header that marks it as ours), the answer parsed with the route's schema. A 401 means the
+// session is gone or expired: the page forgets it logged in and sends the operator to the login page.
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -33,19 +34,6 @@ function queryString(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
-/** Validation details `[{ path, message }]` as "(path: message; …)" so the operator sees which field. */
-function issuesText(details: unknown): string {
-  if (!Array.isArray(details)) return '';
-  const parts = details
-    .filter(
-      (d): d is { path: string; message: string } =>
-        typeof d?.path === 'string' && typeof d?.message === 'string',
-    )
-    .slice(0, 5)
-    .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message));
-  return parts.length > 0 ? ` (${parts.join('; ')})` : '';
-}
-
 async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
@@ -56,11 +44,10 @@ async function errorFrom(response: Response): Promise<ApiError> {
         message?: unknown;
         details?: unknown;
       };
-      return new ApiError(
-        typeof code === 'string' ? code : `${CLIENT_ERROR_CODES.http}_${response.status}`,
-        (typeof message === 'string' ? message : response.statusText) + issuesText(details),
-        response.status,
-      );
+      const known = typeof code === 'string' ? code : `${CLIENT_ERROR_CODES.http}_${response.status}`;
+      // The operator reads Italian, chosen by the code (error-text.ts), not the server's English.
+      const serverMessage = typeof message === 'string' ? message : `Errore ${response.status}`;
+      return new ApiError(known, adminErrorMessage(known, serverMessage, details), response.status, details);
     }
     if (typeof parsed.error === 'string') {
       return new ApiError(`${CLIENT_ERROR_CODES.http}_${response.status}`, parsed.error, response.status);
@@ -88,9 +75,8 @@ export async function adminCall<Route extends ApiRoute>(
     signal?: AbortSignal;
   };
   const timeout = AbortSignal.timeout(timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readAdminToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // The session cookie goes with the request (same origin); the header marks it as ours (CSRF).
+  const headers: Record<string, string> = { Accept: 'application/json', [ADMIN_REQUEST_HEADER]: '1' };
   const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
   if (sendsBody) headers['Content-Type'] = 'application/json';
   let response: Response;
@@ -108,7 +94,7 @@ export async function adminCall<Route extends ApiRoute>(
     throw new ApiError(CLIENT_ERROR_CODES.network, 'Errore di rete o server non raggiungibile');
   }
   if (response.status === 401 && route.auth === 'admin') {
-    clearAdminToken();
+    clearAdminSignedIn();
     onUnauthorized();
     throw new ApiError('auth/unauthorized', 'Sessione scaduta: accedi di nuovo', 401);
   }

@@ -1,22 +1,29 @@
-// The administrator's token, kept where the spec keeps it: localStorage under `adminToken`.
+// The administrator's session lives in an HttpOnly cookie set by the server (cloud
+// auth/session-cookie.ts): no script of this origin, and so none of the embeddable pages, can read
+// it. The page only remembers that it logged in, to show the login page first otherwise; the
+// server's 401 is the truth.
 
-export const ADMIN_TOKEN_KEY = 'adminToken';
+export const ADMIN_SIGNED_IN_KEY = 'adminSignedIn';
+/** Sent with every admin call: the server refuses a cookie-authenticated change without it (CSRF). */
+export const ADMIN_REQUEST_HEADER = 'X-Deposito-Admin';
 
-export function readAdminToken(): string | null {
+export function isAdminSignedIn(): boolean {
   try {
-    return window.localStorage.getItem(ADMIN_TOKEN_KEY);
+    return window.localStorage.getItem(ADMIN_SIGNED_IN_KEY) === '1';
   } catch {
-    return null;
+    return false;
   }
 }
 
-export function storeAdminToken(token: string): void {
-  window.localStorage.setItem(ADMIN_TOKEN_KEY, token);
+export function markAdminSignedIn(): void {
+  window.localStorage.setItem(ADMIN_SIGNED_IN_KEY, '1');
 }
 
-export function clearAdminToken(): void {
+export function clearAdminSignedIn(): void {
   try {
-    window.localStorage.removeItem(ADMIN_TOKEN_KEY);
+    window.localStorage.removeItem(ADMIN_SIGNED_IN_KEY);
+    // A token stored by an earlier version of this page goes too.
+    window.localStorage.removeItem('adminToken');
   } catch {
     // Storage unavailable: nothing to clear.
   }

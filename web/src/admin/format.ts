@@ -21,6 +21,11 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   expired: 'Scaduta',
   confirmed_late: 'Confermata in ritardo',
   failed_after_payment: 'Fallita dopo pagamento',
+  paying: 'Pagamento in corso',
+  payment_declined: 'Pagamento rifiutato',
+  cancelled_by_operator: "Annullata dall'operatore",
+  refund_due: 'Da rimborsare',
+  refunded: 'Rimborsata',
 };
 
 /** Icons of admin spec §4: expired red cross, confirmed green check, scheduled yellow clock, pending blue hourglass. */

@@ -1,4 +1,5 @@
-import type { LocationPricingEuros, PriceMapEuros } from '@deposito/protocol';
+import { priceRowsSchema, type LocationPricingEuros, type PriceMapEuros } from '@deposito/protocol';
+import { validationText } from './error-text';
 
 /** "1, 2, x, 3" → [1, 2, 3]: comma-separated numbers, anything else dropped (admin spec §5). */
 export function parseLockerList(text: string): number[] {
@@ -53,6 +54,32 @@ function mapOf(rows: PriceRow[]): PriceMapEuros {
     map[duration] = Math.round(price * 100) / 100;
   }
   return map;
+}
+
+const TABLE_NAMES = [
+  ['standard', 'hours', 'Standard, ore'],
+  ['standard', 'days', 'Standard, giorni'],
+  ['large', 'hours', 'Grande, ore'],
+  ['large', 'days', 'Grande, giorni'],
+] as const;
+
+/**
+ * What the server would refuse in the price tables (a price of zero, a duration twice: the second
+ * row would overwrite the first), in Italian with the table it is in; null when they can be saved.
+ */
+export function pricingProblem(rows: PricingRows): string | null {
+  for (const [size, unit, name] of TABLE_NAMES) {
+    const counted = rows[size][unit]
+      .map((row) => ({
+        duration: row.duration.trim(),
+        price: Number.parseFloat(row.price.replace(',', '.')),
+      }))
+      .filter((row) => row.duration !== '' && !Number.isNaN(row.price))
+      .map((row) => ({ ...row, price: Math.round(row.price * 100) / 100 }));
+    const checked = priceRowsSchema.safeParse(counted);
+    if (!checked.success) return `${name}: ${validationText(checked.error)}`;
+  }
+  return null;
 }
 
 export function rowsToPricing(rows: PricingRows): LocationPricingEuros {

@@ -73,6 +73,13 @@ export const createPayment = async (
   signal?: AbortSignal,
 ) => callRoute((await customerRoutes()).paymentRoutes.createPayment, { body, signal, timeoutMs: 180_000 });
 
+/** The provider's page again for a hold whose payment was declined (or left open), while the hold lives. */
+export const retryPayment = async (transactionId: string) =>
+  callRoute((await customerRoutes()).paymentRoutes.retryPayment, {
+    body: { transactionId },
+    timeoutMs: 180_000,
+  });
+
 export const decryptPaymentReturn = async (a: string, b: string) =>
   callRoute((await customerRoutes()).paymentRoutes.decrypt, { body: { a, b } });
 

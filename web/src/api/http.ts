@@ -6,13 +6,17 @@ export const CLIENT_ERROR_CODES = {
   http: 'client/http',
 } as const;
 
-/** An API failure with the server's stable code (`{ error: { code, message } }`) or a client code. */
+/**
+ * An API failure with the server's stable code (`{ error: { code, message, details? } }`) or a
+ * client code. `details` is the server's, unchecked: read it with the code's schema.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly code: string,
     message: string,
     readonly status = 0,
+    readonly details?: unknown,
   ) {
     super(message);
   }

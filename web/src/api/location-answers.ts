@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { VISITOR_CANCELLATION_POLICIES } from '@deposito/protocol/booking/cancellation-policy-names';
 import type { ApiRoute, RouteResponse } from '@deposito/protocol/api/route';
 import type { locationRoutes } from '@deposito/protocol/api/locations';
 import type { settingsRoutes } from '@deposito/protocol/api/settings';
@@ -52,6 +53,7 @@ export const frontendOverridesAnswer = z.object({
   BLOCK_WINDOWS: blockWindows,
   block_windows: z.optional(blockWindows),
   MAINTENANCE_MODE: z.boolean(),
+  cancellationPolicy: z.optional(z.enum(VISITOR_CANCELLATION_POLICIES)),
 });
 
 /** The type spelled out field by field, so two equal types compare equal however they were built. */

@@ -66,6 +66,7 @@ async function goToSummary(api: ReturnType<typeof fakeApi>) {
   expect(slots[1]).toBe('10:15');
   expect(slots.at(-1)).toBe('20:00');
   fireEvent.change(time, { target: { value: '11:00' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
 
   const duration = await screen.findByLabelText('Durata');
   fireEvent.change(duration, { target: { value: 'hours:4' } });
@@ -215,8 +216,144 @@ describe('daytime flow', () => {
     await goToSummary(api);
     fillCustomer();
     fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
-    expect(await screen.findByText(/La prenotazione è scaduta: The booking has expired/)).toBeDefined();
+    // In the visitor's language, never the server's English.
+    expect(
+      await screen.findByText(
+        /Il tempo per completare la prenotazione è scaduto e i locker sono stati liberati/,
+      ),
+    ).toBeDefined();
+    expect(screen.queryByText(/The booking has expired/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Paga ora' })).toHaveProperty('disabled', true);
+  });
+
+  it('says the hold lapsed (not "could not save") when the server says so while saving the details', async () => {
+    const api = baseApi();
+    api.set(`PATCH /api/bookings/${HOLD_ID}`, () =>
+      apiError(409, 'BOOKING_EXPIRED', 'The booking has expired'),
+    );
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    expect(
+      await screen.findByText(
+        /Il tempo per completare la prenotazione è scaduto e i locker sono stati liberati/,
+      ),
+    ).toBeDefined();
+    expect(screen.queryByText(/Non siamo riusciti a salvare i tuoi dati/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Paga ora' })).toHaveProperty('disabled', true);
+  });
+
+  it('shows the time left to pay beside Pay, read from the hold', async () => {
+    const api = baseApi();
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+    // Each step names the tab after itself.
+    expect(document.title).toMatch(/ · Deposito$/);
+    expect(document.title).not.toBe('Prenota il tuo locker · Deposito');
+    // The language can be changed here too, not only on the first screen.
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Summary and payment' })).toBeDefined();
+    expect(screen.getByRole('timer').textContent).toMatch(/^1[45]:\d{2}$/);
+  });
+
+  it("puts the server's cancellation policy in the terms", async () => {
+    const api = baseApi(buildOverrides({ cancellationPolicy: 'until_start' }));
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+    fireEvent.click(screen.getByRole('button', { name: "termini e condizioni e l'informativa privacy" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Termini e condizioni' });
+    expect(
+      within(dialog).getByText(/Puoi annullare gratuitamente fino all’inizio, con rimborso completo/),
+    ).toBeDefined();
+  });
+
+  it('shows the total raised to the 1 € minimum charge when a discount leaves only the fee', async () => {
+    const api = baseApi();
+    api.set('POST /api/discounts/validate-discount', {
+      valid: true,
+      type: 'euro',
+      value: 50,
+      message: 'Sconto di 50 €',
+    });
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+    const prices = screen.getByRole('table', { name: 'Dettaglio prezzo' });
+    expect(within(prices).queryByText(/Importo minimo addebitabile/)).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Codice sconto'), { target: { value: 'FIFTY' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Applica' }));
+    await screen.findByText('Sconto di 50 €');
+    expect(within(prices).getByRole('row', { name: /Prezzo scontato/ }).textContent).toContain('0,00');
+    expect(within(prices).getByRole('row', { name: /Totale/ }).textContent).toContain('1,00');
+    expect(within(prices).getByText('Importo minimo addebitabile: 1,00 €')).toBeDefined();
+
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/payments/create-payment')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/payments/create-payment')[0]!.body).toMatchObject({ amount: 100 });
+  });
+
+  it('offers to start again when a payment page is already open for the hold', async () => {
+    const api = baseApi();
+    api.set(`PATCH /api/bookings/${HOLD_ID}`, () => apiError(409, 'booking/payment_started'));
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    expect(
+      await screen.findByText(
+        'Il pagamento di questa prenotazione è già stato avviato: per cambiarla ricomincia.',
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Paga ora' })).toBeNull();
+    expect(api.callsTo('POST', '/api/payments/create-payment')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ricomincia' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(api.callsTo('POST', `/api/bookings/${HOLD_ID}/cancel`)).toHaveLength(1);
+  });
+
+  it('lets the visitor pay again when the browser restores the summary after the payment page', async () => {
+    const api = baseApi();
+    await renderApp({ path: '/vicolo', now: NOW });
+    await goToSummary(api);
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Attendere…' })).toBeDefined());
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    expect(screen.getByRole('button', { name: 'Paga ora' })).toHaveProperty('disabled', false);
+  });
+
+  it('moves on from the start time only when asked: arrowing through the list changes nothing else', async () => {
+    baseApi();
+    await renderApp({ path: '/vicolo', now: NOW });
+    await openCalendar();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    const time = await screen.findByLabelText('Orario di inizio');
+    expect(screen.getByRole('button', { name: 'Continua' })).toHaveProperty('disabled', true);
+    // What one ArrowDown does in a closed select: the value changes, the step stays.
+    fireEvent.change(time, { target: { value: '10:15' } });
+    expect(screen.getByLabelText('Orario di inizio')).toBe(time);
+    expect(screen.queryByLabelText('Durata')).toBeNull();
+    fireEvent.change(time, { target: { value: '11:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    expect(await screen.findByLabelText('Durata')).toBeDefined();
+  });
+
+  it('says where the lockers are and when they open on the first screen', async () => {
+    baseApi();
+    await renderApp({ path: '/vicolo', now: NOW });
+    const idle = await screen.findByRole('region', { name: 'Prenota il tuo locker' });
+    const location = buildPublicLocation();
+    expect(idle.textContent).toContain(location.indirizzo);
+    expect(idle.textContent).toContain(
+      `Orari di apertura: ${location.orari.apertura}–${location.orari.chiusura}`,
+    );
   });
 
   it('goes back step by step, and back from the sizes clears the duration', async () => {
@@ -225,6 +362,7 @@ describe('daytime flow', () => {
     await openCalendar();
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     await screen.findByRole('heading', { name: 'Scegli la dimensione' });
@@ -314,6 +452,39 @@ describe('idle screen', () => {
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/booking-notte/vicolo'));
   });
 
+  it('never offers start now outside the fast-track hours, even when the query asks for it', async () => {
+    const api = fakeApi({
+      'GET /api/locations/vicolo': buildPublicLocation(),
+      'GET /api/admin/frontend-overrides': buildOverrides({ ALWAYS_SHOW_FAST_TRACK: true }),
+      'POST /api/bookings/immediate': { locker: { size: 'large', lockerId: 7 }, duration: 3, price: 7 },
+    });
+    // 22:30 in Rome, after the fast-track hours (06:00–21:00).
+    await renderApp({ path: '/vicolo?showStartOptions=1', now: new Date('2026-07-01T20:30:00Z') });
+    const book = await screen.findByRole('button', { name: 'Prenota un locker' });
+    expect(screen.queryByRole('button', { name: 'Inizia ora' })).toBeNull();
+    fireEvent.click(book);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/booking-notte/vicolo'));
+    expect(api.callsTo('POST', '/api/bookings/immediate')).toHaveLength(0);
+  });
+
+  it("explains the server's refusal of start now in the visitor's language", async () => {
+    fakeApi({
+      'GET /api/locations/vicolo': buildPublicLocation(),
+      'GET /api/admin/frontend-overrides': buildOverrides(),
+      // The operator shortened the fast-track hours since the page loaded.
+      'POST /api/bookings/immediate': () =>
+        apiError(
+          400,
+          'booking/fast_track_closed',
+          "La prenotazione immediata non è disponibile a quest'ora.",
+        ),
+    });
+    await renderApp({ path: '/vicolo?showStartOptions=1', now: NOW });
+    fireEvent.click(await screen.findByRole('button', { name: 'English' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start now' }));
+    expect(await screen.findByText('Starting now is not available at this hour.')).toBeDefined();
+  });
+
   it('offers start now with the large locker and its price, then goes to the summary', async () => {
     const api = fakeApi({
       'GET /api/locations/vicolo': buildPublicLocation(),
@@ -331,7 +502,8 @@ describe('idle screen', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Grande');
-    expect(dialog.textContent).toContain('7,00');
+    // The total the card will be charged: the 7 € price and the 0,50 € service fee.
+    expect(dialog.textContent).toMatch(/Totale: 7,50\s€ \(servizio di 0,50\s€ incluso\)/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Prenota ora' }));
     await screen.findByRole('heading', { name: 'Riepilogo e pagamento' });
     expect(api.callsTo('POST', '/api/lockers/inhibit-multi')[0]!.body).toEqual({

@@ -9,6 +9,8 @@ import { loadFastTrackOffer, preloadCustomerRoutes } from '../api/deposito-api';
 import { isApiError } from '../api/http';
 import { errorMessageKey } from '../api/error-messages';
 import { useClock } from '../components/clock';
+import { CancellationPolicyContext } from '../components/TermsDialog';
+import { LanguageFlags } from '../components/LanguageFlags';
 import { Alert } from '../components/Alert';
 import { IdleStep } from './steps/IdleStep';
 import type { FastTrackTerms } from './FastTrackOffer';
@@ -88,14 +90,19 @@ export function DaytimeFlow({
     dispatch(action);
   };
 
+  // Start-now exists only inside the fast-track hours (the server refuses it outside them), whatever
+  // the query asks; outside them the book button leads to the night wizard.
+  const fastTrackOpen = () => isInFastTrackWindow(clock(), zone, overrides.fastTrackHours);
+  const toNightWizard = () => navigate(`/booking-notte/${encodeURIComponent(location.key)}`);
+
   function onBook() {
     setIdleAlert(null);
     if (blocked) {
       setIdleAlert(t('idle.maintenanceAlert'));
       return;
     }
-    if (!isInFastTrackWindow(clock(), zone, overrides.fastTrackHours)) {
-      navigate(`/booking-notte/${encodeURIComponent(location.key)}`);
+    if (!fastTrackOpen()) {
+      toNightWizard();
       return;
     }
     if (isMobileViewport() || overrides.ALWAYS_SHOW_FAST_TRACK) {
@@ -109,6 +116,10 @@ export function DaytimeFlow({
     setIdleAlert(null);
     if (blocked) {
       setIdleAlert(t('idle.maintenanceAlert'));
+      return;
+    }
+    if (!fastTrackOpen()) {
+      toNightWizard();
       return;
     }
     setBusy(true);
@@ -140,59 +151,67 @@ export function DaytimeFlow({
   );
 
   return (
-    <main className={state.view === 'summary' ? 'page' : 'page page-narrow'}>
-      {state.view === 'idle' ? (
-        <>
-          <IdleStep
-            locationName={location.nome}
-            maintenance={blocked}
-            showStartOptions={showStartOptions && !blocked}
-            showNightTest={overrides.showNightButtonTest}
-            onBook={onBook}
-            onStartNow={() => void onStartNow()}
-            onStartLater={() => go({ type: 'openCalendar' })}
-            onNightTest={() => navigate(`/booking-notte/${encodeURIComponent(location.key)}`)}
-          />
-          <div aria-live="assertive">
-            {idleAlert && (
-              <Alert tone="warning" onDismiss={() => setIdleAlert(null)}>
-                {idleAlert}
-              </Alert>
+    <CancellationPolicyContext.Provider value={overrides.cancellationPolicy ?? null}>
+      <main className={state.view === 'summary' ? 'page' : 'page page-narrow'}>
+        {state.view === 'idle' ? (
+          <>
+            <IdleStep
+              locationName={location.nome}
+              address={location.indirizzo}
+              openingHours={{ opening: location.orari.apertura, closing: location.orari.chiusura }}
+              maintenance={blocked}
+              showStartOptions={showStartOptions && !blocked && fastTrackOpen()}
+              showNightTest={overrides.showNightButtonTest}
+              onBook={onBook}
+              onStartNow={() => void onStartNow()}
+              onStartLater={() => go({ type: 'openCalendar' })}
+              onNightTest={() => navigate(`/booking-notte/${encodeURIComponent(location.key)}`)}
+            />
+            <div aria-live="assertive">
+              {idleAlert && (
+                <Alert tone="warning" onDismiss={() => setIdleAlert(null)}>
+                  {idleAlert}
+                </Alert>
+              )}
+            </div>
+            {busy && !offer && loading}
+            {offer && (
+              <Suspense fallback={loading}>
+                <FastTrackOffer
+                  location={location}
+                  offer={offer}
+                  busy={busy}
+                  setBusy={setBusy}
+                  error={error}
+                  setError={setError}
+                  onHeld={(hold) => {
+                    setOffer(null);
+                    go({ type: 'lockersHeld', hold });
+                  }}
+                  onDecline={declineOffer}
+                />
+              </Suspense>
             )}
-          </div>
-          {busy && !offer && loading}
-          {offer && (
-            <Suspense fallback={loading}>
-              <FastTrackOffer
-                location={location}
-                offer={offer}
-                busy={busy}
-                setBusy={setBusy}
-                error={error}
-                setError={setError}
-                onHeld={(hold) => {
-                  setOffer(null);
-                  go({ type: 'lockersHeld', hold });
-                }}
-                onDecline={declineOffer}
-              />
-            </Suspense>
-          )}
-        </>
-      ) : (
-        <Suspense fallback={loading}>
-          <DaytimeSteps
-            location={location}
-            state={state}
-            dispatch={dispatch}
-            go={go}
-            busy={busy}
-            setBusy={setBusy}
-            error={error}
-            setError={setError}
-          />
-        </Suspense>
-      )}
-    </main>
+          </>
+        ) : (
+          <Suspense fallback={loading}>
+            {/* The language can be changed at every step, not only on the first screen. */}
+            <div className="step-language">
+              <LanguageFlags />
+            </div>
+            <DaytimeSteps
+              location={location}
+              state={state}
+              dispatch={dispatch}
+              go={go}
+              busy={busy}
+              setBusy={setBusy}
+              error={error}
+              setError={setError}
+            />
+          </Suspense>
+        )}
+      </main>
+    </CancellationPolicyContext.Provider>
   );
 }

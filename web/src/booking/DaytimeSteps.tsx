@@ -191,6 +191,8 @@ export function DaytimeSteps({
 
   return (
     <>
+      {/* The page's title for screen readers; each step's own heading (h2) says where they are. */}
+      <h1 className="visually-hidden">{t('idle.title')}</h1>
       <RecapBar
         zone={zone}
         date={state.date}

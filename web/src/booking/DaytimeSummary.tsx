@@ -18,6 +18,7 @@ import { TermsLink } from '../components/TermsDialog';
 import { Alert } from '../components/Alert';
 import { StepHeading } from '../components/StepHeading';
 import { useClock } from '../components/clock';
+import { PaymentCountdown, useSecondsLeft } from '../components/PaymentCountdown';
 import { openPaymentPage, PAYMENT_REDIRECT_DELAY_MS } from '../components/payment-page';
 import type { LockerHold } from './daytime-state';
 
@@ -26,7 +27,8 @@ export const PAYMENT_TIMEOUT_MS = 180_000;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type PayState = 'idle' | 'submitting' | 'redirecting' | 'timedOut' | 'expired';
+/** `frozen`: a payment page is open for this hold, so it can no longer change (start again instead). */
+type PayState = 'idle' | 'submitting' | 'redirecting' | 'timedOut' | 'expired' | 'frozen';
 
 export function DaytimeSummary({
   location,
@@ -42,6 +44,8 @@ export function DaytimeSummary({
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const clock = useClock();
+  // The hold's payment window, shown beside Pay (the server releases the lockers when it ends).
+  const secondsLeft = useSecondsLeft(hold.expiresAt ? Date.parse(hold.expiresAt) : null);
   const form = useCustomerForm();
   const [discount, setDiscount] = useState<{ code: string; effect: AppliedDiscount } | null>(null);
   const [payState, setPayState] = useState<PayState>('idle');
@@ -60,6 +64,16 @@ export function DaytimeSummary({
     },
     [],
   );
+
+  // Back from the provider's page the browser may restore this page as it was left, waiting for the
+  // redirect: let the visitor pay again (a change to what is paid is then refused, see handleFrozen).
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setPayState((state) => (state === 'redirecting' ? 'idle' : state));
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   // The server releases held lockers when the payment window closes; the button follows it.
   useEffect(() => {
@@ -122,8 +136,10 @@ export function DaytimeSummary({
         codice_sconto: discount?.code ?? '',
         note,
       });
-    } catch {
+    } catch (failure) {
       if (controller.signal.aborted) return;
+      // A hold that lapsed on the server says so and stays unpayable, never "could not save".
+      if (handleExpired(failure) || handleFrozen(failure)) return;
       setPayState('idle');
       setError(t('payment.error.save'));
       return;
@@ -160,7 +176,7 @@ export function DaytimeSummary({
       transactionId = saved.transactionId;
     } catch (failure) {
       if (controller.signal.aborted) return;
-      if (handleExpired(failure)) return;
+      if (handleExpired(failure) || handleFrozen(failure)) return;
       setPayState('idle');
       setError(t('payment.error.finalSave'));
       return;
@@ -193,7 +209,7 @@ export function DaytimeSummary({
       }
     } catch (failure) {
       if (controller.signal.aborted) return;
-      if (handleExpired(failure)) return;
+      if (handleExpired(failure) || handleFrozen(failure)) return;
       setPayState('idle');
       const message = isApiError(failure) && failure.message ? failure.message : t('payment.error.unknown');
       setError(t('payment.error.generic', { message }));
@@ -204,7 +220,20 @@ export function DaytimeSummary({
     if (!isApiError(failure) || failure.code !== 'BOOKING_EXPIRED') return false;
     timers.current.forEach((timer) => window.clearTimeout(timer));
     setPayState('expired');
-    setFallbackMessage(t('payment.error.expired', { message: failure.message }));
+    setError(null);
+    setFallbackMessage(t('payment.error.holdExpired'));
+    return true;
+  }
+
+  /**
+   * The payment page was opened for this hold (in another tab, or before coming back here) and the
+   * visitor changed what is paid, e.g. the discount code: the server keeps the hold as it was paid
+   * for, so the visitor starts again.
+   */
+  function handleFrozen(failure: unknown): boolean {
+    if (!isApiError(failure) || failure.code !== 'booking/payment_started') return false;
+    timers.current.forEach((timer) => window.clearTimeout(timer));
+    setPayState('frozen');
     return true;
   }
 
@@ -242,17 +271,33 @@ export function DaytimeSummary({
           <PaymentLogos />
           {fallbackMessage && <Alert tone="notice">{fallbackMessage}</Alert>}
           {error && <Alert tone="error">{error}</Alert>}
-          <button
-            type="button"
-            className="button button-primary button-large button-block"
-            disabled={payDisabled}
-            aria-busy={payState === 'submitting' || payState === 'redirecting'}
-            onClick={() => void pay()}
-          >
-            {payState === 'submitting' || payState === 'redirecting'
-              ? t('payment.processing')
-              : t('payment.pay')}
-          </button>
+          {secondsLeft !== null && payState !== 'expired' && payState !== 'redirecting' && (
+            <PaymentCountdown secondsLeft={secondsLeft} />
+          )}
+          {payState === 'frozen' ? (
+            <>
+              <Alert tone="notice">{t('errors.paymentStarted')}</Alert>
+              <button
+                type="button"
+                className="button button-primary button-large button-block"
+                onClick={onCancel}
+              >
+                {t('payment.restart')}
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button button-primary button-large button-block"
+              disabled={payDisabled}
+              aria-busy={payState === 'submitting' || payState === 'redirecting'}
+              onClick={() => void pay()}
+            >
+              {payState === 'submitting' || payState === 'redirecting'
+                ? t('payment.processing')
+                : t('payment.pay')}
+            </button>
+          )}
           <div className="actions">
             <button
               type="button"

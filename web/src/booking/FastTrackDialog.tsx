@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LockerSize } from '@deposito/protocol/pricing/locker-size';
+import { bookingTotals } from '@deposito/protocol/pricing/totals';
 import { Dialog } from '../components/Dialog';
 import { useFormatters } from '../components/format';
 
@@ -53,7 +54,13 @@ export function FastTrackDialog({
         <p>{t('fastTrack.offer', { size: sizeName, hours })}</p>
       )}
       <p>
-        <strong>{t('fastTrack.price', { price: money(priceCents) })}</strong>
+        {/* What the card will be charged, the service fee included, as the summary will say. */}
+        <strong>
+          {t('fastTrack.total', {
+            total: money(bookingTotals({ priceCents }).totalCents),
+            fee: money(bookingTotals({ priceCents }).feeCents),
+          })}
+        </strong>
       </p>
       {error && (
         <p className="text-error" role="alert">

@@ -8,7 +8,7 @@ import {
   type CustomerFormField as CustomerField,
   type CustomerFormValidation,
 } from '@deposito/protocol/forms/customer-form';
-import { PHONE_PREFIXES } from '@deposito/protocol/forms/phone-prefixes';
+import { FIRST_PHONE_COUNTRIES, PHONE_COUNTRIES, type PhoneCountry } from '@deposito/protocol/forms/phone';
 import { displayLocale } from './format';
 
 type FieldErrors = CustomerFormValidation['errors'];
@@ -61,7 +61,7 @@ export function useCustomerForm(initial: CustomerFormValues = emptyCustomerForm(
 
 interface TextFieldProps {
   form: CustomerFormState;
-  field: Exclude<CustomerField, 'phonePrefix'>;
+  field: Exclude<CustomerField, 'phoneCountry'>;
   label: string;
   type?: string;
   autoComplete: string;
@@ -96,19 +96,89 @@ function TextField({ form, field, label, type = 'text', autoComplete, inputMode 
   );
 }
 
-/** Country names in the interface language (the list itself is protocol's). */
-function useCountryNames(): (countryCode: string, fallback: string) => string {
+type CountryOption = PhoneCountry & { name: string; mark: string };
+
+let flagEmojiDrawn: boolean | undefined;
+
+/**
+ * True when this device draws a flag emoji as one flag. Windows and Linux without an emoji font
+ * draw two letters or two boxes instead; there the country's letters ('IT') stand in for it.
+ */
+function drawsFlagEmoji(): boolean {
+  if (flagEmojiDrawn === undefined) {
+    try {
+      const context = document.createElement('canvas').getContext('2d');
+      if (context) context.font = '32px sans-serif';
+      flagEmojiDrawn = !!context && context.measureText('🇮🇹').width < 1.5 * context.measureText('🇮').width;
+    } catch {
+      flagEmojiDrawn = false;
+    }
+  }
+  return flagEmojiDrawn;
+}
+
+/**
+ * The phone picker's countries named in the interface language: the spec's first countries in
+ * their order, then all the others alphabetically by that name.
+ */
+function useCountryOptions(): { first: CountryOption[]; others: CountryOption[] } {
   const { i18n } = useTranslation();
   const locale = displayLocale(i18n.resolvedLanguage ?? i18n.language);
   return useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return (countryCode, fallback) => names.of(countryCode) ?? fallback;
+    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    const flags = drawsFlagEmoji();
+    const named = PHONE_COUNTRIES.map((country) => ({
+      ...country,
+      name: names.of(country.countryCode) ?? country.countryCode,
+      mark: flags ? country.flag : country.countryCode,
+    }));
+    const collator = new Intl.Collator(locale);
+    return {
+      first: named.slice(0, FIRST_PHONE_COUNTRIES),
+      others: named.slice(FIRST_PHONE_COUNTRIES).sort((a, b) => collator.compare(a.name, b.name)),
+    };
   }, [locale]);
+}
+
+/**
+ * The country picker: a native select (every phone's own list, searchable by typing) laid over a
+ * short face showing the flag and the dial code, so the closed picker fits beside the number.
+ */
+function PhoneCountryPicker({ form }: { form: CustomerFormState }) {
+  const { t } = useTranslation();
+  const { first, others } = useCountryOptions();
+  const selected = [...first, ...others].find((country) => country.countryCode === form.values.phoneCountry);
+  const option = (country: CountryOption) => (
+    <option key={country.countryCode} value={country.countryCode}>
+      {`${country.mark} ${country.name} (${country.dialCode})`}
+    </option>
+  );
+  return (
+    <div className="phone-country">
+      <span className="phone-country-face select" aria-hidden="true">
+        {selected ? `${selected.mark} ${selected.dialCode}` : ''}
+      </span>
+      <select
+        id="customer-phoneCountry"
+        className="phone-country-select"
+        aria-label={t('form.phonePrefix')}
+        autoComplete="tel-country-code"
+        value={form.values.phoneCountry}
+        onChange={(event) => form.setField('phoneCountry', event.target.value)}
+        onBlur={() => form.touch('phoneCountry')}
+      >
+        {first.map(option)}
+        <option disabled value="">
+          ──────────
+        </option>
+        {others.map(option)}
+      </select>
+    </div>
+  );
 }
 
 export function CustomerForm({ form }: { form: CustomerFormState }) {
   const { t } = useTranslation();
-  const countryName = useCountryNames();
   const phoneError = form.visibleErrors.phone;
   return (
     <fieldset className="form-grid" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -138,33 +208,13 @@ export function CustomerForm({ form }: { form: CustomerFormState }) {
           {t('form.phone')}
         </span>
         <div className="phone-row">
-          <select
-            id="customer-phonePrefix"
-            className="select"
-            aria-label={t('form.phonePrefix')}
-            autoComplete="tel-country-code"
-            value={form.values.phonePrefix}
-            onChange={(event) => form.setField('phonePrefix', event.target.value)}
-            onBlur={() => form.touch('phonePrefix')}
-          >
-            {PHONE_PREFIXES.map((prefix) => (
-              // Letters, not the flag emoji (boxes without an emoji font); the name is in the title so
-              // the closed select stays short enough for a phone.
-              <option
-                key={prefix.dialCode}
-                value={prefix.dialCode}
-                title={countryName(prefix.countryCode, prefix.name)}
-              >
-                {`${prefix.countryCode} ${prefix.dialCode}`}
-              </option>
-            ))}
-          </select>
+          <PhoneCountryPicker form={form} />
           <input
             id="customer-phone"
             name="phone"
             className="input"
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel-national"
             required
             aria-labelledby="customer-phone-label"

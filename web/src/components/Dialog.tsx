@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useHostViewport, visibleArea } from '../embed/host-viewport';
 
-/** A modal dialog: focus moves into it on open, Escape closes it, focus returns on close. */
+/**
+ * A modal dialog: focus moves into it on open, Escape closes it, focus returns on close. Inside a
+ * host page's iframe it opens in the part of the frame the host's window shows.
+ */
 export function Dialog({
   title,
   children,
@@ -15,6 +19,7 @@ export function Dialog({
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const area = visibleArea(useHostViewport());
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -25,20 +30,25 @@ export function Dialog({
   return (
     <div className="dialog-backdrop">
       <div
-        ref={dialogRef}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-          if (event.key === 'Tab') keepFocusInside(event, dialogRef.current);
-        }}
+        className="dialog-area"
+        style={area ? { top: area.top, height: area.height, bottom: 'auto' } : undefined}
       >
-        <h2 id={titleId}>{title}</h2>
-        <div id={bodyId}>{children}</div>
-        <div className="actions">{actions}</div>
+        <div
+          ref={dialogRef}
+          className="dialog"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={bodyId}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onClose();
+            if (event.key === 'Tab') keepFocusInside(event, dialogRef.current);
+          }}
+        >
+          <h2 id={titleId}>{title}</h2>
+          <div id={bodyId}>{children}</div>
+          <div className="actions">{actions}</div>
+        </div>
       </div>
     </div>
   );

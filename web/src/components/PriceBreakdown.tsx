@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { MIN_AMOUNT_CENTS } from '@deposito/protocol/pricing/money';
 import type { BookingTotals } from '@deposito/protocol/pricing/totals';
 import { useFormatters } from './format';
 
-/** Price, discount, fee and total exactly as protocol's bookingTotals computed them. */
+/**
+ * Price, discount, fee and total exactly as protocol's bookingTotals computed them; the total is
+ * what the card is charged, so a total raised to the minimum charge says why.
+ */
 export function PriceBreakdown({ totals }: { totals: BookingTotals }) {
   const { t } = useTranslation();
   const { money } = useFormatters();
@@ -33,6 +37,11 @@ export function PriceBreakdown({ totals }: { totals: BookingTotals }) {
           <th scope="row">{t('price.total')}</th>
           <td>{money(totals.totalCents)}</td>
         </tr>
+        {totals.minimumChargeTopUpCents > 0 && (
+          <tr className="price-note">
+            <td colSpan={2}>{t('price.minimumCharge', { amount: money(MIN_AMOUNT_CENTS) })}</td>
+          </tr>
+        )}
       </tbody>
     </table>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from './document-title';
 
 export function LoadingScreen() {
   const { t } = useTranslation();
@@ -14,6 +15,7 @@ export function LoadingScreen() {
 
 export function MaintenanceScreen() {
   const { t } = useTranslation();
+  useDocumentTitle(t('status.maintenance.title'));
   return (
     <main className="screen-center">
       <div className="card">
@@ -26,6 +28,7 @@ export function MaintenanceScreen() {
 
 export function ErrorScreen({ onReload }: { onReload?: () => void }) {
   const { t } = useTranslation();
+  useDocumentTitle(t('status.error.title'));
   return (
     <main className="screen-center">
       <div className="card" role="alert">

@@ -1,6 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useDocumentTitle } from './document-title';
 
-/** A step's title; it takes focus when the step opens so screen readers and keyboards follow along. */
+/**
+ * A step's title; it takes focus when the step opens so screen readers and keyboards follow along,
+ * and names the browser tab.
+ */
 export function StepHeading({
   children,
   focus = true,
@@ -11,6 +15,7 @@ export function StepHeading({
   id?: string;
 }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(typeof children === 'string' ? children : null);
   useEffect(() => {
     if (focus) ref.current?.focus();
   }, [focus]);

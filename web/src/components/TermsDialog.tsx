@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { VisitorCancellationPolicy } from '@deposito/protocol/booking/cancellation-policy-names';
 import { Dialog } from './Dialog';
+
+/** The cancellation policy the server's overrides named (null: an older server said nothing). */
+export const CancellationPolicyContext = createContext<VisitorCancellationPolicy | null>(null);
 
 /** The privacy and terms link of the summary; the text opens in place so the booking is not lost. */
 export function TermsLink() {
   const { t } = useTranslation();
+  const cancellationPolicy = useContext(CancellationPolicyContext);
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -26,6 +31,12 @@ export function TermsLink() {
         >
           <p>{t('terms.booking')}</p>
           <p>{t('terms.payment')}</p>
+          {cancellationPolicy && (
+            <p>
+              <strong>{t('myBooking.cancel.title')}.</strong>{' '}
+              {t(`myBooking.cancel.policy.${cancellationPolicy}`)}
+            </p>
+          )}
           <p>{t('terms.privacy')}</p>
         </Dialog>
       )}

@@ -4,9 +4,11 @@ import { postDocumentHeight, startResizeReporting } from './resize-reporter';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('resize reporting', () => {
-  it('posts the document height to the parent', () => {
+  it("posts the content's height to the parent, not the document's", () => {
     const parent = { postMessage: vi.fn() } as unknown as Window;
-    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 812.4 });
+    // The document is never shorter than the frame; the body is as tall as the content.
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 2000 });
+    Object.defineProperty(document.body, 'scrollHeight', { configurable: true, value: 812.4 });
     postDocumentHeight(parent);
     expect(parent.postMessage).toHaveBeenCalledWith({ type: 'resize-iframe', height: 813 }, '*');
   });
@@ -26,7 +28,8 @@ describe('resize reporting', () => {
     );
     const parent = { postMessage: vi.fn() } as unknown as Window;
     const stop = startResizeReporting(parent);
-    expect(observe).toHaveBeenCalledWith(document.documentElement);
+    expect(observe).toHaveBeenCalledWith(document.body);
+    expect(document.documentElement.hasAttribute('data-embedded')).toBe(true);
     notify();
     notify();
     expect(parent.postMessage).toHaveBeenCalledTimes(3);

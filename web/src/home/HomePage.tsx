@@ -1,12 +1,17 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LanguageFlags } from '../components/LanguageFlags';
+import { useDocumentTitle } from '../components/document-title';
 
-/** The locations linked from the home screen (customer spec §2). */
-export const HOME_LOCATIONS = ['oca', 'vicolo', 'termini', 'areadebug'] as const;
+/**
+ * The locations linked from the home screen (customer spec §2), without the spec's test site: a
+ * visitor who books "Area debug" books nothing real. It stays reachable at /areadebug for staff.
+ */
+export const HOME_LOCATIONS = ['oca', 'vicolo', 'termini'] as const;
 
 export function HomePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('home.title'));
   return (
     <main className="page page-narrow">
       <div className="card stack">

@@ -25,6 +25,8 @@ import { TermsLink } from '../components/TermsDialog';
 import { Alert } from '../components/Alert';
 import { StepHeading } from '../components/StepHeading';
 import { openPaymentPage } from '../components/payment-page';
+import { PaymentCountdown, useSecondsLeft } from '../components/PaymentCountdown';
+import { useClock } from '../components/clock';
 import { scheduleSettledResizes } from '../embed/resize-reporter';
 
 /** Seconds the visitor has to pay once the summary shows. */
@@ -54,7 +56,10 @@ export function NightSummary({
   const { t, i18n } = useTranslation();
   const form = useCustomerForm();
   const [discount, setDiscount] = useState<{ code: string; effect: AppliedDiscount } | null>(null);
-  const [secondsLeft, setSecondsLeft] = useState(NIGHT_PAYMENT_SECONDS);
+  const clock = useClock();
+  // The payment window runs from when the summary was shown, measured on the clock (not in ticks).
+  const [deadline] = useState(() => clock().getTime() + NIGHT_PAYMENT_SECONDS * 1000);
+  const secondsLeft = useSecondsLeft(deadline) ?? 0;
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const expired = secondsLeft <= 0;
@@ -68,11 +73,6 @@ export function NightSummary({
   const totals = bookingTotals({ priceCents, discount: discount?.effect ?? null });
 
   useEffect(() => scheduleSettledResizes(), []);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => setSecondsLeft((seconds) => Math.max(0, seconds - 1)), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
 
   const unpriced = priceCents === 0;
 
@@ -116,8 +116,6 @@ export function NightSummary({
     }
   }
 
-  const minutes = Math.floor(secondsLeft / 60);
-  const seconds = String(secondsLeft % 60).padStart(2, '0');
   return (
     <section aria-labelledby="night-summary-title">
       <div className="step-header">
@@ -157,16 +155,7 @@ export function NightSummary({
               {t('payment.error.timeout')} {t('night.error.sessionExpired')}
             </Alert>
           )}
-          <p className="field-hint" aria-live="off">
-            {t('night.countdown')}{' '}
-            <span
-              className="countdown"
-              role="timer"
-              aria-label={t('night.countdownLabel', { minutes, seconds })}
-            >
-              {minutes}:{seconds}
-            </span>
-          </p>
+          <PaymentCountdown secondsLeft={secondsLeft} />
           <button
             type="button"
             className="button button-primary button-large button-block"

@@ -68,6 +68,7 @@ describe('night wizard', () => {
     expect(slots[1]).toBe('06:00');
     expect(slots.at(-1)).toBe('19:45');
     fireEvent.change(time, { target: { value: '18:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
 
     const duration = await screen.findByLabelText('Durata');
     // Until 22:45: at most 4 hours from 18:00.
@@ -90,11 +91,30 @@ describe('night wizard', () => {
     expect(screen.getByRole('timer').textContent).toBe('4:00');
   });
 
+  it('goes back one step at a time, keeping what was chosen before it', async () => {
+    nightApi();
+    await renderApp({ path: '/booking-notte/vicolo', now: NOW });
+    await chooseDate();
+    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '18:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await screen.findByRole('heading', { name: 'Scegli la dimensione' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    expect(await screen.findByLabelText('Durata')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    expect(((await screen.findByLabelText('Orario di inizio')) as HTMLSelectElement).value).toBe('18:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    expect(await screen.findByLabelText('Data')).toBeDefined();
+  });
+
   it('uses the range check for day stays and explains a gap', async () => {
     const api = nightApi();
     await renderApp({ path: '/booking-notte/vicolo', now: NOW });
     await chooseDate();
     fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '10:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'days:1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     await screen.findByRole('heading', { name: 'Scegli la dimensione' });
@@ -113,6 +133,7 @@ describe('night wizard', () => {
       '2026-07-03': { standard: 0, large: 0 },
     });
     fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '10:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'days:1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     expect(
@@ -161,9 +182,12 @@ describe('night summary', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'hiro@example.jp' } });
     fireEvent.change(screen.getByLabelText('Conferma email'), { target: { value: 'hiro@example.jp' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Prefisso internazionale' }), {
-      target: { value: '+81' },
+      target: { value: 'JP' },
     });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Telefono' }), { target: { value: '9012345678' } });
+    // As a Japanese visitor writes it; sent in E.164.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Telefono' }), {
+      target: { value: '090-1234-5678' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
 
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
@@ -187,7 +211,7 @@ describe('night summary', () => {
   it('counts down 240 seconds, then disables payment and says the session expired', async () => {
     vi.useFakeTimers();
     fakeApi({});
-    await renderWithProviders(<NightSummary {...props} />, { now: NOW });
+    await renderWithProviders(<NightSummary {...props} />, { now: NOW, clockRuns: true });
     expect(screen.getByRole('timer').textContent).toBe('4:00');
     act(() => {
       vi.advanceTimersByTime(1000);
@@ -200,6 +224,19 @@ describe('night summary', () => {
     expect(screen.getByText(/Sessione scaduta\. Ricarica la pagina per riprovare\./)).toBeDefined();
     expect(screen.getByText(/Il tempo per il pagamento è scaduto\./)).toBeDefined();
     expect(screen.getByRole('button', { name: 'Paga ora' })).toHaveProperty('disabled', true);
+  });
+
+  it('counts the time that passed, not its own ticks: a phone that slept a minute shows a minute less', async () => {
+    vi.useFakeTimers();
+    fakeApi({});
+    await renderWithProviders(<NightSummary {...props} />, { now: NOW, clockRuns: true });
+    expect(screen.getByRole('timer').textContent).toBe('4:00');
+    // The clock jumps 60 s with no interval firing (a sleeping phone, a throttled tab), then one tick.
+    vi.setSystemTime(Date.now() + 60_000);
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByRole('timer').textContent).toBe('2:59');
   });
 
   it('sends resize messages at once, after 400 ms and after 1000 ms', async () => {

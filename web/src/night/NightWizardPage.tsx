@@ -27,6 +27,8 @@ import { LockerSizeStep } from '../booking/steps/LockerSizeStep';
 import { QuantityStep } from '../booking/steps/QuantityStep';
 import { INITIAL_NIGHT_STATE, nightReducer } from './night-state';
 import { NightSummary } from './NightSummary';
+import { CancellationPolicyContext } from '../components/TermsDialog';
+import { LanguageFlags } from '../components/LanguageFlags';
 
 /** The location used when the path names none. */
 export const DEFAULT_NIGHT_LOCATION = 'vicolo';
@@ -62,7 +64,11 @@ export function NightWizardPage() {
   if (overrides.MAINTENANCE_MODE || isInBlockWindow(clock(), location.timezone, windows)) {
     return <MaintenanceScreen />;
   }
-  return <NightWizard location={location} />;
+  return (
+    <CancellationPolicyContext.Provider value={overrides.cancellationPolicy ?? null}>
+      <NightWizard location={location} />
+    </CancellationPolicyContext.Provider>
+  );
 }
 
 export function NightWizard({ location }: { location: PublicLocation }) {
@@ -151,16 +157,25 @@ export function NightWizard({ location }: { location: PublicLocation }) {
     }
   }
 
+  // Back one step (what was chosen before it stays), or cancel the whole booking.
   const cancelButton = (
-    <button type="button" className="button button-ghost" onClick={cancel}>
-      {t('ui.cancel')}
-    </button>
+    <>
+      <button type="button" className="button button-secondary" onClick={() => go({ type: 'back' })}>
+        {t('ui.back')}
+      </button>
+      <button type="button" className="button button-ghost" onClick={cancel}>
+        {t('ui.cancel')}
+      </button>
+    </>
   );
   const now = clock();
   const bounds = calendarBounds(now, zone);
 
   return (
     <main className={state.step === 'summary' ? 'page' : 'page page-narrow'}>
+      <div className="step-language">
+        <LanguageFlags />
+      </div>
       <h1 className="page-title">{t('night.title')}</h1>
       {state.step !== 'calendar' && (
         <RecapBar

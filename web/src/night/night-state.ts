@@ -14,6 +14,8 @@ export interface NightState {
   endTimeIso: string | null;
   /** Free lockers per size: for the chosen date, then for the whole stay when it lasts days. */
   counts: SizeCounts | null;
+  /** The chosen date's own counts, restored when the visitor goes back to the duration. */
+  dayCounts: SizeCounts | null;
   size: LockerSize | null;
   quantity: number | null;
 }
@@ -30,6 +32,8 @@ export type NightAction =
     }
   | { type: 'sizeChosen'; size: LockerSize }
   | { type: 'quantityChosen'; quantity: number }
+  /** One step back, keeping what was chosen before that step. */
+  | { type: 'back' }
   | { type: 'cancel' };
 
 export const INITIAL_NIGHT_STATE: NightState = {
@@ -40,6 +44,7 @@ export const INITIAL_NIGHT_STATE: NightState = {
   duration: null,
   endTimeIso: null,
   counts: null,
+  dayCounts: null,
   size: null,
   quantity: null,
 };
@@ -53,6 +58,7 @@ export function nightReducer(state: NightState, action: NightAction): NightState
         date: action.date,
         startTimeIso: action.dayStartIso,
         counts: action.counts,
+        dayCounts: action.counts,
       };
     case 'timeChosen':
       return { ...state, step: 'duration', time: action.time, duration: null, endTimeIso: null };
@@ -69,6 +75,21 @@ export function nightReducer(state: NightState, action: NightAction): NightState
       return { ...state, step: 'lockerQuantity', size: action.size };
     case 'quantityChosen':
       return { ...state, step: 'summary', quantity: action.quantity };
+    case 'back':
+      switch (state.step) {
+        case 'time':
+          return { ...state, step: 'calendar' };
+        case 'duration':
+          return { ...state, step: 'time' };
+        case 'lockerOptions':
+          return { ...state, step: 'duration', duration: null, endTimeIso: null, counts: state.dayCounts };
+        case 'lockerQuantity':
+          return { ...state, step: 'lockerOptions', size: null };
+        case 'summary':
+          return { ...state, step: 'lockerQuantity', quantity: null };
+        default:
+          return state;
+      }
     case 'cancel':
       return INITIAL_NIGHT_STATE;
   }

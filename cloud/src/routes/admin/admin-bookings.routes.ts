@@ -26,6 +26,10 @@ export function adminBookingEndpoints(admin: AdminModule): Endpoint[] {
         transactionId,
       };
     }),
+    endpoint(adminRoutes.bookingHistory, ({ params }) => admin.bookings.history(params.transactionId)),
+    endpoint(adminRoutes.refundBooking, ({ params, body }, _req, res) =>
+      admin.bookings.refund(adminOf(res), params.transactionId, body.byHand),
+    ),
     endpoint(adminRoutes.runMorningScheduler, (_input, _req, res) =>
       admin.bookings.runMorningScheduler(adminOf(res)),
     ),

@@ -10,6 +10,10 @@ export function adminDiscountEndpoints(admin: AdminModule): Endpoint[] {
       success: true as const,
       discount: await admin.discounts.create(adminOf(res), body),
     })),
+    endpoint(discountRoutes.update, async ({ params, body }, _req, res) => ({
+      success: true as const,
+      discount: await admin.discounts.update(adminOf(res), params.code, body),
+    })),
     endpoint(discountRoutes.delete, async ({ params }, _req, res) => {
       await admin.discounts.delete(adminOf(res), params.code);
       return { success: true as const, message: `Codice ${params.code} eliminato` };

@@ -1,9 +1,13 @@
-import type { AppContext } from '../../app';
-import type { LoginThrottleOptions } from '../../auth/login-throttle';
+import type { AppContext } from '../../app-context';
 import type { ScryptCost } from '../../auth/password';
+import type { LoginLimitSettings } from '../../limits/limits-config';
 import { requireAdmin } from '../../auth/require-admin';
 import { AdminActivityLog } from '../../services/admin-activity.service';
-import { AdminBookingService, type MorningSchedulerRun } from '../../services/admin-booking.service';
+import {
+  AdminBookingService,
+  type MorningSchedulerRun,
+  type RefundRun,
+} from '../../services/admin-booking.service';
 import { AdminLogService } from '../../services/admin-log.service';
 import { ProcessLogRing } from '../../services/admin-process-log';
 import { AdminUserService } from '../../services/admin-user.service';
@@ -11,6 +15,7 @@ import { AdminAuthService } from '../../services/auth.service';
 import { CleanupService } from '../../services/cleanup.service';
 import { DiscountAdminService } from '../../services/discount-admin.service';
 import { LocationAdminService } from '../../services/location-admin.service';
+import { LockerActionService } from '../../services/locker-action.service';
 import { StoreLockerControl, type LockerControl } from '../../services/locker-control';
 import type { RequestHandler } from 'express';
 
@@ -21,12 +26,18 @@ export const processLogRing = new ProcessLogRing();
 export interface AdminAreaOptions {
   /** The bridge hub's implementation; without it, state from the store and commands answer bridge/offline. */
   lockerControl?: (context: AppContext) => LockerControl;
+  /** How often the live locker grid's streams recompute their state (1 s by default). */
+  liveIntervalMs?: number;
   /** The morning scheduler job; without it, running it answers { success: false, error }. */
   morningScheduler?: (context: AppContext) => MorningSchedulerRun | null;
+  /** Refunds through the payment gateway (the payments area's), for "Rimborsa". */
+  refunds?: (context: AppContext) => RefundRun | null;
   processLog?: ProcessLogRing;
   sessionTtlMs?: number;
+  idleTimeoutMs?: number;
   scryptCost?: ScryptCost;
-  loginThrottle?: LoginThrottleOptions;
+  /** Failed-login limits; the environment's (LIMIT_LOGIN_FAILURES_*) by default. */
+  loginLimits?: LoginLimitSettings;
   /** How throttled logins wait; tests pass a fast one. */
   wait?: (ms: number) => Promise<unknown>;
 }
@@ -43,17 +54,21 @@ export interface AdminModule {
   bookings: AdminBookingService;
   logs: AdminLogService;
   lockerControl: LockerControl;
+  /** Gestione Locker's actions, with the bookings they cancel. */
+  lockerActions: LockerActionService;
 }
 
 export function buildAdminModule(context: AppContext, options: AdminAreaOptions): AdminModule {
   const { store, clock, logger } = context;
   const auth = new AdminAuthService(store, clock, logger, {
     sessionTtlMs: options.sessionTtlMs,
+    idleTimeoutMs: options.idleTimeoutMs,
     scryptCost: options.scryptCost,
-    throttle: options.loginThrottle,
+    limits: options.loginLimits ?? context.env.limits.login,
     wait: options.wait,
   });
   const activity = new AdminActivityLog(store, clock, logger);
+  const lockerControl = options.lockerControl?.(context) ?? new StoreLockerControl(store, clock);
   return {
     auth,
     requireAdmin: requireAdmin(auth),
@@ -61,15 +76,17 @@ export function buildAdminModule(context: AppContext, options: AdminAreaOptions)
     users: new AdminUserService(store, clock, auth, activity),
     locations: new LocationAdminService(store, clock, activity),
     discounts: new DiscountAdminService(store, clock, activity),
-    cleanup: new CleanupService(store, clock, activity),
+    cleanup: new CleanupService(store, clock, activity, context.events),
     bookings: new AdminBookingService(
       store,
       clock,
       context.services.settings,
       activity,
       options.morningScheduler?.(context) ?? null,
+      options.refunds?.(context) ?? null,
     ),
     logs: new AdminLogService(store, options.processLog ?? processLogRing),
-    lockerControl: options.lockerControl?.(context) ?? new StoreLockerControl(store, clock),
+    lockerControl,
+    lockerActions: new LockerActionService(store, clock, lockerControl, context.services.bookings),
   };
 }

@@ -213,6 +213,16 @@ describe('admin screens over HTTP', () => {
       );
       expect(overrides.body.MAINTENANCE_MODE).toBe(true);
       expect(overrides.body.fastTrackHours.from).toBe('07:00');
+      // The visitors' cancellation policy is set here and reaches the booking pages' terms.
+      expect(
+        (await post('/api/admin/settings/system', { VISITOR_CANCELLATION_POLICY: 'never' })).status,
+      ).toBe(200);
+      const withPolicy = await app.call('GET', '/api/admin/frontend-overrides?location=vicolo');
+      expect(withPolicy.body).toMatchObject({ cancellationPolicy: 'never' });
+      expect(
+        (await post('/api/admin/settings/system', { VISITOR_CANCELLATION_POLICY: 'sometimes' })).status,
+      ).toBe(400);
+      await post('/api/admin/settings/system', { VISITOR_CANCELLATION_POLICY: 'future_days_until_start' });
       expect((await post('/api/admin/settings/system', { FASTTRACK_FROM: '25:00' })).status).toBe(400);
       await post('/api/admin/settings/system', { MAINTENANCE_MODE: false });
     });
@@ -362,7 +372,14 @@ describe('admin screens over HTTP', () => {
         olderThanDays: 30,
         excludeWithLocker: true,
       });
-      expect(executed.body).toEqual({ success: true, data: { deletedRows: 2, totalTransactions: 2 } });
+      expect(executed.body).toEqual({
+        success: true,
+        data: {
+          deletedRows: 2,
+          totalTransactions: 2,
+          kept: { totalBookings: 0, totalTransactions: 0, statusBreakdown: [], reason: 'not_ended' },
+        },
+      });
       const after = cleanupPreviewResponseSchema.parse(
         (await get('/api/admin/cleanup/preview?statuses=expired,confirmed&excludeWithLocker=false')).body,
       );

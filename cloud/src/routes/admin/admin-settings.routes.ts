@@ -1,5 +1,5 @@
 import { adminRoutes, settingsRoutes } from '@deposito/protocol';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../app-context';
 import { adminOf } from '../../auth/require-admin';
 import { endpoint, type Endpoint } from '../endpoint';
 import type { AdminModule } from './admin-module';
@@ -8,13 +8,13 @@ import type { AdminModule } from './admin-module';
 export function adminSettingsEndpoints(admin: AdminModule, context: AppContext): Endpoint[] {
   const settings = context.services.settings;
   return [
-    endpoint(settingsRoutes.getSystem, () => settings.system()),
+    endpoint(settingsRoutes.getSystem, () => settings.forOperator()),
     endpoint(settingsRoutes.updateSystem, async ({ body }, _req, res) => {
       const before = await settings.system();
-      const updated = await settings.update(body);
+      const updated = await settings.edit(adminOf(res).email, body);
       // The form posts every parameter; the log names the ones whose value changed.
       const changed = (Object.keys(body) as Array<keyof typeof updated>).filter(
-        (key) => JSON.stringify(before[key]) !== JSON.stringify(updated[key]),
+        (key) => key !== 'version' && JSON.stringify(before[key]) !== JSON.stringify(updated[key]),
       );
       if (changed.length > 0) {
         await admin.activity.record(

@@ -1,15 +1,18 @@
 import { createServer } from 'node:net';
 import {
   connectionTestResponseSchema,
+  recentBookingsResponseSchema,
   recentErrorLogResponseSchema,
   SEED_LOCATIONS,
   takingsLocationsResponseSchema,
   takingsResponseSchema,
   totemProceedsResponseSchema,
+  type TakingsData,
 } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
-import { buildBooking } from '../../../test/builders';
+import { buildBooking, newTransactionId } from '../../../test/builders';
+import { STORE_DIALECTS } from '../../../test/test-store';
 import { PromotecSimulator, simulatedProceeds } from '../../takings/promotec-simulator';
 
 /** A port nothing listens on. */
@@ -21,12 +24,20 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** A location's online takings of the month in the answer's data, in euros. */
+function onlineEuros(data: TakingsData, key: string): number {
+  return Object.values(data[key] ?? {}).reduce<number>(
+    (sum, day) => sum + (typeof day === 'number' ? day : day.online),
+    0,
+  );
+}
+
 // The test app's clock is 27 March 2026; February is over.
 const MONTH = '2026-02';
 // Every seed location gets a simulated kiosk except `magna`, whose kiosk is down.
 const DOWN = 'magna';
 
-describe('takings over HTTP', () => {
+describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
   let app: AdminTestApp;
   let token: string;
   let downPort: number;
@@ -34,14 +45,18 @@ describe('takings over HTTP', () => {
   const get = <T>(path: string, auth = token) => app.call<T>('GET', path, { token: auth });
 
   beforeAll(async () => {
-    app = await startAdminTestApp();
+    app = await startAdminTestApp({ dialect });
     token = await app.login();
     downPort = await closedPort();
     for (const seed of SEED_LOCATIONS) {
       const location = (await app.store.locations.get(seed.key))!;
       let address = { recipient: '127.0.0.1', port: downPort };
       if (seed.key !== DOWN) {
-        const kiosk = await PromotecSimulator.start({ locationKey: seed.key, zone: location.zone });
+        const kiosk = await PromotecSimulator.start({
+          locationKey: seed.key,
+          zone: location.zone,
+          now: () => app.clock.now(),
+        });
         kiosks.set(seed.key, kiosk);
         address = kiosk.address;
       }
@@ -170,7 +185,10 @@ describe('takings over HTTP', () => {
       key: 'oca',
       name: SEED_LOCATIONS.find((seed) => seed.key === 'oca')!.nome,
       ...kiosks.get('oca')!.address,
+      timezone: 'Europe/Rome',
     });
+    // Each location's own zone, so the page's current month is that of the site (London is not Rome).
+    expect(locations.find((location) => location.key === 'campo')?.timezone).toBe('Europe/London');
 
     const tested = await app.call('POST', '/api/admin/takings/connection-test', { token, body: {} });
     expect(tested.status).toBe(200);
@@ -191,5 +209,110 @@ describe('takings over HTTP', () => {
     expect(connectionTestResponseSchema.parse(one.body)).toEqual([
       { key: 'campo', name: expect.any(String), ...kiosks.get('campo')!.address, success: true },
     ]);
+  });
+
+  it("keeps operators' test bookings out of the online takings and shows them apart", async () => {
+    // 27 March 2026 (the app's clock): the running month.
+    const month = '2026-03';
+    const now = app.clock.now();
+    const inAnHour = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
+    const testBooking = (body: Record<string, unknown>) =>
+      app.call<{ transactionId: string }>('POST', '/api/system/admin/create-test-booking', {
+        token,
+        body: {
+          nome: 'Prova',
+          cognome: 'Operatore',
+          email: 'ops@deposito.test',
+          startTime: inAnHour(1),
+          endTime: inAnHour(4),
+          ...body,
+        },
+      });
+    // A real paid booking, made today at oca: it counts.
+    const real = await app.store.bookings.reserveLockers({
+      booking: buildBooking({
+        transactionId: newTransactionId(),
+        locationKey: 'oca',
+        status: 'confirmed',
+        startAt: new Date(inAnHour(1)),
+        endAt: new Date(inAnHour(3)),
+        priceDiscountedCents: 1250,
+        expiresAt: null,
+      }),
+      maxOnline: 100,
+      now,
+    });
+    expect(real.ok).toBe(true);
+    // Test bookings: paid ones would have counted; a pending one would not have anyway.
+    const confirmed = await testBooking({ location: 'oca', status: 'confirmed', priceDiscounted: 40 });
+    const scheduled = await testBooking({ location: 'oca', status: 'scheduled', priceDiscounted: 15.5 });
+    const elsewhere = await testBooking({ location: 'vicolo', status: 'confirmed', priceDiscounted: 25 });
+    const pending = await testBooking({ location: 'oca', status: 'pending', priceDiscounted: 99 });
+    for (const answer of [confirmed, scheduled, elsewhere, pending]) expect(answer.status).toBe(200);
+
+    const all = takingsResponseSchema.parse(
+      (await get(`/api/admin/takings?month=${month}&location=all&reload=1`)).body,
+    );
+    const ocaTotem = simulatedProceeds('oca', 'Europe/Rome', month, now)
+      .filter((proceed) => proceed.date.startsWith('2026-03-27'))
+      .reduce((sum, proceed) => sum + proceed.amountCents, 0);
+    expect(all.data.oca['27/03/2026']).toEqual({
+      online: 12.5,
+      totem: ocaTotem / 100,
+      total: (1250 + ocaTotem) / 100,
+    });
+    expect(onlineEuros(all.data, 'vicolo')).toBe(0);
+    expect(onlineEuros(all.data, 'oca')).toBe(12.5);
+    expect(all.testBookings).toEqual({ oca: { count: 2, amount: 55.5 }, vicolo: { count: 1, amount: 25 } });
+
+    const oca = takingsResponseSchema.parse(
+      (await get(`/api/admin/takings?month=${month}&location=oca`)).body,
+    );
+    expect(oca.testBookings).toEqual({ oca: { count: 2, amount: 55.5 } });
+    expect(oca.data.oca['27/03/2026']).toMatchObject({ online: 12.5 });
+
+    // The bookings list marks them.
+    const rows = recentBookingsResponseSchema.parse((await get('/api/admin/bookings/recent')).body);
+    const isTest = (transactionId: string) =>
+      rows.filter((row) => row.TRANSACTION_ID === transactionId).map((row) => row.is_test);
+    for (const answer of [confirmed, scheduled, elsewhere, pending]) {
+      expect(isTest(answer.body.transactionId)).toEqual([true]);
+    }
+    if (real.ok) expect(isTest(real.booking.transactionId)).toEqual([false]);
+  });
+
+  it('says per location when its totem data could not be read, with the reason, and reads it again', async () => {
+    const oca = kiosks.get('oca')!;
+    const all = () => get(`/api/admin/takings?month=${MONTH}&location=all&reload=1`);
+    try {
+      const down = takingsResponseSchema.parse((await all()).body);
+      expect(down.totemMissing).toEqual([
+        { location: DOWN, reason: `127.0.0.1:${downPort} non raggiungibile (ECONNREFUSED)` },
+      ]);
+
+      oca.failWith('http-500');
+      const failing = takingsResponseSchema.parse((await all()).body);
+      expect(failing.totemMissing).toEqual([
+        { location: DOWN, reason: `127.0.0.1:${downPort} non raggiungibile (ECONNREFUSED)` },
+        { location: 'oca', reason: `127.0.0.1:${oca.port} ha risposto HTTP 500` },
+      ]);
+      // The online takings are still there; the answer says the totem part is missing.
+      expect(failing.data.oca['10/02/2026']).toEqual({ online: 12.5, totem: 0, total: 12.5 });
+      const single = takingsResponseSchema.parse(
+        (await get(`/api/admin/takings?month=${MONTH}&location=oca&reload=1`)).body,
+      );
+      expect(single.totemMissing).toEqual([
+        { location: 'oca', reason: `127.0.0.1:${oca.port} ha risposto HTTP 500` },
+      ]);
+
+      // A month read while a kiosk failed is read again (soon, or at once with reload=1).
+      oca.failWith(null);
+      const back = takingsResponseSchema.parse((await all()).body);
+      expect(back.totemMissing.map((missing) => missing.location)).toEqual([DOWN]);
+      expect(back.data.oca['10/02/2026']).not.toEqual(failing.data.oca['10/02/2026']);
+      expect(back.data.oca['10/02/2026']).toMatchObject({ online: 12.5 });
+    } finally {
+      oca.failWith(null);
+    }
   });
 });

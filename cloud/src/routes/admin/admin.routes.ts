@@ -1,17 +1,19 @@
+import { LIVE_LOCKERS_PATH } from '@deposito/protocol';
 import express from 'express';
 import { bridgeHubArea } from '../../bridge-hub/bridge-hub.area';
-import type { AppContext, RouteArea } from '../../app';
+import type { AppContext, RouteArea } from '../../app-context';
 import { adminRequestGuard } from '../../auth/require-admin';
 import { adminBookingEndpoints } from './admin-bookings.routes';
 import { adminDiscountEndpoints } from './admin-discounts.routes';
 import { adminLocationEndpoints } from './admin-locations.routes';
 import { adminLockerEndpoints } from './admin-lockers.routes';
+import { liveLockerStreams, type LiveLockerStreams } from './admin-live.routes';
 import { buildAdminModule, type AdminAreaOptions, type AdminModule } from './admin-module';
 
 import { adminSettingsEndpoints } from './admin-settings.routes';
 import { adminTakingsEndpoints } from './admin-takings.routes';
 import { authEndpoints } from './auth.routes';
-import { morningSchedulerFor } from '../payments/payments.routes';
+import { morningSchedulerFor, refundsFor } from '../payments/payments.routes';
 
 export { processLogRing } from './admin-module';
 
@@ -30,13 +32,26 @@ export function createAdminArea(options: AdminAreaOptions = {}): RouteArea {
     }
     return module;
   };
+  const liveStreams = new WeakMap<AppContext, LiveLockerStreams>();
+  const liveFor = (context: AppContext) => {
+    let streams = liveStreams.get(context);
+    if (!streams) {
+      streams = liveLockerStreams(moduleFor(context).lockerControl, context.clock, options.liveIntervalMs);
+      liveStreams.set(context, streams);
+    }
+    return streams;
+  };
   return {
     name: 'admin',
     adminGuard: (context) => moduleFor(context).requireAdmin,
     router(context) {
       const router = express.Router();
       router.use(adminRequestGuard(moduleFor(context).requireAdmin));
+      router.get(LIVE_LOCKERS_PATH, (req, res) => liveFor(context).handler(req, res));
       return router;
+    },
+    drain(context) {
+      liveStreams.get(context)?.closeAll();
     },
     endpoints(context) {
       const admin = moduleFor(context);
@@ -55,6 +70,7 @@ export function createAdminArea(options: AdminAreaOptions = {}): RouteArea {
 
 export const adminArea = createAdminArea({
   morningScheduler: morningSchedulerFor,
+  refunds: refundsFor,
   lockerControl: bridgeHubArea.lockerControl,
 });
 

@@ -1,26 +1,23 @@
 import { authRoutes } from '@deposito/protocol';
 import { adminOf, adminTokenOf } from '../../auth/require-admin';
-import { AppError } from '../../errors';
+import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie';
+import { clientKey } from '../../limits/client-key';
 import { endpoint, type Endpoint } from '../endpoint';
 import type { AdminModule } from './admin-module';
 
 export function authEndpoints(admin: AdminModule): Endpoint[] {
   return [
+    // A 429 carries Retry-After (errors.ts) from the limits' `details.retryAfterSeconds`.
+    // The browser keeps the session in an HttpOnly cookie; API clients use the token of the body.
     endpoint(authRoutes.login, async ({ body }, req, res) => {
-      try {
-        const { token, expiresAt } = await admin.auth.login(body.email, body.password, req.ip ?? 'unknown');
-        return { token, expiresAt: expiresAt.toISOString() };
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'auth/too_many_attempts') {
-          const details = error.details as { retryAfterSeconds?: number } | undefined;
-          if (details?.retryAfterSeconds) res.setHeader('Retry-After', String(details.retryAfterSeconds));
-        }
-        throw error;
-      }
+      const { token, expiresAt } = await admin.auth.login(body.email, body.password, clientKey(req.ip));
+      setSessionCookie(req, res, token);
+      return { token, expiresAt: expiresAt.toISOString() };
     }),
 
-    endpoint(authRoutes.logout, async (_input, _req, res) => {
+    endpoint(authRoutes.logout, async (_input, req, res) => {
       await admin.auth.logout(adminTokenOf(res));
+      clearSessionCookie(req, res);
       return { success: true as const };
     }),
 
@@ -30,13 +27,16 @@ export function authEndpoints(admin: AdminModule): Endpoint[] {
       admin.users.create(adminOf(res), body.email, body.password),
     ),
 
-    endpoint(authRoutes.changePassword, async ({ params, body }, _req, res) => {
-      await admin.users.changePassword(adminOf(res), params.id, body.password);
+    endpoint(authRoutes.changePassword, async ({ params, body }, req, res) => {
+      await admin.users.changePassword(adminOf(res), params.id, body.password, body.version, {
+        currentPassword: body.currentPassword,
+        clientAddress: clientKey(req.ip),
+      });
       return { success: true as const, message: 'Password aggiornata' };
     }),
 
-    endpoint(authRoutes.deleteUser, async ({ params }, _req, res) => {
-      await admin.users.remove(adminOf(res), params.id);
+    endpoint(authRoutes.deleteUser, async ({ params, query }, _req, res) => {
+      await admin.users.remove(adminOf(res), params.id, query.version);
       return { success: true as const, message: 'Amministratore rimosso' };
     }),
   ];

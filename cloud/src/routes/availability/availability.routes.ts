@@ -1,5 +1,5 @@
 import { availabilityRoutes } from '@deposito/protocol';
-import type { RouteArea } from '../../app';
+import type { RouteArea } from '../../app-context';
 import { endpoint } from '../endpoint';
 
 // Today and later days answer the same way: the day's window starts at "now" only for today.

@@ -90,7 +90,12 @@ describe.each(STORE_DIALECTS)('booking calls on %s', (dialect) => {
   it('shows the PIN and lockers only once paid, and neither for a scheduled booking', async () => {
     const { body } = await hold({});
     const id = body.transactionId;
-    await test.cloud.context.services.bookings.changeStatus(id, { from: ['pending'], to: 'confirmed' });
+    await test.cloud.context.services.bookings.changeStatus(id, {
+      from: ['pending'],
+      to: 'confirmed',
+      actor: 'provider',
+      reason: 'paid',
+    });
     const paid = bookingRoutes.readBack.response.parse((await api.get(`/api/bookings/${id}`)).body);
     expect(paid.pin).toBe((await test.store.bookings.get(id))?.pin);
     expect(paid.reservedLockers).toHaveLength(1);
@@ -102,6 +107,8 @@ describe.each(STORE_DIALECTS)('booking calls on %s', (dialect) => {
     await test.cloud.context.services.bookings.changeStatus(later.body.transactionId, {
       from: ['pending'],
       to: 'scheduled',
+      actor: 'provider',
+      reason: 'paid',
     });
     const scheduled = bookingRoutes.readBack.response.parse(
       (await api.get(`/api/bookings/${later.body.transactionId}`)).body,

@@ -1,11 +1,13 @@
 import { bookingRoutes, eurosToCents } from '@deposito/protocol';
-import type { RouteArea } from '../../app';
+import type { RouteArea } from '../../app-context';
+import { clientKey } from '../../limits/client-key';
+import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { toDuration } from '../../services/booking.service';
 import { endpoint } from '../endpoint';
 
 export const bookingsArea: RouteArea = {
   name: 'bookings',
-  endpoints: ({ services }) => [
+  endpoints: ({ services, store, env }) => [
     endpoint(bookingRoutes.immediate, async ({ query }) => {
       const offer = await services.bookings.fastTrackOffer(query.location);
       return {
@@ -16,16 +18,18 @@ export const bookingsArea: RouteArea = {
     }),
 
     // The browser's transactionId names its hold; price and PIN fields are ignored (the server's count).
-    endpoint(bookingRoutes.save, async ({ body }) => {
-      const booking = await services.bookings.hold({
-        locationKey: body.location,
-        size: body.locker.size,
-        quantity: body.quantita,
-        window: { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) },
-        duration: toDuration(body.locker.duration),
-        transactionId: body.transactionId,
-        note: body.note,
-      });
+    endpoint(bookingRoutes.save, async ({ body }, req) => {
+      const booking = await visitorLimitsFor(store, env.limits).hold(clientKey(req.ip), body.quantita, () =>
+        services.bookings.hold({
+          locationKey: body.location,
+          size: body.locker.size,
+          quantity: body.quantita,
+          window: { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) },
+          duration: toDuration(body.locker.duration),
+          transactionId: body.transactionId,
+          note: body.note,
+        }),
+      );
       return {
         success: true as const,
         transactionId: booking.transactionId,
@@ -34,22 +38,27 @@ export const bookingsArea: RouteArea = {
       };
     }),
 
-    endpoint(bookingRoutes.scheduled, async ({ body }) => {
-      const booking = await services.bookings.holdScheduled({
-        locationKey: body.location_key,
-        size: body.tipo_locker,
-        quantity: body.quantita,
-        window: { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) },
-        transactionId: body.id_transazione,
-        sentPriceCents: body.prezzo_originale === undefined ? undefined : eurosToCents(body.prezzo_originale),
-        sentDiscountedCents:
-          body.prezzo_scontato === undefined ? undefined : eurosToCents(body.prezzo_scontato),
-      });
+    endpoint(bookingRoutes.scheduled, async ({ body }, req) => {
+      const booking = await visitorLimitsFor(store, env.limits).hold(clientKey(req.ip), body.quantita, () =>
+        services.bookings.holdScheduled({
+          locationKey: body.location_key,
+          size: body.tipo_locker,
+          quantity: body.quantita,
+          window: { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) },
+          transactionId: body.id_transazione,
+          sentPriceCents:
+            body.prezzo_originale === undefined ? undefined : eurosToCents(body.prezzo_originale),
+          sentDiscountedCents:
+            body.prezzo_scontato === undefined ? undefined : eurosToCents(body.prezzo_scontato),
+        }),
+      );
       // Lockers are held from now on but shown to the visitor only on the day.
       return { transactionId: booking.transactionId, lockerId: null };
     }),
 
-    endpoint(bookingRoutes.customerDetails, async ({ params, body }) => {
+    endpoint(bookingRoutes.customerDetails, async ({ params, body }, req) => {
+      // A code sent here is checked too: it counts as a discount check against guessing.
+      if (body.codice_sconto) await visitorLimitsFor(store, env.limits).discountCheck(clientKey(req.ip));
       await services.bookings.saveCustomerDetails(params.transactionId, {
         customer: {
           firstName: body.nome,

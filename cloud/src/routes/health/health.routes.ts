@@ -1,5 +1,5 @@
 import express from 'express';
-import type { RouteArea } from '../../app';
+import type { RouteArea } from '../../app-context';
 
 /** `GET /healthz`: 200 while the store answers, 503 otherwise (for load balancers and the start script). */
 export const healthArea: RouteArea = {

@@ -1,5 +1,5 @@
 import { locationRoutes } from '@deposito/protocol';
-import type { RouteArea } from '../../app';
+import type { RouteArea } from '../../app-context';
 import { endpoint } from '../endpoint';
 
 export const locationsArea: RouteArea = {

@@ -2,7 +2,9 @@ import { customerInhibitRequestSchema, windowFromNow } from '@deposito/protocol'
 import { Router } from 'express';
 import { AppError } from '../../errors';
 import { toDuration } from '../../services/booking.service';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../app-context';
+import { clientKey } from '../../limits/client-key';
+import { visitorLimitsFor } from '../../limits/visitor-limits';
 
 /**
  * `POST /api/lockers/inhibit` has two callers (customer spec §7, admin spec §7). The operator's
@@ -11,7 +13,7 @@ import type { AppContext } from '../../app';
  * becomes an ordinary pending hold of exactly that locker, from now, that expires unless paid — the
  * same as `inhibit-multi` with the visitor's pick, so it grants nothing the public API does not.
  */
-export function customerInhibitRouter({ services, store, clock }: AppContext): Router {
+export function customerInhibitRouter({ services, store, clock, env }: AppContext): Router {
   const router = Router();
   router.post('/api/lockers/inhibit', async (req, res, next) => {
     const body = req.body as Record<string, unknown> | undefined;
@@ -32,15 +34,17 @@ export function customerInhibitRouter({ services, store, clock }: AppContext): R
       } catch {
         throw new AppError('booking/invalid_period', 'Not a bookable duration');
       }
-      const booking = await services.bookings.hold({
-        locationKey: location.key,
-        size: locker.size,
-        quantity: 1,
-        duration,
-        window: { startAt: new Date(window.startTimeIso), endAt: new Date(window.endTimeIso) },
-        lockerNumbers: [locker.number],
-        note: request.note,
-      });
+      const booking = await visitorLimitsFor(store, env.limits).hold(clientKey(req.ip), 1, () =>
+        services.bookings.hold({
+          locationKey: location.key,
+          size: locker.size,
+          quantity: 1,
+          duration,
+          window: { startAt: new Date(window.startTimeIso), endAt: new Date(window.endTimeIso) },
+          lockerNumbers: [locker.number],
+          note: request.note,
+        }),
+      );
       res.json({
         success: true,
         reservedLockers: booking.lockers.filter((l) => l.active).map((l) => l.number),

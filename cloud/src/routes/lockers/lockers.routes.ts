@@ -1,5 +1,7 @@
 import { lockerRoutes } from '@deposito/protocol';
-import type { RouteArea } from '../../app';
+import type { RouteArea } from '../../app-context';
+import { clientKey } from '../../limits/client-key';
+import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { endpoint } from '../endpoint';
 import { customerInhibitRouter } from './customer-inhibit';
 
@@ -11,21 +13,24 @@ export const customerInhibitArea: RouteArea = {
 
 export const lockersArea: RouteArea = {
   name: 'lockers',
-  endpoints: ({ services }) => [
+  endpoints: ({ services, store, env }) => [
     endpoint(lockerRoutes.state, ({ query }) => services.locations.lockerState(query.location)),
 
     // Holds lockers for the visitor's period and answers with the pending booking that owns them.
-    endpoint(lockerRoutes.inhibitMulti, async ({ body }) => {
-      const booking = await services.bookings.hold({
-        locationKey: body.locationKey,
-        size: body.dimensione,
-        quantity: body.quantita,
-        window:
-          body.startTimeIso && body.endTimeIso
-            ? { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) }
-            : undefined,
-        transactionId: body.transactionId,
-      });
+    endpoint(lockerRoutes.inhibitMulti, async ({ body }, req) => {
+      const limits = visitorLimitsFor(store, env.limits);
+      const booking = await limits.hold(clientKey(req.ip), body.quantita, () =>
+        services.bookings.hold({
+          locationKey: body.locationKey,
+          size: body.dimensione,
+          quantity: body.quantita,
+          window:
+            body.startTimeIso && body.endTimeIso
+              ? { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) }
+              : undefined,
+          transactionId: body.transactionId,
+        }),
+      );
       return {
         success: true as const,
         reservedLockers: booking.lockers.filter((l) => l.active).map((l) => l.number),

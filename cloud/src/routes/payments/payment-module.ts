@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../app-context';
 import { MorningScheduler } from '../../jobs/morning-scheduler';
 import type { MailConfig } from '../../mail/mail-config';
 import { createMailer, type Mailer } from '../../mail/mailer';
@@ -10,6 +10,7 @@ import {
 } from '../../payments/payment-gateway';
 import { BookingEmailService } from '../../services/booking-email.service';
 import { cryptoRandom, type RandomSource } from '../../services/booking.service';
+import { MyBookingService, myBookingPath } from '../../services/my-booking.service';
 import { PaymentService } from '../../services/payment.service';
 
 /** What the payments area can be given instead of what the environment says (tests, tools). */
@@ -27,6 +28,8 @@ export interface PaymentModule {
   payments: PaymentService;
   emails: BookingEmailService;
   scheduler: MorningScheduler;
+  /** Sends the e-mails the outbox holds, every EMAIL_OUTBOX_INTERVAL_MS while the server runs. */
+  emailWorker: { start(): void; stop(): Promise<void> };
   /** The gateway, built on first use (its URLs are the cloud's public ones). */
   gateway(): PaymentGateway;
 }
@@ -41,7 +44,14 @@ export function buildPaymentModule(context: AppContext, options: PaymentAreaOpti
   const gatewayOnce = () =>
     (gateway ??= createPaymentGateway(paymentConfig, { publicUrl: publicUrl(), logger }));
 
-  const emails = new BookingEmailService(mailer, logger);
+  const myBooking = new MyBookingService(store, clock);
+  const emails = new BookingEmailService({
+    mailer,
+    logger,
+    store,
+    clock,
+    myBookingUrl: async (booking) => `${publicUrl()}${myBookingPath((await myBooking.mint(booking)).token)}`,
+  });
   const payments = new PaymentService({
     store,
     clock,
@@ -62,5 +72,5 @@ export function buildPaymentModule(context: AppContext, options: PaymentAreaOpti
     emails,
     random,
   });
-  return { payments, emails, scheduler, gateway: gatewayOnce };
+  return { payments, emails, scheduler, emailWorker: emails.worker(), gateway: gatewayOnce };
 }

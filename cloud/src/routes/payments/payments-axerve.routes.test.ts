@@ -135,16 +135,16 @@ describe('payments through Axerve', () => {
     expect(await test.mails(id)).toHaveLength(1);
   });
 
-  it('waits on a pending result, keeps a declined one pending, and cancels on a buyer abandon', async () => {
+  it('waits on a pending result, keeps a declined one held, and cancels on a buyer abandon', async () => {
     const pending = await holdAndCreatePayment(1, 'standard');
     await stub.completePayment(pending.token, { result: 'XX' });
-    expect((await test.store.bookings.get(pending.id))?.status).toBe('pending');
+    expect((await test.store.bookings.get(pending.id))?.status).toBe('paying');
     await stub.completePayment(pending.token, { result: 'OK' });
     expect((await test.store.bookings.get(pending.id))?.status).toBe('confirmed');
 
     const declined = await holdAndCreatePayment(1, 'standard');
     await stub.completePayment(declined.token, { result: 'KO' });
-    expect((await test.store.bookings.get(declined.id))?.status).toBe('pending');
+    expect((await test.store.bookings.get(declined.id))?.status).toBe('payment_declined');
 
     const abandoned = await holdAndCreatePayment(1, 'standard');
     await stub.completePayment(abandoned.token, {
@@ -155,7 +155,7 @@ describe('payments through Axerve', () => {
     expect((await test.store.bookings.get(abandoned.id))?.status).toBe('cancelled');
   });
 
-  it('answers provider_error and changes nothing when Axerve fails', async () => {
+  it('answers provider_error and keeps the hold, frozen at its total, when Axerve fails', async () => {
     const held = await post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
       locationKey: 'oca',
       dimensione: 'standard',
@@ -173,7 +173,8 @@ describe('payments through Axerve', () => {
     });
     expect(created.status).toBe(502);
     expect(created.body.error.code).toBe('payment/provider_error');
-    expect((await test.store.bookings.get(held.body.transactionId))?.status).toBe('pending');
+    // The hold is frozen for the page it was about to get: the visitor may try again, same total.
+    expect((await test.store.bookings.get(held.body.transactionId))?.status).toBe('paying');
 
     stub.answerNext(AXERVE_STUB_PATHS.detail, {
       status: 200,
@@ -192,5 +193,168 @@ describe('payments through Axerve', () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.code).toBe('payment/invalid_parameters');
+  });
+  /** A paid booking for tomorrow (cancellable online by the default policy) and its private link. */
+  async function paidTomorrow(): Promise<{ id: string; link: string }> {
+    const held = await post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
+      locationKey: 'oca',
+      dimensione: 'standard',
+      quantita: 1,
+      startTimeIso: '2026-03-28T10:00:00.000Z',
+      endTimeIso: '2026-03-28T13:00:00.000Z',
+    });
+    const id = held.body.transactionId;
+    const created = await post('/api/payments/create-payment', {
+      currency: 'EUR',
+      transactionId: id,
+      email: 'yuki@example.com',
+      nome: 'Yuki',
+      cognome: 'Tanaka',
+      telefono: '+819012345678',
+      note: 'lang:jp',
+    });
+    const token = new URL(redirectUrlOf(created.text)).searchParams.get('b')!;
+    await stub.completePayment(token, { result: 'OK' });
+    expect((await test.store.bookings.get(id))!.status).toBe('scheduled');
+    const link = await post<{ token: string }>(`/api/bookings/${id}/my-booking-link`, {});
+    expect(link.status).toBe(201);
+    return { id, link: link.body.token };
+  }
+
+  it('refunds a visitor cancellation through the Axerve refund call: the booking ends refunded', async () => {
+    const { id, link } = await paidTomorrow();
+    const booking = (await test.store.bookings.get(id))!;
+    const cancelled = await post<{ status: string }>(`/api/my-booking/${link}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('refunded');
+
+    // The gateway was asked for exactly what was paid, for that payment, under our API key.
+    const asked = stub.requests.filter((request) => request.path === AXERVE_STUB_PATHS.refund);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      authorization: `apikey ${API_KEY}`,
+      body: {
+        shopLogin: SHOP,
+        shopTransactionID: id,
+        bankTransactionID: booking.providerReference,
+        amount: (booking.totalCents / 100).toFixed(2),
+        currency: 'EUR',
+      },
+    });
+    const payment = [...stub.payments.values()].find((p) => p.shopTransactionID === id)!;
+    expect(payment.refunds).toEqual([{ refundID: expect.any(String), cents: booking.totalCents }]);
+    expect((await test.store.bookings.events(id)).slice(-2)).toMatchObject([
+      { from: 'scheduled', to: 'refund_due', actor: 'visitor', reason: 'visitor_cancelled' },
+      {
+        from: 'refund_due',
+        to: 'refunded',
+        actor: 'provider',
+        reason: 'refund_made',
+        detail: payment.refunds[0]!.refundID,
+      },
+    ]);
+    const log = await test.store.errorLog.recent(5);
+    expect(log.map((entry) => entry.message)).toContainEqual(
+      expect.stringMatching(new RegExp(`Booking ${id}: .* refunded by the gateway`)),
+    );
+  });
+
+  it('leaves the booking refund_due and tells the operators when Axerve refuses the refund', async () => {
+    const { id, link } = await paidTomorrow();
+    stub.answerNext(AXERVE_STUB_PATHS.refund, {
+      body: {
+        error: { code: '1121', description: 'Amount to refund exceeds the amount paid' },
+        payload: null,
+      },
+    });
+    const cancelled = await post<{ status: string }>(`/api/my-booking/${link}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    // Cancelled all the same (lockers freed, PIN withdrawn); the money is owed and the log says so.
+    expect(cancelled.body.status).toBe('refund_due');
+    expect((await test.store.bookings.get(id))!.status).toBe('refund_due');
+    const log = await test.store.errorLog.recent(5);
+    expect(log.map((entry) => entry.message)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`Booking ${id}: the gateway did not refund .*1121.*refund it by hand`),
+      ),
+    );
+  });
+  it('lets an operator retry a refund through the gateway, or record one made by hand', async () => {
+    const token = await test.adminToken();
+    const refund = (id: string, body: unknown) =>
+      fetch(`${test.url}/api/admin/bookings/${id}/refund`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const refuseNextRefund = () =>
+      stub.answerNext(AXERVE_STUB_PATHS.refund, {
+        body: { error: { code: '1121', description: 'Refund not possible now' }, payload: null },
+      });
+
+    // Refused at cancellation, then made when the operator asks the gateway again.
+    const first = await paidTomorrow();
+    refuseNextRefund();
+    await post(`/api/my-booking/${first.link}/cancel`, {});
+    expect((await test.store.bookings.get(first.id))!.status).toBe('refund_due');
+    // Two operators (or a double click) at once: one refund reaches the gateway, never two.
+    const [retried, twin] = await Promise.all([refund(first.id, {}), refund(first.id, {})]);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({
+      success: true,
+      status: 'refunded',
+      message: 'Rimborso eseguito dal gateway di pagamento',
+    });
+    expect([200, 409]).toContain(twin.status);
+    await twin.text();
+    const firstPayment = [...stub.payments.values()].find((p) => p.shopTransactionID === first.id)!;
+    expect(firstPayment.refunds).toHaveLength(1);
+    // Nothing is owed any more: asking again changes nothing.
+    const again = await refund(first.id, {});
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('booking/invalid_state');
+
+    // The gateway refuses again: still owed, said so; the operator refunds by hand and records it.
+    const second = await paidTomorrow();
+    refuseNextRefund();
+    await post(`/api/my-booking/${second.link}/cancel`, {});
+    refuseNextRefund();
+    expect(await (await refund(second.id, {})).json()).toMatchObject({
+      success: false,
+      status: 'refund_due',
+    });
+    const byHand = await refund(second.id, { byHand: true });
+    expect(await byHand.json()).toMatchObject({ success: true, status: 'refunded' });
+    expect((await test.store.bookings.events(second.id)).at(-1)).toMatchObject({
+      from: 'refund_due',
+      to: 'refunded',
+      actor: 'operator',
+      reason: 'refund_made',
+      detail: expect.stringMatching(/^by hand, recorded by /),
+    });
+    const payment = [...stub.payments.values()].find((p) => p.shopTransactionID === second.id)!;
+    expect(payment.refunds).toEqual([]);
+    // The operators read the whole story in the booking's history.
+    const history = await fetch(`${test.url}/api/admin/bookings/${second.id}/history`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(history.status).toBe(200);
+    expect(
+      ((await history.json()) as Array<{ to: string; actor: string; reason: string }>).map(
+        (entry) => `${entry.to} by ${entry.actor} (${entry.reason})`,
+      ),
+    ).toEqual([
+      'paying by visitor (payment_opened)',
+      'scheduled by provider (paid)',
+      'refund_due by visitor (visitor_cancelled)',
+      'refunded by operator (refund_made)',
+    ]);
+    // Without a session: 401, nothing changes.
+    const anonymous = await fetch(`${test.url}/api/admin/bookings/${second.id}/refund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -1,7 +1,10 @@
 import { decryptPaymentRequestSchema, nightRoutes, paymentRoutes } from '@deposito/protocol';
 import express, { type Request, type Response } from 'express';
-import type { AppContext, RouteArea } from '../../app';
+import type { AppContext, RouteArea } from '../../app-context';
+import type { RefundRun } from '../../services/admin-booking.service';
 import { parseRequest } from '../../errors';
+import { clientKey } from '../../limits/client-key';
+import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { PAYMENT_NOTIFICATION_PATH, SANDBOX_PAYMENT_MOUNT_PATH } from '../../payments/payment-gateway';
 import { endpoint } from '../endpoint';
 import { buildPaymentModule, type PaymentAreaOptions, type PaymentModule } from './payment-module';
@@ -13,6 +16,11 @@ function sendPage(res: Response, html: string): void {
 // One payment module per app, whichever payments area builds it first, so the admin area's
 // "run the morning scheduler" reaches the scheduler of the payments area actually served.
 const modules = new WeakMap<AppContext, PaymentModule>();
+
+/** The payment module an app's payments area has built, if any (other areas' e-mails go through it). */
+export function builtPaymentModule(context: AppContext): PaymentModule | undefined {
+  return modules.get(context);
+}
 
 /**
  * Payments: the spec's create-payment calls (answering the gateway's page), the visitor's return
@@ -36,9 +44,12 @@ export function createPaymentsArea(options: PaymentAreaOptions = {}): RouteArea 
 
     endpoints(context) {
       const { payments } = moduleFor(context);
+      const limits = () => visitorLimitsFor(context.store, context.env.limits);
       return [
         // `amount` and `price` are only compared with the booking's own total, never charged.
-        endpoint(paymentRoutes.createPayment, async ({ body }, _req, res) => {
+        endpoint(paymentRoutes.createPayment, async ({ body }, req, res) => {
+          // A code sent here is checked too: it counts as a discount check against guessing.
+          if (body.codiceSconto) await limits().discountCheck(clientKey(req.ip));
           const created = await payments.createPayment(
             body.transactionId,
             {
@@ -54,19 +65,28 @@ export function createPaymentsArea(options: PaymentAreaOptions = {}): RouteArea 
           sendPage(res, created.html);
         }),
 
-        endpoint(nightRoutes.createPayment, async ({ body }, _req, res) => {
-          const created = await payments.createNightPayment({
-            locationKey: body.locationKey,
-            size: body.tipoLocker,
-            quantity: body.quantita,
-            window: { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) },
-            firstName: body.nome,
-            lastName: body.cognome,
-            email: body.email,
-            phone: body.telefono,
-            discountCode: body.codiceSconto || null,
-            note: body.note,
-          });
+        endpoint(paymentRoutes.retryPayment, async ({ body }, _req, res) => {
+          sendPage(res, (await payments.retryPayment(body.transactionId)).html);
+        }),
+
+        // The night booking is made here: a hold like the day's, counted against the same limits.
+        endpoint(nightRoutes.createPayment, async ({ body }, req, res) => {
+          const client = clientKey(req.ip);
+          if (body.codiceSconto) await limits().discountCheck(client);
+          const created = await limits().hold(client, body.quantita, () =>
+            payments.createNightPayment({
+              locationKey: body.locationKey,
+              size: body.tipoLocker,
+              quantity: body.quantita,
+              window: { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) },
+              firstName: body.nome,
+              lastName: body.cognome,
+              email: body.email,
+              phone: body.telefono,
+              discountCode: body.codiceSconto || null,
+              note: body.note,
+            }),
+          );
           sendPage(res, created.html);
         }),
 
@@ -103,7 +123,7 @@ export function createPaymentsArea(options: PaymentAreaOptions = {}): RouteArea 
       return router;
     },
 
-    jobs: (context) => [moduleFor(context).scheduler],
+    jobs: (context) => [moduleFor(context).scheduler, moduleFor(context).emailWorker],
   };
 }
 
@@ -119,6 +139,20 @@ export function morningSchedulerFor(context: AppContext): { runNow(): Promise<{ 
       const module = modules.get(context);
       if (!module) throw new Error('The payments area is not served by this app');
       return module.scheduler.runNow();
+    },
+  };
+}
+
+/**
+ * The admin area's "Rimborsa" (`createAdminArea({ refunds: refundsFor })`): the payments area's
+ * PaymentService.refund, looked up when run, as the admin area is built before this one.
+ */
+export function refundsFor(context: AppContext): RefundRun {
+  return {
+    async refund(transactionId) {
+      const module = modules.get(context);
+      if (!module) throw new Error('The payments area is not served by this app');
+      return module.payments.refund(transactionId);
     },
   };
 }

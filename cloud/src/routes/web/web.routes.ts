@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { LANGUAGES, localeRoutes } from '@deposito/protocol';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { RouteArea } from '../../app';
+import type { RouteArea } from '../../app-context';
 import { REPO_ROOT } from '../../env';
 import { AppError } from '../../errors';
+import { pageSecurityHeaders } from '../../security-headers';
 
 // The web app as the visitor's browser loads it: the built files of web/dist, the translation
 // files of locales/, and index.html for every page path so client-side routes survive a reload.
@@ -16,7 +18,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Paths other areas answer: neither files nor pages are looked up for them. */
-const OTHER_AREAS = /^\/(?:api|sandbox-pay|bridge)(?:\/|$)|^\/(?:healthz|readyz|metrics)$/;
+const OTHER_AREAS = /^\/(?:api|sandbox-pay|bridge)(?:\/|$)|^\/(?:healthz|readyz|metrics)$/i;
 
 const WEB_NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Deposito</title></head>
@@ -25,6 +27,84 @@ const WEB_NOT_BUILT = `<!doctype html>
 <p>Run <code>npm run build -w web</code> in the repository, then reload this page.</p>
 </body></html>
 `;
+
+/**
+ * The build writes `<file>.br` and `<file>.gz` beside every text file (web/vite.config.ts): the
+ * encoding the browser accepts best, brotli first, or null for the file as it is.
+ */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+const ENCODED_SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
+/**
+ * The precompressed copy of `file` for the request, if the browser takes one and the build made
+ * it (a file under 1 KB has none: compressing it would not pay).
+ */
+function precompressed(file: string, req: Request): { file: string; encoding: 'br' | 'gzip' } | null {
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  if (!encoding) return null;
+  const candidate = file + ENCODED_SUFFIX[encoding];
+  try {
+    return statSync(candidate).isFile() ? { file: candidate, encoding } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The file under `root` a URL path names, or null when it would leave `root` or cannot be decoded. */
+function fileUnder(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+function isSourceMapPath(requestPath: string): boolean {
+  try {
+    return /\.map(?:\.br|\.gz)?$/i.test(decodeURIComponent(requestPath));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The translation files, read and compressed once each and again only when the file changes (they
+ * are edited in place while the cloud runs, unlike the build's hashed files).
+ */
+class CompressedFiles {
+  private readonly cache = new Map<string, { mtimeMs: number; raw: Buffer; br: Buffer; gzip: Buffer }>();
+
+  async get(file: string): Promise<{ raw: Buffer; br: Buffer; gzip: Buffer }> {
+    const { mtimeMs } = await stat(file);
+    const cached = this.cache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached;
+    const raw = await readFile(file);
+    const entry = {
+      mtimeMs,
+      raw,
+      br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    };
+    this.cache.set(file, entry);
+    return entry;
+  }
+}
 
 export interface WebAreaOptions {
   /** The Vite build output; web/dist of the repository by default. */
@@ -36,20 +116,6 @@ export interface WebAreaOptions {
 const isLanguage = (value: string): value is (typeof LANGUAGES)[number] =>
   (LANGUAGES as readonly string[]).includes(value);
 
-/**
- * Customer pages are embedded in other sites' iframes, so they must not forbid framing; which
- * sites may frame them is `FRAME_ANCESTORS`. The admin area is never framed.
- */
-function setPageSecurityHeaders(res: Response, requestPath: string, frameAncestors: string): void {
-  const admin = requestPath === '/admin' || requestPath.startsWith('/admin/');
-  res.set({
-    'Content-Security-Policy': `frame-ancestors ${admin ? "'none'" : frameAncestors}; base-uri 'self'; object-src 'none'`,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-  });
-  if (admin) res.set('X-Frame-Options', 'DENY');
-}
-
 export function createWebArea(options: WebAreaOptions = {}): RouteArea {
   const distDir = options.distDir ?? path.join(REPO_ROOT, 'web', 'dist');
   const localesDir = options.localesDir ?? path.join(REPO_ROOT, 'locales');
@@ -59,14 +125,20 @@ export function createWebArea(options: WebAreaOptions = {}): RouteArea {
     name: 'web',
     router({ env }) {
       const router = express.Router();
+      const pageHeaders = pageSecurityHeaders(env.frameAncestors);
+      const compressedTranslations = new CompressedFiles();
 
       router.get(localeRoutes.translations.path, async (req: Request<{ lng: string }>, res) => {
         const { lng } = req.params;
         if (!isLanguage(lng)) throw new AppError('route/not_found', `No translations for language ${lng}`);
-        const body = await readFile(path.join(localesDir, lng, 'common.json')).catch(() => {
+        const file = path.join(localesDir, lng, 'common.json');
+        const translations = await compressedTranslations.get(file).catch(() => {
           throw new AppError('route/not_found', `No translations for language ${lng}`);
         });
-        res.set('Cache-Control', REVALIDATE).type('json').send(body);
+        const encoding = acceptedEncoding(req.headers['accept-encoding']);
+        res.set('Cache-Control', REVALIDATE).vary('Accept-Encoding').type('json');
+        if (encoding) res.set('Content-Encoding', encoding).send(translations[encoding]);
+        else res.send(translations.raw);
       });
       router.use('/locales', (_req, _res, next) => next(new AppError('route/not_found')));
 
@@ -78,27 +150,72 @@ export function createWebArea(options: WebAreaOptions = {}): RouteArea {
           const hashed = path.relative(distDir, filePath).startsWith(`assets${path.sep}`);
           res.set('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
           res.set('X-Content-Type-Options', 'nosniff');
-          if (filePath.endsWith('.html')) setPageSecurityHeaders(res, '/', env.frameAncestors);
         },
       });
 
-      router.use(async (req: Request, res: Response, next: NextFunction) => {
+      /**
+       * Sends the precompressed copy of the built file `file` when there is one the browser takes;
+       * false leaves the request to express.static (the file as it is, or a 404).
+       */
+      const sendPrecompressed = (
+        req: Request,
+        res: Response,
+        next: NextFunction,
+        file: string,
+        cacheControl: string,
+      ): boolean => {
+        const copy = precompressed(file, req);
+        if (!copy) return false;
+        res.vary('Accept-Encoding');
+        res.set({
+          'Content-Encoding': copy.encoding,
+          'Cache-Control': cacheControl,
+          'X-Content-Type-Options': 'nosniff',
+        });
+        res.type(path.extname(file));
+        res.sendFile(copy.file, { acceptRanges: false, cacheControl: false, dotfiles: 'deny' }, (error) => {
+          if (error && !res.headersSent) next(error);
+        });
+        return true;
+      };
+
+      router.use((req: Request, res: Response, next: NextFunction) => {
         if ((req.method !== 'GET' && req.method !== 'HEAD') || OTHER_AREAS.test(req.path)) {
           next();
           return;
         }
+        // Decoded as express.static will decode it, so /x.js.%6Dap is a source map too.
+        if (!env.serveSourceMaps && isSourceMapPath(req.path)) {
+          next(new AppError('route/not_found'));
+          return;
+        }
         if (req.path.startsWith('/assets/') || path.extname(req.path) !== '') {
-          // A missing hashed file must stay a 404: index.html in its place would run as a script.
-          files(req, res, next);
+          const file = fileUnder(distDir, req.path);
+          const hashed = req.path.startsWith('/assets/');
+          const serve = () => {
+            res.vary('Accept-Encoding');
+            // A missing hashed file must stay a 404: index.html in its place would run as a script.
+            if (!file || !sendPrecompressed(req, res, next, file, hashed ? IMMUTABLE : REVALIDATE))
+              files(req, res, next);
+          };
+          if (path.extname(req.path).toLowerCase() === '.html') pageHeaders(req, res, serve);
+          else serve();
           return;
         }
-        setPageSecurityHeaders(res, req.path, env.frameAncestors);
-        res.set('Cache-Control', REVALIDATE);
-        if (!existsSync(indexFile)) {
-          res.status(503).type('html').send(WEB_NOT_BUILT);
-          return;
-        }
-        res.type('html').send(await readFile(indexFile));
+        pageHeaders(req, res, (error?: unknown) => {
+          if (error) {
+            next(error);
+            return;
+          }
+          res.set('Cache-Control', REVALIDATE);
+          res.vary('Accept-Encoding');
+          if (!existsSync(indexFile)) {
+            res.status(503).type('html').send(WEB_NOT_BUILT);
+            return;
+          }
+          if (sendPrecompressed(req, res, next, indexFile, REVALIDATE)) return;
+          readFile(indexFile).then((html) => res.type('html').send(html), next);
+        });
       });
       return router;
     },

@@ -8,7 +8,7 @@ import type { SqlDialect } from '../migrate';
 // for each statement, so what it reads after taking the lock includes every earlier holder's commit.
 // SQLite needs nothing: its reservation is already one immediate transaction in the process.
 //
-// The rules are those of `sellableLockers` (services/locker-availability.ts): free in-service
+// The rules are those of `sellableLockers` (protocol/src/booking/locker-availability.ts): free in-service
 // lockers, lowest number first, at most `max_online` minus the peak already held during the window.
 // The PIN is chosen here too (the first of the candidates no booking holding lockers at the location
 // uses), saving the round trip of a separate check. A rejection raises SQLSTATE DP001 ('unavailable',

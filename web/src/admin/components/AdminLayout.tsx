@@ -23,7 +23,13 @@ export const ADMIN_MENU: MenuEntry[] = [
       { label: 'Crea nuova', to: '/admin/advanced' },
     ],
   },
-  { label: 'Utenti', to: '/admin/users' },
+  {
+    label: 'Utenti',
+    children: [
+      { label: 'Tutti gli utenti', to: '/admin/users/all' },
+      { label: 'Ruoli', to: '/admin/users/roles' },
+    ],
+  },
   {
     label: 'Impostazioni',
     children: [

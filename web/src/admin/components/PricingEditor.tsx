@@ -34,7 +34,9 @@ export function PricingEditor({
                     <tr>
                       <th>{unitLabel}</th>
                       <th>Prezzo €</th>
-                      <th />
+                      <th>
+                        <span className="visually-hidden">Azioni</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>

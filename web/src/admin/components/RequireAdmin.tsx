@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { readAdminToken } from '../admin-session';
+import { isAdminSignedIn } from '../admin-session';
 
-/** Protected pages send visitors without an adminToken to the login page. */
+/** Protected pages send visitors who have not logged in to the login page (a 401 does it later too). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const location = useLocation();
-  if (!readAdminToken()) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;
+  if (!isAdminSignedIn()) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../components/document-title';
 
 export function PageHeader({
   title,
@@ -9,6 +10,7 @@ export function PageHeader({
   subtitle?: string;
   actions?: ReactNode;
 }) {
+  useDocumentTitle(title, 'Admin Deposito');
   return (
     <div className="adm-page-header">
       <div>

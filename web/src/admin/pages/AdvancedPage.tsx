@@ -9,6 +9,7 @@ import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
+import { useClock } from '../../components/clock';
 import { Card, Field, Notice, PageHeader, type NoticeMessage } from '../components/ui';
 
 type TestStatus = (typeof TEST_BOOKING_STATUSES)[number];
@@ -34,9 +35,14 @@ function euroOrNull(text: string): number | null | 'invalid' {
   return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) / 100 : 'invalid';
 }
 
-const initialTimes = () => {
-  const now = DateTime.now().setZone('Europe/Rome').startOf('minute');
-  return { start: now.toFormat(LOCAL_FORMAT), end: now.plus({ hours: 3 }).toFormat(LOCAL_FORMAT) };
+/** Now and three hours later, as the location's wall clock shows them (admin spec §9 defaults). */
+const initialTimes = (now: Date, zone: string) => {
+  const local = DateTime.fromJSDate(now, { zone }).startOf('minute');
+  return {
+    start: local.toFormat(LOCAL_FORMAT),
+    end: local.plus({ hours: 3 }).toFormat(LOCAL_FORMAT),
+    zone,
+  };
 };
 
 /** Strumenti Avanzati: a hand-made test booking, and the morning scheduler started by hand. */
@@ -48,7 +54,9 @@ export function AdvancedPage() {
   const [pin, setPin] = useState('');
   const [quantity, setQuantity] = useState(1);
   const [lockerIds, setLockerIds] = useState<number[]>([]);
-  const [times, setTimes] = useState(initialTimes);
+  const clock = useClock();
+  // Until the operator types a time, the defaults follow the chosen location's zone (London is not Rome).
+  const [typedTimes, setTimes] = useState<ReturnType<typeof initialTimes> | null>(null);
   const [nome, setNome] = useState('');
   const [cognome, setCognome] = useState('');
   const [email, setEmail] = useState('');
@@ -75,6 +83,9 @@ export function AdvancedPage() {
 
   const chosen = locations.find((l) => l.key === location);
   const zone = chosen?.timezone ?? 'Europe/Rome';
+  const [defaultTimes, setDefaultTimes] = useState(() => initialTimes(clock(), zone));
+  if (!typedTimes && defaultTimes.zone !== zone) setDefaultTimes(initialTimes(clock(), zone));
+  const times = typedTimes ?? defaultTimes;
   const lockersOfSize = useMemo(() => chosen?.lockerStructure[type] ?? [], [chosen, type]);
   const canPickLockers = status !== 'scheduled';
 

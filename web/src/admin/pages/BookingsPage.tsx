@@ -9,7 +9,10 @@ import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { adminCall } from '../admin-api';
 import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
 import { STATUS_LABELS, formatEuro, formatInZone, statusIcon, type StatusIconKind } from '../format';
+import { csvEuros, downloadCsv, toCsv } from '../csv';
 import { CleanupPanel } from './CleanupPanel';
+import { BookingHistory } from './BookingHistory';
+import { RefundActions } from './RefundActions';
 
 /** One booking: its rows (one per locker) share the transaction id. */
 export interface BookingGroup {
@@ -26,6 +29,59 @@ export function groupByTransaction(rows: readonly BookingRow[]): BookingGroup[] 
     groups.set(row.TRANSACTION_ID, list);
   }
   return [...groups].map(([transactionId, list]) => ({ transactionId, rows: list, first: list[0] }));
+}
+
+/**
+ * The bookings as shown (filters applied), one line per booking, times in each location's zone, for
+ * a spreadsheet. Test bookings say so: they are not takings.
+ */
+export function bookingsCsv(
+  groups: readonly BookingGroup[],
+  zoneOf: ReadonlyMap<string, string>,
+  nameOf: ReadonlyMap<string, string>,
+): string {
+  const header = [
+    'Transazione',
+    'Stato',
+    'Sede',
+    'Inizio',
+    'Fine',
+    'Dimensione',
+    'Locker',
+    'Nome',
+    'Cognome',
+    'Email',
+    'Telefono',
+    'Prezzo (€)',
+    'Prezzo scontato (€)',
+    'Creata',
+    'Test',
+  ];
+  const euros = (value: number | null) => (value === null ? '' : csvEuros(Math.round(value * 100)));
+  const rows = groups.map(({ transactionId, rows: lockers, first }) => {
+    const zone = zoneOf.get(first.LOCATION_KEY) ?? 'Europe/Rome';
+    return [
+      transactionId,
+      STATUS_LABELS[first.STATUS],
+      nameOf.get(first.LOCATION_KEY) ?? first.LOCATION_KEY,
+      formatInZone(first.START_TIME, zone),
+      formatInZone(first.END_TIME, zone),
+      first.locker_type,
+      lockers
+        .map((row) => row.locker_id)
+        .filter((id): id is number => id !== null)
+        .join(', '),
+      first.nome,
+      first.cognome,
+      first.email,
+      [first.telefono_prefisso, first.telefono_numero].filter(Boolean).join(' '),
+      euros(first.price_original),
+      euros(first.price_discounted),
+      formatInZone(first.created_at, zone),
+      first.is_test ? 'sì' : '',
+    ];
+  });
+  return toCsv(header, rows);
 }
 
 /** Drawn, not emoji: the icons look the same whatever fonts the operator's machine has. */
@@ -63,6 +119,7 @@ export function BookingsPage() {
   const [statusFilter, setStatusFilter] = useState('');
   const [locationFilter, setLocationFilter] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const load = useCallback(async () => {
     setError(null);
@@ -120,13 +177,30 @@ export function BookingsPage() {
         title="Prenotazioni"
         subtitle="Prenotazioni recenti raggruppate per transazione"
         actions={
-          <button type="button" className="adm-btn adm-btn-secondary" onClick={() => void load()}>
-            ↻ Aggiorna
-          </button>
+          <>
+            <button
+              type="button"
+              className="adm-btn adm-btn-secondary"
+              disabled={shown.length === 0}
+              title="Le prenotazioni mostrate, con i filtri scelti"
+              onClick={() =>
+                downloadCsv(
+                  `prenotazioni-${new Date().toISOString().slice(0, 10)}.csv`,
+                  bookingsCsv(shown, zoneOf, nameOf),
+                )
+              }
+            >
+              Esporta CSV
+            </button>
+            <button type="button" className="adm-btn adm-btn-secondary" onClick={() => void load()}>
+              ↻ Aggiorna
+            </button>
+          </>
         }
       />
       <CleanupPanel onDeleted={() => void load()} />
       <Notice message={error ? { tone: 'error', text: error } : null} />
+      <Notice message={notice} onClose={() => setNotice(null)} />
       <Card>
         <div className="adm-filterbar">
           <label className="adm-field adm-field-inline">
@@ -202,11 +276,13 @@ export function BookingsPage() {
         ) : shown.length === 0 ? (
           <Empty>Nessuna prenotazione</Empty>
         ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
+          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella prenotazioni">
+            <table className="adm-table adm-table-cards">
               <thead>
                 <tr>
-                  <th aria-label="Stato" />
+                  <th>
+                    <span className="visually-hidden">Stato</span>
+                  </th>
                   <th>Transazione</th>
                   <th>Sede</th>
                   <th>Inizio</th>
@@ -214,7 +290,9 @@ export function BookingsPage() {
                   <th>Locker</th>
                   <th>Cliente</th>
                   <th className="adm-num">Prezzo</th>
-                  <th />
+                  <th>
+                    <span className="visually-hidden">Dettagli</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -228,21 +306,41 @@ export function BookingsPage() {
                   return (
                     <Fragment key={group.transactionId}>
                       <tr className={isOpen ? 'adm-row-open' : undefined}>
-                        <td>
+                        <td data-label="Stato">
                           <StatusIcon status={row.STATUS} />
                         </td>
-                        <td className="adm-mono adm-ellipsis" title={group.transactionId}>
+                        <td
+                          className="adm-mono adm-ellipsis"
+                          title={group.transactionId}
+                          data-label="Transazione"
+                        >
+                          {row.is_test ? (
+                            <>
+                              <span
+                                className="adm-tag adm-tag-info"
+                                title="Prenotazione di test: esclusa dagli incassi"
+                              >
+                                Test
+                              </span>{' '}
+                            </>
+                          ) : null}
                           {group.transactionId}
                         </td>
-                        <td>{row.LOCATION_KEY}</td>
-                        <td className="adm-nowrap">{formatInZone(row.START_TIME, zone)}</td>
-                        <td className="adm-nowrap">{formatInZone(row.END_TIME, zone)}</td>
-                        <td>{lockers.length > 0 ? lockers.join(', ') : '–'}</td>
-                        <td className="adm-ellipsis">
+                        <td data-label="Sede">{row.LOCATION_KEY}</td>
+                        <td className="adm-nowrap" data-label="Inizio">
+                          {formatInZone(row.START_TIME, zone)}
+                        </td>
+                        <td className="adm-nowrap" data-label="Fine">
+                          {formatInZone(row.END_TIME, zone)}
+                        </td>
+                        <td data-label="Locker">{lockers.length > 0 ? lockers.join(', ') : '–'}</td>
+                        <td className="adm-ellipsis" data-label="Cliente">
                           {[row.nome, row.cognome].filter(Boolean).join(' ') || '–'}
                         </td>
-                        <td className="adm-num">{formatEuro(row.price_discounted)}</td>
-                        <td>
+                        <td className="adm-num" data-label="Prezzo">
+                          {formatEuro(row.price_discounted)}
+                        </td>
+                        <td className="adm-card-action">
                           <button
                             type="button"
                             className="adm-link"
@@ -260,6 +358,7 @@ export function BookingsPage() {
                               <dt>Stato</dt>
                               <dd>
                                 {STATUS_LABELS[row.STATUS]} ({row.STATUS})
+                                {row.is_test ? ' · prenotazione di test, esclusa dagli incassi' : ''}
                               </dd>
                               <dt>Locker</dt>
                               <dd>{lockers.length > 0 ? lockers.join(', ') : 'non assegnati'}</dd>
@@ -290,6 +389,24 @@ export function BookingsPage() {
                               </dd>
                               <dt>Note</dt>
                               <dd className="adm-mono">{row.note || '–'}</dd>
+                              <dt>Storico</dt>
+                              <dd>
+                                <BookingHistory transactionId={group.transactionId} zone={zone} />
+                              </dd>
+                              {row.STATUS === 'refund_due' ? (
+                                <>
+                                  <dt>Rimborso</dt>
+                                  <dd>
+                                    <RefundActions
+                                      transactionId={group.transactionId}
+                                      onDone={(message) => {
+                                        setNotice(message);
+                                        void load();
+                                      }}
+                                    />
+                                  </dd>
+                                </>
+                              ) : null}
                             </dl>
                           </td>
                         </tr>

@@ -3,6 +3,7 @@ import {
   MAX_CLEANUP_AGE_DAYS,
   cleanupRoutes,
   type BookingStatus,
+  type CleanupKept,
   type CleanupPreview,
   type CleanupStats,
 } from '@deposito/protocol';
@@ -23,6 +24,16 @@ function failureText(error: unknown, fallback: string): string {
     if (!error.code.startsWith('client/') && error.message) return error.message;
   }
   return fallback;
+}
+
+/** What the filter matched but the server keeps: paid, owed or holding lockers, and not ended yet. */
+function keptText(kept: CleanupKept | undefined): string | null {
+  if (!kept || kept.totalTransactions === 0) return null;
+  const statuses = kept.statusBreakdown.map((entry) => `${STATUS_LABELS[entry.status]}: ${entry.count}`);
+  return (
+    `${kept.totalBookings} prenotazioni (${kept.totalTransactions} transazioni) non verranno eliminate: ` +
+    `pagate, da rimborsare o attive e non ancora terminate (${statuses.join(', ')})`
+  );
 }
 
 /** "Gestione Database": statistics, a live preview of what the filter deletes, and the deletion. */
@@ -111,9 +122,12 @@ export function CleanupPanel({ onDeleted }: { onDeleted: () => void }) {
         setMessage({ tone: 'error', text: answer.error ?? 'Errore durante la cancellazione' });
         return;
       }
+      const kept = keptText(answer.data.kept);
       setMessage({
         tone: 'success',
-        text: `Eliminate ${answer.data.deletedRows} prenotazioni (${answer.data.totalTransactions} transazioni)`,
+        text:
+          `Eliminate ${answer.data.deletedRows} prenotazioni (${answer.data.totalTransactions} transazioni)` +
+          (kept ? `. ${kept}` : ''),
       });
       setRefreshKey((key) => key + 1);
       onDeleted();
@@ -214,6 +228,9 @@ export function CleanupPanel({ onDeleted }: { onDeleted: () => void }) {
                   {' '}
                   ({preview.statusBreakdown.map((entry) => `${entry.status}: ${entry.count}`).join(', ')})
                 </span>
+              ) : null}
+              {preview && !previewing && keptText(preview.kept) ? (
+                <p className="adm-muted adm-small">{keptText(preview.kept)}</p>
               ) : null}
             </div>
             <button

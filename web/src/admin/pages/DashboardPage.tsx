@@ -1,7 +1,7 @@
 import { authRoutes } from '@deposito/protocol';
 import { Link, useNavigate } from 'react-router-dom';
 import { adminCall } from '../admin-api';
-import { clearAdminToken } from '../admin-session';
+import { clearAdminSignedIn } from '../admin-session';
 import { Card, PageHeader } from '../components/ui';
 
 const SHORTCUTS = [
@@ -39,7 +39,7 @@ export function DashboardPage() {
   async function logout() {
     // The token ends on the server too; leaving works even if that call fails.
     await adminCall(authRoutes.logout, {}).catch(() => undefined);
-    clearAdminToken();
+    clearAdminSignedIn();
     navigate('/admin/login', { replace: true });
   }
 

@@ -2,6 +2,7 @@ import { discountRoutes, type DiscountCode } from '@deposito/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
+import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
 import { Card, Empty, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
 import { formatEuro } from '../format';
 
@@ -151,8 +152,11 @@ function DiscountFields({ form, onChange }: { form: DiscountForm; onChange: (for
 export function DiscountsPage() {
   const [codes, setCodes] = useState<DiscountCode[] | null>(null);
   const [form, setForm] = useState<DiscountForm>(EMPTY_FORM);
-  const [editing, setEditing] = useState<{ original: string; form: DiscountForm } | null>(null);
+  const [editing, setEditing] = useState<{ original: string; version: number; form: DiscountForm } | null>(
+    null,
+  );
   const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
@@ -199,7 +203,7 @@ export function DiscountsPage() {
     }
   }
 
-  /** An edit is a delete then a recreate, as the spec describes it. */
+  /** One edit in place: usage is kept, and a save from an older read is refused (`edit/stale`). */
   async function saveEdit() {
     if (!editing) return;
     const payload = discountPayload(editing.form);
@@ -208,13 +212,23 @@ export function DiscountsPage() {
       return;
     }
     try {
-      await adminCall(discountRoutes.delete, { params: { code: editing.original } });
-      await adminCall(discountRoutes.create, { body: payload.body });
+      await adminCall(discountRoutes.update, {
+        params: { code: editing.original },
+        body: { ...payload.body, version: editing.version },
+      });
       setMessage({ tone: 'success', text: `Codice ${payload.body.code} aggiornato` });
       setEditing(null);
+      await load();
     } catch (error) {
-      setMessage({ tone: 'error', text: failure(error, 'Errore salvataggio') });
+      const staleText = staleEditMessage(error);
+      if (staleText) setStale(staleText);
+      else setMessage({ tone: 'error', text: failure(error, 'Errore salvataggio') });
     }
+  }
+
+  async function reload() {
+    setStale(null);
+    setEditing(null);
     await load();
   }
 
@@ -225,6 +239,7 @@ export function DiscountsPage() {
         subtitle="Codici percentuali o a importo fisso, con validità e limiti"
       />
       <Notice message={message} onClose={() => setMessage(null)} />
+      <StaleNotice message={stale} onReload={() => void reload()} />
       <Card title="Nuovo codice">
         <form onSubmit={create} className="adm-form">
           <DiscountFields form={form} onChange={setForm} />
@@ -241,7 +256,7 @@ export function DiscountsPage() {
         ) : codes.length === 0 ? (
           <Empty>Nessun codice sconto</Empty>
         ) : (
-          <div className="adm-table-wrap">
+          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella codici sconto">
             <table className="adm-table">
               <thead>
                 <tr>
@@ -251,7 +266,9 @@ export function DiscountsPage() {
                   <th>Validità</th>
                   <th>Uso singolo</th>
                   <th className="adm-num">Giorni min.</th>
-                  <th />
+                  <th>
+                    <span className="visually-hidden">Azioni</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -303,7 +320,13 @@ export function DiscountsPage() {
                         <button
                           type="button"
                           className="adm-link"
-                          onClick={() => setEditing({ original: discount.code, form: formOf(discount) })}
+                          onClick={() =>
+                            setEditing({
+                              original: discount.code,
+                              version: discount.version ?? 1,
+                              form: formOf(discount),
+                            })
+                          }
                         >
                           Modifica
                         </button>

@@ -7,8 +7,9 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { adminCall } from '../admin-api';
 import { PricingEditor } from '../components/PricingEditor';
+import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
 import { Card, Empty, Field, Loading, Notice, type NoticeMessage } from '../components/ui';
-import { pricingToRows, rowsToPricing, type PricingRows } from '../location-form';
+import { pricingProblem, pricingToRows, rowsToPricing, type PricingRows } from '../location-form';
 
 interface SettingsDraft {
   key: string;
@@ -19,6 +20,8 @@ interface SettingsDraft {
   standard: number;
   large: number;
   pricing: PricingRows;
+  /** The location's version when loaded; a save sends it back (another operator's save wins). */
+  version: number | undefined;
 }
 
 function draftOf(location: LocationSummary): SettingsDraft {
@@ -31,7 +34,27 @@ function draftOf(location: LocationSummary): SettingsDraft {
     standard: location.lockerStructure.standard.length,
     large: location.lockerStructure.large.length,
     pricing: pricingToRows(location.pricing),
+    version: location.version,
   };
+}
+
+type SaveKind = 'prices' | 'settings' | 'structure';
+
+const samePricing = (a: PricingRows, b: PricingRows) =>
+  JSON.stringify(rowsToPricing(a)) === JSON.stringify(rowsToPricing(b));
+
+/** Whether a draft differs from the location as loaded in what one save button writes. */
+function changedFor(kind: SaveKind, draft: SettingsDraft, loaded: SettingsDraft | undefined): boolean {
+  if (!loaded) return true;
+  if (kind === 'prices') return !samePricing(draft.pricing, loaded.pricing);
+  if (kind === 'settings') {
+    return (
+      draft.timezone !== loaded.timezone ||
+      draft.apertura !== loaded.apertura ||
+      draft.chiusura !== loaded.chiusura
+    );
+  }
+  return draft.standard !== loaded.standard || draft.large !== loaded.large;
 }
 
 const count = (text: string) => Math.max(0, Number.parseInt(text, 10) || 0);
@@ -66,6 +89,9 @@ function LocationChoice(props: {
 
 export function LocationSettingsPage() {
   const [drafts, setDrafts] = useState<SettingsDraft[] | null>(null);
+  /** The locations as loaded: a save sends only the drafts that differ from them. */
+  const [loaded, setLoaded] = useState<Record<string, SettingsDraft>>({});
+  const [stale, setStale] = useState<string | null>(null);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const [source, setSource] = useState('');
   const [target, setTarget] = useState('');
@@ -74,7 +100,9 @@ export function LocationSettingsPage() {
 
   const load = useCallback(async () => {
     try {
-      setDrafts((await adminCall(locationRoutes.listLocations, { timeoutMs: 5_000 })).map(draftOf));
+      const fresh = (await adminCall(locationRoutes.listLocations, { timeoutMs: 5_000 })).map(draftOf);
+      setLoaded(Object.fromEntries(fresh.map((d) => [d.key, d])));
+      setDrafts(fresh);
     } catch {
       setDrafts((current) => current ?? []);
       setMessage({ tone: 'error', text: 'Errore nel caricamento configurazione' });
@@ -89,44 +117,72 @@ export function LocationSettingsPage() {
     setDrafts((current) => current?.map((d) => (d.key === key ? { ...d, ...change } : d)) ?? null);
   }
 
-  async function save(kind: 'prices' | 'settings' | 'structure') {
+  async function save(kind: SaveKind) {
     if (!drafts || drafts.length === 0) return;
-    setSaving(kind);
-    setMessage(null);
     const texts = {
       prices: ['Prezzi salvati', 'Errore durante il salvataggio dei prezzi'],
       settings: ['Impostazioni salvate', 'Errore durante il salvataggio delle impostazioni'],
       structure: ['Struttura locker salvata', 'Errore durante il salvataggio della struttura locker'],
     } as const;
+    // Only the locations this page changed: saving one never rewrites another operator's work.
+    const changed = drafts.filter((d) => changedFor(kind, d, loaded[d.key]));
+    if (changed.length === 0) {
+      setMessage({ tone: 'info', text: 'Nessuna modifica da salvare' });
+      return;
+    }
+    if (kind === 'prices') {
+      for (const draft of changed) {
+        const problem = pricingProblem(draft.pricing);
+        if (problem) {
+          setMessage({ tone: 'error', text: `${draft.nome}: ${problem}` });
+          return;
+        }
+      }
+    }
+    setSaving(kind);
+    setMessage(null);
     try {
       if (kind === 'prices') {
         await adminCall(locationRoutes.updatePrices, {
-          body: drafts.map((d) => ({ key: d.key, pricing: rowsToPricing(d.pricing) })),
+          body: changed.map((d) => ({ key: d.key, pricing: rowsToPricing(d.pricing), version: d.version })),
         });
       } else if (kind === 'settings') {
         await adminCall(locationRoutes.updateSettings, {
-          body: drafts.map((d) => ({
+          body: changed.map((d) => ({
             key: d.key,
             timezone: d.timezone,
             orari: { apertura: d.apertura, chiusura: d.chiusura },
+            version: d.version,
           })),
         });
       } else {
         await adminCall(locationRoutes.updateLockerStructure, {
-          body: drafts.map((d) => ({
+          body: changed.map((d) => ({
             key: d.key,
             lockerStructure: { standard: d.standard, large: d.large },
+            version: d.version,
           })),
         });
       }
       setMessage({ tone: 'success', text: texts[kind][0] });
       await load();
     } catch (error) {
-      const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
-      setMessage({ tone: 'error', text: `${texts[kind][1]}${detail}` });
+      const staleText = staleEditMessage(error);
+      if (staleText) {
+        setStale(staleText);
+      } else {
+        const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
+        setMessage({ tone: 'error', text: `${texts[kind][1]}${detail}` });
+      }
     } finally {
       setSaving(null);
     }
+  }
+
+  async function reload() {
+    setStale(null);
+    setMessage(null);
+    await load();
   }
 
   async function duplicate() {
@@ -151,6 +207,7 @@ export function LocationSettingsPage() {
   return (
     <>
       <Notice message={message} onClose={() => setMessage(null)} />
+      <StaleNotice message={stale} onReload={() => void reload()} />
       <Card
         title="Impostazioni Sedi"
         actions={

@@ -1,17 +1,21 @@
-import { LOCATION_TIMEZONES, locationRoutes, type Location } from '@deposito/protocol';
+import { LOCATION_TIMEZONES, locationRoutes, zLocationKey, type Location } from '@deposito/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
 import { ApiError } from '../../api/http';
 import { PricingEditor } from '../components/PricingEditor';
+import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
 import { Card, Empty, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
 import {
   EMPTY_PRICING_ROWS,
   intOrZero,
   parseLockerList,
+  pricingProblem,
   pricingToRows,
   rowsToPricing,
   type PricingRows,
 } from '../location-form';
+import { validationText } from '../error-text';
+import { BridgeTokenPanel } from './BridgeTokenPanel';
 
 interface LocationForm {
   id: string;
@@ -241,6 +245,9 @@ export function LocationsPage() {
   const [locations, setLocations] = useState<Location[] | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [editForm, setEditForm] = useState<LocationForm | null>(null);
+  /** The version of the location the open form was filled from; the save sends it back. */
+  const [editVersion, setEditVersion] = useState<number | undefined>(undefined);
+  const [stale, setStale] = useState<string | null>(null);
   const [newForm, setNewForm] = useState<LocationForm>(NEW_FORM);
   const [showNew, setShowNew] = useState(false);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
@@ -265,17 +272,43 @@ export function LocationsPage() {
     } else {
       setOpenId(location.id);
       setEditForm(formOf(location));
+      setEditVersion(location.version);
+    }
+  }
+
+  /** After another operator's save: the stored location replaces this form's unsaved edits. */
+  async function reload() {
+    setStale(null);
+    try {
+      const fresh = await adminCall(locationRoutes.adminLocations, { timeoutMs: 5_000 });
+      setLocations(Object.values(fresh));
+      const open = openId ? fresh[openId] : undefined;
+      setEditForm(open ? formOf(open) : null);
+      setEditVersion(open?.version);
+    } catch {
+      setMessage({ tone: 'error', text: 'Errore nel caricamento delle sedi' });
     }
   }
 
   async function save(id: string) {
     if (!editForm) return;
+    const problem = pricingProblem(editForm.pricing);
+    if (problem) {
+      setMessage({ tone: 'error', text: problem });
+      return;
+    }
     try {
-      await adminCall(locationRoutes.updateLocation, { params: { id }, body: fieldsOf(editForm) });
+      const saved = await adminCall(locationRoutes.updateLocation, {
+        params: { id },
+        body: { ...fieldsOf(editForm), version: editVersion },
+      });
+      setEditVersion(saved.location.version);
       setMessage({ tone: 'success', text: `Sede ${id} aggiornata` });
       await load();
     } catch (error) {
-      setMessage({ tone: 'error', text: withServerError('Errore salvataggio', error) });
+      const staleText = staleEditMessage(error);
+      if (staleText) setStale(staleText);
+      else setMessage({ tone: 'error', text: withServerError('Errore salvataggio', error) });
     }
   }
 
@@ -298,9 +331,21 @@ export function LocationsPage() {
       setMessage({ tone: 'error', text: 'L\'"ID interno" è obbligatorio per creare una nuova sede.' });
       return;
     }
+    // The server's rules for the key and the prices, checked here first.
+    const key = newForm.key.trim() || id;
+    const badKey = [zLocationKey.safeParse(id), zLocationKey.safeParse(key)].find((r) => !r.success);
+    const problem = badKey?.error
+      ? badKey.error.issues.some((issue) => issue.code === 'custom')
+        ? validationText(badKey.error)
+        : 'ID interno e chiave: solo lettere minuscole, cifre, "-" e "_" (es. campo-2)'
+      : pricingProblem(newForm.pricing);
+    if (problem) {
+      setMessage({ tone: 'error', text: problem });
+      return;
+    }
     try {
       await adminCall(locationRoutes.createLocation, {
-        body: { id, key: newForm.key.trim() || id, ...fieldsOf(newForm) },
+        body: { id, key, ...fieldsOf(newForm) },
       });
       setMessage({ tone: 'success', text: 'Nuova sede creata' });
       setNewForm(NEW_FORM);
@@ -323,6 +368,7 @@ export function LocationsPage() {
         }
       />
       <Notice message={message} onClose={() => setMessage(null)} />
+      <StaleNotice message={stale} onReload={() => void reload()} />
       {showNew ? (
         <Card title="Nuova sede">
           <form onSubmit={create} className="adm-form">
@@ -372,6 +418,12 @@ export function LocationsPage() {
                 {openId === location.id && editForm ? (
                   <div className="adm-accordion-body">
                     <LocationFields form={editForm} onChange={setEditForm} isNew={false} />
+                    <BridgeTokenPanel
+                      locationKey={location.key}
+                      recipient={location.recipient}
+                      port={location.port}
+                      mastercode={location.mastercode}
+                    />
                     <div className="adm-form-actions">
                       <button
                         type="button"

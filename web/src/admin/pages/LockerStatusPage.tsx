@@ -1,24 +1,53 @@
-import { locationRoutes, lockerRoutes, type LocationSummary, type LockerFullState } from '@deposito/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  locationRoutes,
+  lockerRoutes,
+  type LiveLockersState,
+  type LocationSummary,
+  type LockerFullState,
+} from '@deposito/protocol';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import { Card, Empty, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
 import { lockerLabel, lockerTone } from '../format';
+import { LockerActionDialog } from './LockerActionDialog';
+import { LOCKER_ACTIONS, LOCKER_TIMEOUT_MS, useLockerActions } from './useLockerActions';
+import { useLiveLockers, type LiveConnection } from './useLiveLockers';
 
-/** Locker calls give up after 5 s (admin spec §9). */
-const LOCKER_TIMEOUT_MS = 5_000;
+/** A tile as the live stream describes it; the manual refresh knows no door nor staleness. */
+type GridLocker = LockerFullState & { doorOpen?: boolean; stale?: boolean };
 
-const ACTIONS = [
-  { route: lockerRoutes.open, action: 'open', label: 'Apri', className: 'adm-btn-primary' },
-  { route: lockerRoutes.inhibit, action: 'inhibit', label: 'Disattiva', className: 'adm-btn-secondary' },
-  { route: lockerRoutes.unbook, action: 'unbook', label: 'Attiva', className: 'adm-btn-secondary' },
-  {
-    route: lockerRoutes.unbookSoap,
-    action: 'unbook-soap',
-    label: 'Annulla prenotazione',
-    className: 'adm-btn-danger',
-  },
-] as const;
+/** The site line above the grid: online or since when not, and whether the grid follows by itself. */
+function SiteStatus({
+  site,
+  connection,
+  zone,
+}: {
+  site: Pick<LiveLockersState, 'online' | 'lastSeenAt'> | null;
+  connection: LiveConnection;
+  zone: string;
+}) {
+  if (!site) return null;
+  const lastSeen = site.lastSeenAt
+    ? new Intl.DateTimeFormat('it-IT', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(
+        new Date(site.lastSeenAt),
+      )
+    : null;
+  return (
+    <p className={`adm-site-status ${site.online ? 'adm-site-online' : 'adm-site-offline'}`} role="status">
+      <span className="adm-site-dot" aria-hidden="true" />
+      {site.online ? (
+        <strong>Sede online</strong>
+      ) : (
+        <strong>Sede OFFLINE: lo stato mostrato è l&apos;ultimo noto</strong>
+      )}
+      {!site.online ? <span>{lastSeen ? ` · ultimo contatto ${lastSeen}` : ' · mai collegata'}</span> : null}
+      <span className="adm-muted">
+        {connection === 'live' ? ' · aggiornamento automatico' : ' · riconnessione in corso…'}
+      </span>
+    </p>
+  );
+}
 
 const LEGEND = [
   ['free', 'Libero'],
@@ -30,12 +59,19 @@ const LEGEND = [
 export function LockerStatusPage() {
   const [locations, setLocations] = useState<LocationSummary[]>([]);
   const [locationKey, setLocationKey] = useState('');
-  const [lockers, setLockers] = useState<LockerFullState[] | null>(null);
+  const [lockers, setLockers] = useState<GridLocker[] | null>(null);
+  const [site, setSite] = useState<Pick<LiveLockersState, 'online' | 'lastSeenAt'> | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [typedId, setTypedId] = useState('');
   const [loading, setLoading] = useState(false);
-  const [busyAction, setBusyAction] = useState<string | null>(null);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
+  // An action's result is shown under the action buttons, where the operator just tapped: on a phone
+  // the page's top is a screen away (below the grid).
+  const [actionMessage, setActionMessage] = useState<NoticeMessage | null>(null);
+  const actionResult = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (actionMessage) actionResult.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [actionMessage]);
 
   useEffect(() => {
     adminCall(locationRoutes.listLocations, { timeoutMs: LOCKER_TIMEOUT_MS })
@@ -48,12 +84,24 @@ export function LockerStatusPage() {
       );
   }, []);
 
+  /** When the live stream last sent a state (a manual answer older than it must not replace it). */
+  const liveStateAt = useRef(0);
   const loadState = useCallback(async (key: string) => {
     if (!key) return;
     setLoading(true);
+    const askedAt = Date.now();
     try {
-      setLockers(
-        await adminCall(lockerRoutes.fullState, { query: { location: key }, timeoutMs: LOCKER_TIMEOUT_MS }),
+      const fresh = await adminCall(lockerRoutes.fullState, {
+        query: { location: key },
+        timeoutMs: LOCKER_TIMEOUT_MS,
+      });
+      if (liveStateAt.current > askedAt) return;
+      // The answer knows no doors nor staleness: what the live stream said of each tile stays.
+      setLockers((previous) =>
+        fresh.map((locker) => {
+          const live = previous?.find((p) => p.id === locker.id);
+          return { ...locker, doorOpen: live?.doorOpen, stale: live?.stale };
+        }),
       );
     } catch (error) {
       setLockers(null);
@@ -71,6 +119,7 @@ export function LockerStatusPage() {
     setSelected(null);
     setTypedId('');
     setMessage(null);
+    setActionMessage(null);
     if (!locations.some((l) => l.key === key)) {
       setLocationKey('');
       setLockers(null);
@@ -78,6 +127,9 @@ export function LockerStatusPage() {
       return;
     }
     setLocationKey(key);
+    setSite(null);
+    setLockers(null);
+    liveStateAt.current = 0;
     void loadState(key);
   }
 
@@ -87,53 +139,22 @@ export function LockerStatusPage() {
     setSelected(Number.isInteger(id) && id > 0 ? id : null);
   }
 
-  async function run(action: (typeof ACTIONS)[number]) {
-    if (!locationKey) {
-      setMessage({ tone: 'warning', text: 'Seleziona una location' });
-      return;
-    }
-    if (selected === null) {
-      setMessage({ tone: 'warning', text: 'Seleziona un locker' });
-      return;
-    }
-    if (
-      action.action === 'unbook-soap' &&
-      !window.confirm(`Sei sicuro di voler annullare la prenotazione del locker ${selected}?`)
-    ) {
-      return;
-    }
-    setBusyAction(action.action);
-    setMessage(null);
-    try {
-      const result = await adminCall(action.route, {
-        body: { location: locationKey, lockerId: selected },
-        timeoutMs: LOCKER_TIMEOUT_MS,
-      });
-      setMessage({
-        tone: 'success',
-        text:
-          result.outcome === 'queued'
-            ? `${action.label}: comando in coda per il locker ${selected}, partirà quando la sede si ricollega`
-            : `${action.label}: comando eseguito sul locker ${selected}`,
-      });
-    } catch (error) {
-      setMessage({
-        tone: 'error',
-        text: `Errore durante l'azione ${action.action}: ${errorText(error, 'errore sconosciuto')}`,
-      });
-    } finally {
-      setBusyAction(null);
-      await loadState(locationKey);
-    }
-  }
-
   const counts = useMemo(() => {
     const result = { free: 0, busy: 0, inhibited: 0, unknown: 0 };
     for (const locker of lockers ?? []) result[lockerTone(locker.status)] += 1;
     return result;
   }, [lockers]);
 
+  const onLiveState = useCallback((state: LiveLockersState) => {
+    liveStateAt.current = Date.now();
+    setLockers(state.lockers);
+    setSite({ online: state.online, lastSeenAt: state.lastSeenAt });
+  }, []);
+  const connection = useLiveLockers(locationKey, onLiveState);
+
+  const actions = useLockerActions(locationKey, loadState, setActionMessage);
   const selectedLocker = lockers?.find((l) => l.id === selected);
+  const zone = locations.find((l) => l.key === locationKey)?.timezone ?? 'Europe/Rome';
 
   return (
     <>
@@ -176,6 +197,7 @@ export function LockerStatusPage() {
         </div>
       </Card>
       <Notice message={message} onClose={() => setMessage(null)} />
+      {locationKey ? <SiteStatus site={site} connection={connection} zone={zone} /> : null}
       <div className="adm-split">
         <Card title="Locker" className="adm-split-main">
           {!locationKey ? (
@@ -192,7 +214,10 @@ export function LockerStatusPage() {
                   role="option"
                   aria-selected={selected === locker.id}
                   key={locker.id}
-                  className={`adm-locker adm-locker-${lockerTone(locker.status)}${selected === locker.id ? ' adm-locker-selected' : ''}`}
+                  className={`adm-locker adm-locker-${lockerTone(locker.status)}${selected === locker.id ? ' adm-locker-selected' : ''}${locker.stale ? ' adm-locker-stale' : ''}`}
+                  title={
+                    locker.stale ? 'Stato non aggiornato: la sede non lo ha ancora confermato' : undefined
+                  }
                   onClick={() => {
                     setSelected(locker.id);
                     setTypedId(String(locker.id));
@@ -201,6 +226,7 @@ export function LockerStatusPage() {
                   <span className="adm-locker-id">{locker.id}</span>
                   <span className="adm-locker-size">{locker.size === 'large' ? 'Grande' : 'Standard'}</span>
                   <span className="adm-locker-status">{lockerLabel(locker.status, locker.online)}</span>
+                  {locker.doorOpen ? <span className="adm-locker-door">Porta aperta</span> : null}
                   {locker.transactionId ? (
                     <span className="adm-locker-tx" title={locker.transactionId}>
                       {locker.transactionId}
@@ -232,20 +258,32 @@ export function LockerStatusPage() {
                 : `Locker ${selected}`}
           </p>
           <div className="adm-action-list">
-            {ACTIONS.map((action) => (
+            {LOCKER_ACTIONS.map((action) => (
               <button
                 key={action.action}
                 type="button"
                 className={`adm-btn ${action.className}`}
-                disabled={busyAction !== null}
-                onClick={() => void run(action)}
+                disabled={actions.busy}
+                onClick={() => actions.ask(action, selected)}
               >
-                {busyAction === action.action ? '…' : action.label}
+                {actions.busy && actions.dialog?.action.action === action.action ? '…' : action.label}
               </button>
             ))}
           </div>
+          <div ref={actionResult} className="adm-action-result">
+            <Notice message={actionMessage} onClose={() => setActionMessage(null)} />
+          </div>
         </Card>
       </div>
+      {actions.dialog ? (
+        <LockerActionDialog
+          state={actions.dialog}
+          zone={zone}
+          busy={actions.busy}
+          onConfirm={(choice) => void actions.confirm(choice)}
+          onCancel={actions.cancel}
+        />
+      ) : null}
     </>
   );
 }

@@ -15,7 +15,7 @@ function when(iso: string): string {
 function ErrorTable({ entries }: { entries: ErrorLogEntry[] }) {
   if (entries.length === 0) return <Empty>Nessuna voce nel log</Empty>;
   return (
-    <div className="adm-table-wrap">
+    <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella del log">
       <table className="adm-table">
         <thead>
           <tr>
@@ -211,7 +211,8 @@ export function ProcessLogPage() {
         ) : entries.length === 0 ? (
           <Empty>Nessuna riga di log</Empty>
         ) : (
-          <ol className="adm-console">
+          // It scrolls when long: a tab stop, so keyboard users can scroll it too.
+          <ol className="adm-console" tabIndex={0} aria-label="Righe del log del processo">
             {entries.map((entry, index) => {
               const level = levelOf(entry.log);
               return (

@@ -2,9 +2,11 @@ import { authRoutes } from '@deposito/protocol';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { adminCall, isApiErrorWithCode } from '../admin-api';
-import { storeAdminToken } from '../admin-session';
+import { markAdminSignedIn } from '../admin-session';
+import { useDocumentTitle } from '../../components/document-title';
 
 export function LoginPage() {
+  useDocumentTitle('Login', 'Admin Deposito');
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -16,8 +18,9 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const { token } = await adminCall(authRoutes.login, { body: { email, password } });
-      storeAdminToken(token);
+      // The server sets the session cookie; the token in the answer is for API clients.
+      await adminCall(authRoutes.login, { body: { email, password } });
+      markAdminSignedIn();
       navigate('/admin/dashboard', { replace: true });
     } catch (failure) {
       setError(
@@ -31,7 +34,7 @@ export function LoginPage() {
   }
 
   return (
-    <div className="adm-login">
+    <main className="adm-login">
       <form className="adm-login-card" onSubmit={submit}>
         <div className="adm-login-brand">Deposito</div>
         <h1>Login Admin</h1>
@@ -76,6 +79,6 @@ export function LoginPage() {
         </a>
         <p className="adm-login-footer">Deposito Admin · versione beta</p>
       </form>
-    </div>
+    </main>
   );
 }

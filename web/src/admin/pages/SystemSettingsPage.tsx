@@ -1,20 +1,39 @@
-import { settingsRoutes, type SystemSettings, type TimeWindow } from '@deposito/protocol';
+import {
+  settingsRoutes,
+  systemSettingsPatchSchema,
+  type SystemSettings,
+  type TimeWindow,
+} from '@deposito/protocol';
+import { VISITOR_CANCELLATION_POLICIES } from '@deposito/protocol/booking/cancellation-policy';
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
+import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
+import { validationText } from '../error-text';
 import { Card, Field, Loading, Notice, type NoticeMessage } from '../components/ui';
 
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_POLICY'], string> = {
+  future_days_until_start: 'Prenotazioni per un altro giorno, fino all’inizio',
+  until_start: 'Tutte le prenotazioni, fino all’inizio',
+  never: 'Mai online',
+};
 
 /** Parametri di sistema: block windows, expiry, maintenance and fast track, as the booking pages apply them. */
 export function SystemSettingsPage() {
   const [settings, setSettings] = useState<SystemSettings | null>(null);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
   const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState<string | null>(null);
 
-  useEffect(() => {
+  // The settings carry their version: the save sends it back, so another operator's save is never reverted.
+  const load = () =>
     adminCall(settingsRoutes.getSystem, {})
       .then(setSettings)
       .catch(() => setMessage({ tone: 'error', text: 'Errore nel caricamento configurazione' }));
+
+  useEffect(() => {
+    void load();
   }, []);
 
   if (!settings) {
@@ -46,13 +65,24 @@ export function SystemSettingsPage() {
       setMessage({ tone: 'error', text: 'La scadenza deve essere tra 1 e 240 minuti' });
       return;
     }
+    // The server's own rules (overlapping or empty block windows, an inverted fast track), checked here first.
+    const checked = systemSettingsPatchSchema.safeParse(settings);
+    if (!checked.success) {
+      setMessage({ tone: 'error', text: validationText(checked.error) });
+      return;
+    }
     setSaving(true);
     try {
       setSettings(await adminCall(settingsRoutes.updateSystem, { body: settings }));
       setMessage({ tone: 'success', text: 'Impostazioni salvate' });
     } catch (error) {
-      const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
-      setMessage({ tone: 'error', text: `Errore durante il salvataggio delle impostazioni${detail}` });
+      const staleText = staleEditMessage(error);
+      if (staleText) {
+        setStale(staleText);
+      } else {
+        const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
+        setMessage({ tone: 'error', text: `Errore durante il salvataggio delle impostazioni${detail}` });
+      }
     } finally {
       setSaving(false);
     }
@@ -61,6 +91,14 @@ export function SystemSettingsPage() {
   return (
     <form onSubmit={save}>
       <Notice message={message} onClose={() => setMessage(null)} />
+      <StaleNotice
+        message={stale}
+        onReload={() => {
+          setStale(null);
+          setMessage(null);
+          void load();
+        }}
+      />
       <div className="adm-split">
         <Card title="Finestre di blocco" className="adm-split-main">
           <p className="adm-muted adm-small">
@@ -72,7 +110,9 @@ export function SystemSettingsPage() {
               <tr>
                 <th>Dalle</th>
                 <th>Alle</th>
-                <th />
+                <th>
+                  <span className="visually-hidden">Azioni</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -183,6 +223,50 @@ export function SystemSettingsPage() {
             />
             <span>Pulsante test prenotazione notturna</span>
           </label>
+          <Field
+            label="Annullamento online"
+            hint="Quando i clienti possono annullare dalla pagina della prenotazione, con rimborso."
+          >
+            <select
+              className="adm-input"
+              value={settings.VISITOR_CANCELLATION_POLICY}
+              onChange={(e) =>
+                set(
+                  'VISITOR_CANCELLATION_POLICY',
+                  e.target.value as SystemSettings['VISITOR_CANCELLATION_POLICY'],
+                )
+              }
+            >
+              {VISITOR_CANCELLATION_POLICIES.map((policy) => (
+                <option key={policy} value={policy}>
+                  {CANCELLATION_POLICY_LABELS[policy]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            label="Esercente sulle ricevute"
+            hint="Una riga ciascuno: ragione sociale, indirizzo, P.IVA."
+          >
+            <textarea
+              className="adm-input"
+              rows={3}
+              maxLength={500}
+              value={settings.RECEIPT_MERCHANT}
+              onChange={(e) => set('RECEIPT_MERCHANT', e.target.value)}
+            />
+          </Field>
+          <Field label="IVA inclusa nei prezzi (%)" hint="Stampata sulle ricevute; 0 per nessuna riga IVA.">
+            <input
+              className="adm-input"
+              type="number"
+              min={0}
+              max={100}
+              step={0.01}
+              value={settings.RECEIPT_VAT_PERCENT}
+              onChange={(e) => set('RECEIPT_VAT_PERCENT', Number(e.target.value))}
+            />
+          </Field>
           <button type="submit" className="adm-btn adm-btn-primary adm-btn-block" disabled={saving}>
             {saving ? 'Salvataggio…' : 'Salva parametri'}
           </button>

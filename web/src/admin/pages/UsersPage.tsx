@@ -1,6 +1,7 @@
 import { authRoutes, type AdminUser } from '@deposito/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
+import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
 import { Card, Empty, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
 import { formatInZone } from '../format';
 
@@ -11,8 +12,14 @@ export function UsersPage() {
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [resetting, setResetting] = useState<{ id: number; password: string } | null>(null);
+  // Another administrator's password needs the acting one's own (`currentPassword`), checked again.
+  const [resetting, setResetting] = useState<{
+    id: number;
+    password: string;
+    currentPassword: string;
+  } | null>(null);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -27,11 +34,20 @@ export function UsersPage() {
     void load();
   }, [load]);
 
-  const fail = (text: string, error: unknown) =>
+  const fail = (text: string, error: unknown) => {
+    const staleText = staleEditMessage(error);
+    if (staleText) {
+      setStale(staleText);
+      return;
+    }
     setMessage({
       tone: 'error',
       text: error instanceof Error && error.message ? `${text}: ${error.message}` : text,
     });
+  };
+
+  /** The version of the account as this page read it; a reset or removal sends it back. */
+  const versionOf = (id: number) => users?.find((u) => u.id === id)?.version;
 
   async function create(event: FormEvent) {
     event.preventDefault();
@@ -59,13 +75,18 @@ export function UsersPage() {
     try {
       await adminCall(authRoutes.changePassword, {
         params: { id: resetting.id },
-        body: { password: resetting.password },
+        body: {
+          password: resetting.password,
+          version: versionOf(resetting.id),
+          currentPassword: resetting.currentPassword || undefined,
+        },
       });
       setMessage({
         tone: 'success',
         text: 'Password reimpostata: le sessioni di quell’utente sono terminate',
       });
       setResetting(null);
+      await load();
     } catch (error) {
       fail('Errore salvataggio', error);
     }
@@ -74,7 +95,7 @@ export function UsersPage() {
   async function remove(user: AdminUser) {
     if (!window.confirm(`Rimuovere l'amministratore ${user.email}?`)) return;
     try {
-      await adminCall(authRoutes.deleteUser, { params: { id: user.id } });
+      await adminCall(authRoutes.deleteUser, { params: { id: user.id }, query: { version: user.version } });
       setMessage({ tone: 'success', text: `Amministratore ${user.email} rimosso` });
       await load();
     } catch (error) {
@@ -89,6 +110,14 @@ export function UsersPage() {
         subtitle="Amministratori con accesso al pannello (un solo ruolo: amministratore)"
       />
       <Notice message={message} onClose={() => setMessage(null)} />
+      <StaleNotice
+        message={stale}
+        onReload={() => {
+          setStale(null);
+          setResetting(null);
+          void load();
+        }}
+      />
       <div className="adm-split">
         <Card title={`Amministratori${users ? ` (${users.length})` : ''}`} className="adm-split-main">
           {users === null ? (
@@ -96,14 +125,16 @@ export function UsersPage() {
           ) : users.length === 0 ? (
             <Empty>Nessun amministratore</Empty>
           ) : (
-            <div className="adm-table-wrap">
+            <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella utenti">
               <table className="adm-table">
                 <thead>
                   <tr>
                     <th>Email</th>
                     <th>Creato</th>
                     <th>Ultimo accesso</th>
-                    <th />
+                    <th>
+                      <span className="visually-hidden">Azioni</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -120,7 +151,18 @@ export function UsersPage() {
                               aria-label={`Nuova password per ${user.email}`}
                               placeholder="Nuova password"
                               value={resetting.password}
-                              onChange={(e) => setResetting({ id: user.id, password: e.target.value })}
+                              onChange={(e) => setResetting({ ...resetting, password: e.target.value })}
+                            />
+                            <input
+                              className="adm-input"
+                              type="password"
+                              autoComplete="current-password"
+                              aria-label="La tua password attuale"
+                              placeholder="La tua password attuale"
+                              value={resetting.currentPassword}
+                              onChange={(e) =>
+                                setResetting({ ...resetting, currentPassword: e.target.value })
+                              }
                             />
                             <button
                               type="button"
@@ -147,7 +189,7 @@ export function UsersPage() {
                         <button
                           type="button"
                           className="adm-link"
-                          onClick={() => setResetting({ id: user.id, password: '' })}
+                          onClick={() => setResetting({ id: user.id, password: '', currentPassword: '' })}
                         >
                           Reimposta password
                         </button>

@@ -138,7 +138,7 @@ export function ConnectionTestPanel({ locations }: { locations: readonly Takings
           ? `Test in corso: ${done} di ${locations.length} location verificate…`
           : `${connected} di ${locations.length} location connesse.`}
       </p>
-      <div className="adm-table-wrap">
+      <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Risultati del test connessioni">
         <table className="adm-table adm-table-compact">
           <thead>
             <tr>

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
 import { IncassiPage } from './IncassiPage';
-import { pdfBytes } from './pdf-layout';
-import { pdfPageTexts } from './pdf-text.testing';
+import { pdfBytes } from '@deposito/protocol/pdf/pdf-layout';
+import { pdfPageTexts } from '@deposito/protocol/pdf/pdf-text.testing';
 
 // 15 July 2026, 10:00 in Rome.
 const NOW = new Date('2026-07-15T08:00:00Z');
@@ -202,14 +202,19 @@ describe('Incassi Mensili', () => {
 
   it('shows the error with the message, and "Riprova" reloads bypassing the cache', async () => {
     const calls = api({
-      'GET /api/admin/takings': apiError(500, 'internal', 'Database non raggiungibile'),
+      'GET /api/admin/takings': apiError(
+        502,
+        'takings/totem_unavailable',
+        'The totem payment system cannot be reached',
+      ),
     });
     await render();
     await screen.findByRole('option', { name: 'Roma Termini' });
     chooseLocation('roma');
     const box = await screen.findByRole('alert');
     expect(within(box).getByRole('heading', { name: 'Errore nel caricamento' })).toBeDefined();
-    expect(box.textContent).toContain('Database non raggiungibile');
+    // In Italian, chosen by the error's code (admin/error-text.ts).
+    expect(box.textContent).toContain('Il sistema dei totem (Promotec) non è raggiungibile');
 
     calls.set('GET /api/admin/takings', takingsAnswer);
     fireEvent.click(within(box).getByRole('button', { name: 'Riprova' }));
@@ -287,6 +292,78 @@ describe('Incassi Mensili', () => {
     expect(text).toContain('59,00');
   });
 
+  it('says whose totem data is missing, marks every total incomplete, and shows test bookings apart', async () => {
+    const reason = '127.0.0.1:11004 non raggiungibile (ECONNREFUSED)';
+    const calls = api({
+      'GET /api/admin/takings': (call: { query: URLSearchParams }) => {
+        const location = call.query.get('location')!;
+        return {
+          ...takingsAnswer(call),
+          totemMissing: location === 'roma' ? [] : [{ location: 'campo', reason }],
+          testBookings: location === 'campo' ? {} : { roma: { count: 2, amount: 45 } },
+        };
+      },
+    });
+    const saved: string[] = [];
+    vi.doMock('./takings-report-pdf', async (importOriginal) => {
+      const real = await importOriginal<typeof import('./takings-report-pdf')>();
+      return {
+        ...real,
+        buildTakingsReportPdf: (...[report, options]: Parameters<typeof real.buildTakingsReportPdf>) => {
+          const doc = real.buildTakingsReportPdf(report, { ...options, compress: false });
+          doc.save = ((_name: string) => {
+            saved.push(pdfPageTexts(pdfBytes(doc)).join('\n'));
+            return doc;
+          }) as typeof doc.save;
+          return doc;
+        },
+      };
+    });
+    await render();
+    await screen.findByRole('option', { name: 'Roma Termini' });
+    chooseLocation('all');
+    await screen.findByText('Totale Generale');
+
+    const warning = screen.getByRole('alert');
+    expect(
+      within(warning).getByText('Dati totem non disponibili per Campo London: totale incompleto'),
+    ).toBeDefined();
+    expect(warning.textContent).toContain(reason);
+    for (const label of ['Incassi Totem', 'Totale Generale']) {
+      expect(screen.getByText(label).closest('li')!.textContent).toContain('incompleto');
+    }
+    expect(screen.getByText('Incassi Online').closest('li')!.textContent).not.toContain('incompleto');
+    expect(screen.getByText(/^TOTALE GENERALE/).textContent).toBe('TOTALE GENERALE (incompleto)');
+    expect(screen.getByRole('button', { name: /Campo London/ }).textContent).toContain(
+      'Totem non disponibile',
+    );
+    expect(screen.getByRole('button', { name: /Roma Termini/ }).textContent).not.toContain('Totem');
+    expect(
+      screen.getByText(/^Prenotazioni di test \(escluse\)/).textContent!.replace(/\u00a0/g, ' '),
+    ).toContain('Prenotazioni di test (escluse): 2 · 45,00 €');
+    // Kept out: the online card is the bookings alone.
+    expect(cardValue('Incassi Online')).toBe('39,50\u00a0€');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Esporta PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
+    expect(saved[0]).toContain('ATTENZIONE: TOTALE INCOMPLETO');
+    expect(saved[0]).toContain('Dati totem non disponibili per Campo London: totale incompleto.');
+    expect(saved[0]).toContain('TOTALE GENERALE (INCOMPLETO)');
+
+    // "Riprova lettura totem" reads the month again, past the server's cache.
+    fireEvent.click(within(warning).getByRole('button', { name: 'Riprova lettura totem' }));
+    await screen.findByText('Totale Generale');
+    expect(calls.callsTo('GET', '/api/admin/takings').at(-1)!.query.get('reload')).toBe('1');
+
+    // One location whose month has nothing but whose kiosk failed: not "no takings" alone.
+    chooseLocation('campo');
+    fireEvent.change(screen.getByLabelText('Mese'), { target: { value: '2026-06' } });
+    expect(await screen.findByText('Nessun incasso trovato per il mese selezionato')).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Dati totem non disponibili per Campo London: totale incompleto',
+    );
+  });
+
   it('alerts when the PDF cannot be made', async () => {
     api();
     vi.doMock('./takings-report-pdf', () => ({
@@ -303,5 +380,42 @@ describe('Incassi Mensili', () => {
     await screen.findByText('Totale Sede');
     fireEvent.click(screen.getByRole('button', { name: 'Esporta PDF' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Errore durante la generazione del PDF'));
+  });
+});
+
+describe('Incassi Mensili: zones and refresh', () => {
+  it("opens on the chosen location's own month: still July in London when Rome is in August", async () => {
+    const calls = fakeApi({
+      'GET /api/admin/takings/locations': [
+        { ...LOCATIONS[0], timezone: 'Europe/London' },
+        { ...LOCATIONS[1], timezone: 'Europe/Rome' },
+      ],
+      'GET /api/admin/takings': takingsAnswer,
+    });
+    // 31 July 2026, 22:30 UTC: 00:30 on 1 August in Rome, 23:30 on 31 July in London.
+    await renderWithProviders(<IncassiPage />, {
+      path: '/admin/incassi',
+      now: new Date('2026-07-31T22:30:00Z'),
+    });
+    await screen.findByRole('option', { name: 'Campo London' });
+    expect((screen.getByLabelText('Mese') as HTMLInputElement).value).toBe('2026-08');
+    chooseLocation('campo');
+    await screen.findByText('Totale Sede');
+    expect((screen.getByLabelText('Mese') as HTMLInputElement).value).toBe('2026-07');
+    expect(calls.callsTo('GET', '/api/admin/takings').at(-1)!.query.get('month')).toBe('2026-07');
+  });
+
+  it('"Aggiorna" reads the takings again, bypassing the cache', async () => {
+    const calls = api();
+    await render();
+    await screen.findByRole('option', { name: 'Roma Termini' });
+    expect((screen.getByRole('button', { name: 'Aggiorna' }) as HTMLButtonElement).disabled).toBe(true);
+    chooseLocation('roma');
+    await screen.findByText('Totale Sede');
+    expect(calls.callsTo('GET', '/api/admin/takings')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiorna' }));
+    await waitFor(() => expect(calls.callsTo('GET', '/api/admin/takings')).toHaveLength(2));
+    expect(calls.callsTo('GET', '/api/admin/takings')[1]!.query.get('reload')).toBe('1');
+    await screen.findByText('Totale Sede');
   });
 });

@@ -11,12 +11,15 @@ import {
   type TakingsSortOrder,
 } from '@deposito/protocol';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { csvEuros, downloadCsv, toCsv, type CsvCell } from '../csv';
 import { useClock } from '../../components/clock';
 import { adminCall, errorText } from '../admin-api';
 import { Card, Empty, Loading, PageHeader } from '../components/ui';
 import { ConnectionTestPanel } from './ConnectionTestPanel';
 import { DailyTakingsList, TakingsSortSelect } from './DailyTakingsList';
 import { TakingsChart } from './TakingsChart';
+import { ExcludedTestBookingsNote, TotemMissingWarning } from './TakingsCaveats';
+import { totemMissingText } from './takings-caveat-text';
 import { COMPANY_LEGAL_NAME, TAKINGS_LOAD_TIMEOUT_MS, TAKINGS_PAGE_ZONE } from './takings-config';
 import './takings.css';
 
@@ -27,6 +30,46 @@ type Load =
   | { state: 'ready'; report: MonthlyTakingsReport };
 
 /** Days of several locations added up per date, for the all-locations chart. */
+/**
+ * The month's takings for a spreadsheet: one line per location and day with takings (online,
+ * totem, total), then each location's month and the month of all of them.
+ */
+export function takingsCsv(report: MonthlyTakingsReport): string {
+  const rows: CsvCell[][] = [];
+  for (const location of report.locations) {
+    for (const day of location.days) {
+      rows.push([
+        location.name,
+        day.label,
+        day.weekday,
+        csvEuros(day.onlineCents),
+        csvEuros(day.totemCents),
+        csvEuros(day.totalCents),
+      ]);
+    }
+    rows.push([
+      location.name,
+      `Totale ${report.month}`,
+      location.totemMissing ? 'totem non letti: incompleto' : '',
+      csvEuros(location.onlineCents),
+      csvEuros(location.totemCents),
+      csvEuros(location.totalCents),
+    ]);
+  }
+  rows.push([
+    'Tutte le location',
+    `Totale ${report.month}`,
+    report.totemMissing.length > 0 ? 'totem non letti: incompleto' : '',
+    csvEuros(report.totals.onlineCents),
+    csvEuros(report.totals.totemCents),
+    csvEuros(report.totals.totalCents),
+  ]);
+  return toCsv(
+    ['Location', 'Giorno', 'Giorno della settimana', 'Online (€)', 'Totem (€)', 'Totale (€)'],
+    rows,
+  );
+}
+
 function combinedDays(report: MonthlyTakingsReport): DayTakings[] {
   const byDate = new Map<string, DayTakings>();
   for (const day of report.locations.flatMap((location) => location.days)) {
@@ -47,13 +90,21 @@ function combinedDays(report: MonthlyTakingsReport): DayTakings[] {
 }
 
 function SummaryCards({ report, all }: { report: MonthlyTakingsReport; all: boolean }) {
-  const cards = [
+  // A kiosk that could not be read leaves the totem and total figures short: they say so.
+  const incomplete = report.totemMissing.length > 0 ? 'incompleto' : undefined;
+  const cards: Array<{ label: string; value: string; tone: string; note?: string }> = [
     { label: 'Incassi Online', value: formatEuros(report.totals.onlineCents), tone: 'online' },
-    { label: 'Incassi Totem', value: formatEuros(report.totals.totemCents), tone: 'totem' },
+    {
+      label: 'Incassi Totem',
+      value: formatEuros(report.totals.totemCents),
+      tone: 'totem',
+      note: incomplete,
+    },
     {
       label: all ? 'Totale Generale' : 'Totale Sede',
       value: formatEuros(report.totals.totalCents),
       tone: 'total',
+      note: incomplete,
     },
     ...(all
       ? [
@@ -68,9 +119,13 @@ function SummaryCards({ report, all }: { report: MonthlyTakingsReport; all: bool
   return (
     <ul className="adm-tk-cards" aria-label="Riepilogo del mese">
       {cards.map((card) => (
-        <li key={card.label} className={`adm-tk-card adm-tk-card-${card.tone}`}>
+        <li
+          key={card.label}
+          className={`adm-tk-card adm-tk-card-${card.tone}${card.note ? ' adm-tk-card-incomplete' : ''}`}
+        >
           <span className="adm-tk-card-label">{card.label}</span>
           <span className="adm-tk-card-value">{card.value}</span>
+          {card.note ? <span className="adm-tk-card-note">{card.note}</span> : null}
         </li>
       ))}
     </ul>
@@ -116,12 +171,22 @@ function LocationAccordion({
                 <span className="adm-tk-location-meta">
                   {location.daysWithTakings === 1 ? '1 giorno' : `${location.daysWithTakings} giorni`}
                   {location.latest ? ` · Ultimo: ${location.latest.label}` : ''}
+                  {location.totemMissing ? (
+                    <span className="adm-tk-location-missing"> · Totem non disponibile</span>
+                  ) : null}
                 </span>
-                <span className="adm-tk-location-total">{formatEuros(location.totalCents)}</span>
+                <span className="adm-tk-location-total">
+                  {formatEuros(location.totalCents)}
+                  {location.totemMissing ? <span className="adm-tk-card-note"> incompleto</span> : null}
+                </span>
               </button>
             </h3>
             {expanded ? (
               <div id={bodyId} className="adm-tk-location-body">
+                {location.totemMissing ? (
+                  <p className="adm-tk-location-warning">{totemMissingText(location.name)}.</p>
+                ) : null}
+                <ExcludedTestBookingsNote tests={location.testBookings} />
                 {location.days.length > 0 ? (
                   <DailyTakingsList
                     days={location.days}
@@ -144,9 +209,12 @@ function LocationAccordion({
 /** /admin/incassi: the month's online and totem takings per location and day, with PDF export. */
 export function IncassiPage() {
   const now = useClock();
-  const [month, setMonth] = useState(() => monthOf(now(), TAKINGS_PAGE_ZONE));
   const [locationKey, setLocationKey] = useState('');
   const [locations, setLocations] = useState<TakingsLocationConnection[]>([]);
+  // Until the operator picks a month, it is the current month where the chosen location is.
+  const [pickedMonth, setMonth] = useState<string | null>(null);
+  const zone = locations.find((l) => l.key === locationKey)?.timezone ?? TAKINGS_PAGE_ZONE;
+  const month = pickedMonth ?? monthOf(now(), zone);
   const [locationsError, setLocationsError] = useState<string | null>(null);
   const [load, setLoad] = useState<Load>({ state: 'idle' });
   const [order, setOrder] = useState<TakingsSortOrder>(DEFAULT_TAKINGS_SORT_ORDER);
@@ -188,6 +256,7 @@ export function IncassiPage() {
           month: answer.month,
           locations: listed.map(({ key, name }) => ({ key, name })),
           data: answer.data,
+          caveats: { totemMissing: answer.totemMissing, testBookings: answer.testBookings },
         });
         if (!abort.signal.aborted) setLoad({ state: 'ready', report });
       } catch (error) {
@@ -299,6 +368,23 @@ export function IncassiPage() {
           </div>
           <button
             type="button"
+            className="adm-btn"
+            onClick={() => void loadTakings(true)}
+            disabled={!locationKey || load.state === 'loading'}
+            title="Rilegge gli incassi online e i totem"
+          >
+            Aggiorna
+          </button>
+          <button
+            type="button"
+            className="adm-btn adm-btn-secondary"
+            onClick={() => report && downloadCsv(`incassi-${report.month}.csv`, takingsCsv(report))}
+            disabled={load.state === 'loading' || !hasData}
+          >
+            Esporta CSV
+          </button>
+          <button
+            type="button"
             className="adm-btn adm-btn-primary adm-tk-export"
             onClick={() => void exportPdf()}
             disabled={load.state === 'loading' || !hasData || exporting}
@@ -333,14 +419,20 @@ export function IncassiPage() {
           </button>
         </div>
       ) : report && !hasData ? (
-        <Card>
-          <Empty>
-            <strong className="adm-tk-empty-title">Nessun incasso trovato per il mese selezionato</strong>
-          </Empty>
-        </Card>
+        <>
+          <TotemMissingWarning report={report} onReload={() => void loadTakings(true)} />
+          <Card>
+            <Empty>
+              <strong className="adm-tk-empty-title">Nessun incasso trovato per il mese selezionato</strong>
+            </Empty>
+          </Card>
+          <ExcludedTestBookingsNote tests={report.testBookings} />
+        </>
       ) : report ? (
         <>
+          <TotemMissingWarning report={report} onReload={() => void loadTakings(true)} />
           <SummaryCards report={report} all={all} />
+          <ExcludedTestBookingsNote tests={report.testBookings} />
           <div className="adm-tk-daily">
             <Card>
               <TakingsChart month={report.month} days={chartDays} scope={scope} />
@@ -369,8 +461,10 @@ export function IncassiPage() {
                 />
               )}
             </Card>
-            <div className="adm-tk-grand-total">
-              <span>TOTALE GENERALE</span>
+            <div
+              className={`adm-tk-grand-total${report.totemMissing.length > 0 ? ' adm-tk-grand-total-incomplete' : ''}`}
+            >
+              <span>TOTALE GENERALE{report.totemMissing.length > 0 ? ' (incompleto)' : ''}</span>
               <strong>{formatEuros(report.totals.totalCents)}</strong>
             </div>
           </div>
@@ -380,8 +474,8 @@ export function IncassiPage() {
       <p className="adm-tk-footnote">
         <span aria-hidden="true">ℹ</span> Sono conteggiate come incassi online solo le prenotazioni con stato{' '}
         <strong>confirmed</strong> (confermata) o <strong>scheduled</strong> (programmata), una volta per
-        transazione, al prezzo scontato, nel giorno di creazione. Gli incassi totem provengono dal sistema
-        Promotec di ogni location.
+        transazione, al prezzo scontato, nel giorno di creazione; le prenotazioni di test create dagli
+        operatori sono escluse. Gli incassi totem provengono dal sistema Promotec di ogni location.
       </p>
     </div>
   );

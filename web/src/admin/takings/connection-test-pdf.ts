@@ -16,7 +16,7 @@ import {
   newReportDocument,
   tableBottomMargin,
   type PdfDocumentOptions,
-} from './pdf-layout';
+} from '@deposito/protocol/pdf/pdf-layout';
 
 export const CONNECTION_TEST_PDF_FILE_NAME = 'test_connessioni_promotec.pdf';
 

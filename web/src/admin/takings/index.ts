@@ -3,4 +3,4 @@ export { buildTakingsReportPdf, takingsReportFileName, takingsReportTitle } from
 export type { TakingsReportPdfOptions } from './takings-report-pdf';
 export { buildConnectionTestPdf, CONNECTION_TEST_PDF_FILE_NAME } from './connection-test-pdf';
 export type { ConnectionTestPdfOptions, ConnectionTestReportRow } from './connection-test-pdf';
-export { pdfBytes } from './pdf-layout';
+export { pdfBytes } from '@deposito/protocol/pdf/pdf-layout';

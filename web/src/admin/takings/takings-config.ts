@@ -4,7 +4,10 @@
 export const COMPANY_LEGAL_NAME: string =
   (import.meta.env.VITE_COMPANY_LEGAL_NAME as string | undefined)?.trim() || 'Deposito S.r.l.';
 
-/** Months and days of the takings page are those of Rome, the default zone (admin spec §9). */
+/**
+ * The zone of the page's current month for all locations together, and for a location whose zone an
+ * older server does not send: Rome, the default (admin spec §9). One location's month is its own.
+ */
 export const TAKINGS_PAGE_ZONE = 'Europe/Rome';
 
 /** Reading every kiosk can take a while (each has 10 s); the page waits longer than the kiosks. */

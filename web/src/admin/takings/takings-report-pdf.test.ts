@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeMonthlyTakings, formatEuros, type TakingsBooking } from '@deposito/protocol';
 import { buildConnectionTestPdf, CONNECTION_TEST_PDF_FILE_NAME } from './connection-test-pdf';
-import { CONTENT_BOTTOM, FOOTER_BASELINE, pdfBytes } from './pdf-layout';
-import { pdfPageTexts, readPdfText } from './pdf-text.testing';
+import { CONTENT_BOTTOM, FOOTER_BASELINE, pdfBytes } from '@deposito/protocol/pdf/pdf-layout';
+import { pdfPageTexts, readPdfText } from '@deposito/protocol/pdf/pdf-text.testing';
 import { buildTakingsReportPdf, takingsReportFileName, takingsReportTitle } from './takings-report-pdf';
 
 const COMPANY = 'Deposito Bagagli S.r.l. – P.IVA 01234567890';
@@ -164,6 +164,116 @@ describe('takings report PDF', () => {
     expect(all.filter((text) => text.startsWith('Sono conteggiate'))).toHaveLength(1);
     // A list continued on a new page says whose it is.
     expect(all.some((text) => /^(ROMA|OCA|FIRENZE|CAMPO) \(segue\)$/.test(text))).toBe(true);
+  });
+
+  it('says on the first page, in the location and at the grand total when kiosk data is missing', () => {
+    const reason = '10.0.1.7:11001 non raggiungibile (ECONNREFUSED)';
+    const incomplete = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [
+        { key: 'roma', name: 'Roma Termini', zone: 'Europe/Rome' },
+        { key: 'campo', name: 'Campo London', zone: 'Europe/London' },
+      ],
+      bookings: [
+        {
+          transactionId: 'TX-000001',
+          locationKey: 'roma',
+          status: 'confirmed',
+          createdAt: '2026-07-13T09:00:00Z',
+          priceDiscountedCents: 1250,
+        },
+        {
+          transactionId: 'TX-000002',
+          locationKey: 'roma',
+          status: 'confirmed',
+          createdAt: '2026-07-13T10:00:00Z',
+          priceDiscountedCents: 4000,
+          isTest: true,
+        },
+      ],
+      totem: { roma: [{ date: '2026-07-13T10:00:00+02:00', amountCents: 500 }] },
+      totemMissing: { campo: reason },
+    });
+    const all = pdfPageTexts(
+      pdfBytes(buildTakingsReportPdf(incomplete, { companyName: COMPANY, compress: false })),
+    );
+    expect(all).toHaveLength(1);
+    const lines = all[0].split('\n');
+    // Before the summary: the box naming the location and the reason.
+    expect(lines.indexOf('ATTENZIONE: TOTALE INCOMPLETO')).toBeLessThan(lines.indexOf('Riepilogo'));
+    const warning = 'Dati totem non disponibili per Campo London: totale incompleto.';
+    expect(lines.filter((line) => line === warning)).toHaveLength(2);
+    expect(lines).toContain(`Motivo: ${reason}`);
+    expect(lines[lines.indexOf('Totale incassi') + 1]).toBe(`${formatEuros(1750)} (incompleto)`);
+    expect(lines[lines.indexOf('Incassi in sede (totem)') + 1]).toBe(`${formatEuros(500)} (incompleto)`);
+    expect(lines[lines.indexOf('Incassi online') + 1]).toBe(formatEuros(1250));
+    expect(lines[lines.indexOf('Prenotazioni di test (escluse)') + 1]).toBe(`1 · ${formatEuros(4000)}`);
+    expect(lines).toContain(`Prenotazioni di test (escluse): 1 · ${formatEuros(4000)}`);
+    expect(lines[lines.indexOf('TOTALE GENERALE (INCOMPLETO)') + 1]).toBe(formatEuros(1750));
+    expect(lines).not.toContain('TOTALE GENERALE');
+
+    // The one-location report of the failing location says it too.
+    const campoOnly = {
+      ...incomplete,
+      locations: incomplete.locations.slice(1),
+      totals: { onlineCents: 0, totemCents: 0, totalCents: 0 },
+      testBookings: { count: 0, cents: 0 },
+      totemMissing: incomplete.totemMissing,
+      activeLocations: 0,
+    };
+    const single = pdfPageTexts(
+      pdfBytes(buildTakingsReportPdf(campoOnly, { companyName: COMPANY, compress: false })),
+    )[0].split('\n');
+    expect(single[1]).toBe('Campo London');
+    expect(single).toContain('ATTENZIONE: TOTALE INCOMPLETO');
+    expect(single.filter((line) => line === warning)).toHaveLength(2);
+    expect(single).toContain('TOTALE GENERALE (INCOMPLETO)');
+
+    // A complete month says nothing of the kind.
+    const complete = pdfPageTexts(
+      pdfBytes(buildTakingsReportPdf(smallReport, { companyName: COMPANY, compress: false })),
+    )[0];
+    expect(complete).not.toContain('INCOMPLETO');
+    expect(complete).not.toContain('incompleto');
+    expect(complete).not.toContain('Prenotazioni di test');
+  });
+
+  it('carries a long list of unreadable kiosks over pages, never below the content limit', () => {
+    const locations = Array.from({ length: 40 }, (_, i) => ({
+      key: `sede${i}`,
+      name: `Sede numero ${i}`,
+      zone: 'Europe/Rome' as const,
+    }));
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations,
+      bookings: [],
+      totemMissing: Object.fromEntries(
+        locations.map((location) => [
+          location.key,
+          `risposta non valida da 10.0.0.1:11000: ${'x'.repeat(200)}`,
+        ]),
+      ),
+    });
+    const pages = readPdfText(
+      pdfBytes(buildTakingsReportPdf(report, { companyName: COMPANY, compress: false })),
+    );
+    for (const items of pages) {
+      for (const item of items) {
+        if (Math.abs(item.y - FOOTER_BASELINE) >= 0.5)
+          expect(item.y, item.text).toBeLessThanOrEqual(CONTENT_BOTTOM);
+      }
+    }
+    const all = pages.flat().map((item) => item.text);
+    expect(
+      all.filter((text) => text.startsWith('ATTENZIONE: TOTALE INCOMPLETO (segue)')).length,
+    ).toBeGreaterThan(0);
+    for (const location of locations) {
+      // Once in the box, once under the location's heading.
+      expect(
+        all.filter((text) => text === `Dati totem non disponibili per ${location.name}: totale incompleto.`),
+      ).toHaveLength(2);
+    }
   });
 
   it('compresses by default and refuses to export a report of another month', () => {

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { LanguageFlags } from '../../components/LanguageFlags';
+import { useDocumentTitle } from '../../components/document-title';
 
 export type IdleChoice = 'calendar' | 'startOptions' | 'night';
 
 /** The start screen: language flags and the big book button; what the button does is decided by the flow. */
 export function IdleStep({
   locationName,
+  address,
+  openingHours,
   maintenance,
   showStartOptions,
   showNightTest,
@@ -15,6 +18,9 @@ export function IdleStep({
   onNightTest,
 }: {
   locationName: string;
+  /** Where the lockers are and when they can be reached: what a visitor looks for first. */
+  address?: string;
+  openingHours?: { opening: string; closing: string };
   maintenance: boolean;
   showStartOptions: boolean;
   showNightTest: boolean;
@@ -24,12 +30,19 @@ export function IdleStep({
   onNightTest: () => void;
 }) {
   const { t } = useTranslation();
+  useDocumentTitle(t('idle.title'));
   return (
     <section className="idle card" aria-labelledby="idle-title">
       <LanguageFlags />
       <div>
         <h1 id="idle-title">{t('idle.title')}</h1>
         <p className="muted">{locationName}</p>
+        {address ? <p className="idle-address">{address}</p> : null}
+        {openingHours ? (
+          <p className="field-hint">
+            {t('myBooking.openingHours')}: {t('myBooking.openingHoursValue', openingHours)}
+          </p>
+        ) : null}
       </div>
       {showStartOptions ? (
         <div className="start-options" role="group" aria-label={t('idle.startOptions')}>

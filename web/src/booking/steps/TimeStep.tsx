@@ -1,8 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepHeading } from '../../components/StepHeading';
 
-/** Start times from protocol (daytimeStartSlots or nightStartSlots); choosing one moves on. */
+/**
+ * Start times from protocol (daytimeStartSlots or nightStartSlots). Picking one only selects it;
+ * "Continua" moves on, so arrowing through the list with the keyboard never changes the page
+ * under the visitor (WCAG 3.2.2).
+ */
 export function TimeStep({
   slots,
   value,
@@ -16,6 +20,8 @@ export function TimeStep({
 }) {
   const { t } = useTranslation();
   const selectId = useId();
+  const formId = useId();
+  const [picked, setPicked] = useState<string>(value && slots.includes(value) ? value : '');
   return (
     <section className="card">
       <div className="step-header">
@@ -24,24 +30,39 @@ export function TimeStep({
       {slots.length === 0 ? (
         <p role="status">{t('time.none')}</p>
       ) : (
-        <div className="field">
-          <label htmlFor={selectId}>{t('time.label')}</label>
-          <select
-            id={selectId}
-            className="select"
-            value={value ?? ''}
-            onChange={(event) => event.target.value && onChoose(event.target.value)}
-          >
-            <option value="">{t('time.placeholder')}</option>
-            {slots.map((slot) => (
-              <option key={slot} value={slot}>
-                {slot}
-              </option>
-            ))}
-          </select>
-        </div>
+        <form
+          id={formId}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (picked) onChoose(picked);
+          }}
+        >
+          <div className="field">
+            <label htmlFor={selectId}>{t('time.label')}</label>
+            <select
+              id={selectId}
+              className="select"
+              value={picked}
+              onChange={(event) => setPicked(event.target.value)}
+            >
+              <option value="">{t('time.placeholder')}</option>
+              {slots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {slot}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
       )}
-      <div className="actions">{footer}</div>
+      <div className="actions">
+        {footer}
+        {slots.length > 0 && (
+          <button type="submit" form={formId} className="button button-primary" disabled={!picked}>
+            {t('ui.continue')}
+          </button>
+        )}
+      </div>
     </section>
   );
 }

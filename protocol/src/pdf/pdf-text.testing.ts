@@ -1,4 +1,4 @@
-// Reads back the text of an uncompressed PDF written by jsPDF, page by page, with each text's
+// Reads back the text of an uncompressed PDF written by jsPDF (the takings reports, the receipt), page by page, with each text's
 // position, so tests can check what a report says and where. Only what jsPDF writes is handled:
 // standard fonts (WinAnsi bytes), literal strings shown with Tj after a Td in a BT…ET block.
 

@@ -1,5 +1,6 @@
-// Page geometry and the few drawing steps both takings PDFs share. A4 portrait in millimetres;
-// everything here runs in the browser and in Node (no DOM).
+// Page geometry and the few drawing steps every PDF of ours shares (the takings reports drawn in the
+// admin pages, the visitor's receipt drawn by the cloud). A4 portrait in millimetres; everything
+// here runs in the browser and in Node (no DOM).
 import { jsPDF } from 'jspdf';
 
 export const PAGE_MARGIN = 20;
@@ -85,8 +86,12 @@ export function drawTitle(cursor: PageCursor, title: string, subtitle: string): 
   cursor.y += 23;
 }
 
-/** The company's legal name and "Pagina n di N" on every page, once the page count is known. */
-export function drawFooters(doc: jsPDF, companyName: string): void {
+/** The company's legal name and "Pagina n di N" (or `pageLabel`'s words) on every page, once the page count is known. */
+export function drawFooters(
+  doc: jsPDF,
+  companyName: string,
+  pageLabel: (page: number, pages: number) => string = (page, pages) => `Pagina ${page} di ${pages}`,
+): void {
   const pages = doc.getNumberOfPages();
   const right = PAGE_MARGIN + contentWidth(doc);
   for (let page = 1; page <= pages; page++) {
@@ -98,7 +103,7 @@ export function drawFooters(doc: jsPDF, companyName: string): void {
       .setFontSize(8)
       .setTextColor(...MUTED);
     if (companyName) doc.text(companyName, PAGE_MARGIN, FOOTER_BASELINE);
-    doc.text(`Pagina ${page} di ${pages}`, right, FOOTER_BASELINE, { align: 'right' });
+    doc.text(pageLabel(page, pages), right, FOOTER_BASELINE, { align: 'right' });
   }
   doc.setTextColor(...INK);
 }

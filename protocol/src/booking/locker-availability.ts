@@ -1,4 +1,4 @@
-import type { LockerSize } from '@deposito/protocol';
+import type { LockerSize } from '../pricing/locker-size';
 
 // The availability rule, pure so the store can apply it inside its reservation transaction and the
 // services can apply it to a snapshot: a locker is free for a window when it is in service and no

@@ -1,0 +1,424 @@
+import { hostname } from 'node:os';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { BRIDGE_CLOSE_CODES, BRIDGE_PROTOCOL_VERSION, bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
+import {
+  adminToken,
+  BridgeProcess,
+  callJson,
+  CloudProcess,
+  seedSite,
+  SimulatorProcess,
+  SITE_LOCATION,
+  SITE_TOKEN,
+  startHubCloud,
+  type HubCloud,
+} from '../../test/bridge-site';
+import {
+  createTestDatabase,
+  STORE_DIALECTS,
+  testPostgresUrl,
+  type TestDatabase,
+} from '../../test/test-store';
+import type { BridgeHubAreaOptions } from './bridge-hub.area';
+import type { Store } from '../store/store';
+import { DUPLICATE_BRIDGE_LOG_TYPE, type BridgeHub } from './bridge-hub';
+
+// Issue 19: a site is online only on evidence (a socket answering pings on this process, or a
+// connection of a process that is still heartbeating); an open the operator was told timed out
+// never runs afterwards; a second bridge with the same token is refused, not given the site.
+
+const LOCKERS = 6;
+
+type ErrorAnswer = { error: { code: string; details?: { commandId?: string } } };
+
+interface Site {
+  database: TestDatabase;
+  store: Store;
+  token: string;
+  cloud: HubCloud | null;
+  bridges: BridgeProcess[];
+  simulators: SimulatorProcess[];
+}
+
+async function openSite(dialect: (typeof STORE_DIALECTS)[number]): Promise<Site> {
+  const database = await createTestDatabase(dialect);
+  const store = await database.open();
+  await seedSite(store, LOCKERS);
+  return { database, store, token: await adminToken(store), cloud: null, bridges: [], simulators: [] };
+}
+
+async function closeSite(site: Site | undefined): Promise<void> {
+  if (!site) return;
+  await Promise.all(site.bridges.map((bridge) => bridge.stop()));
+  await site.cloud?.stop();
+  await Promise.all(site.simulators.map((simulator) => simulator.stop()));
+  await site.store.close();
+  await site.database.dispose();
+}
+
+async function startCloud(site: Site, hub: BridgeHubAreaOptions = {}): Promise<HubCloud> {
+  site.cloud = await startHubCloud({ store: site.store, target: site.database.target, hub });
+  return site.cloud;
+}
+
+const hubOf = (cloud: HubCloud): BridgeHub => cloud.hubArea.moduleFor(cloud.cloud.context).hub;
+
+async function startBridge(site: Site, simulator: SimulatorProcess): Promise<BridgeProcess> {
+  const bridge = await BridgeProcess.start({ cloudUrl: site.cloud!.url, controllerPort: simulator.port });
+  site.bridges.push(bridge);
+  return bridge;
+}
+
+function open(site: Site, lockerId: number) {
+  return callJson<ErrorAnswer & { outcome?: string; commandId?: string }>(
+    site.cloud!.url,
+    'POST',
+    '/api/lockers/open',
+    { token: site.token, body: { location: SITE_LOCATION, lockerId } },
+  );
+}
+
+/** A bridge's socket by hand: says hello (with `features`), records what the hub sends and how it closes. */
+async function handBridge(url: string, options: { features?: string[]; autoPong?: boolean } = {}) {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/bridge`, {
+    headers: bridgeAuthHeaders(SITE_TOKEN, SITE_LOCATION),
+    autoPong: options.autoPong ?? true,
+  });
+  const received: unknown[] = [];
+  socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString('utf8'))));
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.send(
+    JSON.stringify({
+      type: 'hello',
+      protocolVersion: BRIDGE_PROTOCOL_VERSION,
+      bridgeVersion: 'by-hand',
+      locationKey: SITE_LOCATION,
+      buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
+      oldestBufferedAt: null,
+      sentAt: new Date().toISOString(),
+      ...(options.features ? { features: options.features } : {}),
+    }),
+  );
+  return { socket, received, closed };
+}
+
+describe.each(STORE_DIALECTS)('a connection left by a crashed cloud process (%s)', (dialect) => {
+  let site: Site;
+  let simulator: SimulatorProcess;
+
+  beforeAll(async () => {
+    site = await openSite(dialect);
+    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
+    site.simulators.push(simulator);
+  });
+
+  afterEach(async () => {
+    await Promise.all(site.bridges.splice(0).map((bridge) => bridge.stop()));
+    await site.cloud?.stop();
+    site.cloud = null;
+  });
+
+  afterAll(() => closeSite(site));
+
+  /** The open is refused within 100 ms, and the bridge connecting afterwards never runs it. */
+  async function expectRefusedNowAndNeverRun(lockerId: number): Promise<void> {
+    // A first call of the route warms the app up, so the timing below is the refusal's own.
+    expect((await open(site, 99)).status).toBe(404);
+    const opensBefore = await simulator.operations('open');
+    const started = performance.now();
+    const answer = await open(site, lockerId);
+    const elapsed = performance.now() - started;
+    expect(answer.status).toBe(503);
+    expect(answer.body.error.code).toBe('bridge/offline');
+    expect(elapsed).toBeLessThan(100);
+
+    const bridge = await startBridge(site, simulator);
+    await expect.poll(() => hubOf(site.cloud!).isOnline(SITE_LOCATION), { timeout: 15_000 }).toBe(true);
+    await bridge.polledSinceNow();
+    expect(await simulator.operations('open')).toBe(opensBefore);
+    expect((await simulator.locker(lockerId))?.doorOpen).toBe(false);
+    expect((await site.store.bridge.openCommands(SITE_LOCATION, 100)).filter((c) => c.op === 'open')).toEqual(
+      [],
+    );
+  }
+
+  it('refuses an open at once when the row belongs to a process that stopped heartbeating', async () => {
+    await startCloud(site);
+    const now = Date.now();
+    // Its last process heartbeat is 30 s old; its connection row was refreshed just before it died.
+    await site.store.bridge.heartbeatProcess(
+      {
+        processId: 'crashed-elsewhere',
+        host: 'cloud-elsewhere',
+        pid: 4242,
+        startedAt: new Date(now - 3600_000),
+      },
+      new Date(now - 30_000),
+    );
+    expect(
+      await site.store.bridge.claimConnection(
+        SITE_LOCATION,
+        'crashed-elsewhere',
+        '0.0.0',
+        new Date(now),
+        new Date(now - 60_000),
+      ),
+    ).toBe(true);
+    await expectRefusedNowAndNeverRun(3);
+  });
+
+  it('removes the row of its own earlier life at start: the restarted process refuses the open at once', async () => {
+    const now = Date.now();
+    const earlierLife = `${hostname()}:${process.pid}:crashed`;
+    // As fresh as a row can be: the process died a moment ago, on this host with this pid.
+    await site.store.bridge.heartbeatProcess(
+      { processId: earlierLife, host: hostname(), pid: process.pid, startedAt: new Date(now - 60_000) },
+      new Date(now),
+    );
+    expect(
+      await site.store.bridge.claimConnection(
+        SITE_LOCATION,
+        earlierLife,
+        '0.0.0',
+        new Date(now),
+        new Date(now),
+      ),
+    ).toBe(true);
+    expect(await site.store.bridge.liveConnection(SITE_LOCATION, new Date(now - 1_000))).not.toBeNull();
+
+    await startCloud(site);
+    await expectRefusedNowAndNeverRun(4);
+  });
+});
+
+describe('a frozen bridge (TCP open, no pongs)', () => {
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await openSite('sqlite');
+    // The hub's own timings (ping every 5 s, 2.5 s for the pong), not the tests' fast ones.
+    await startCloud(site, { heartbeatMs: undefined, pongTimeoutMs: undefined, liveWindowMs: undefined });
+  });
+
+  afterAll(() => closeSite(site));
+
+  it('is offline once it misses a pong, and an open is refused', async () => {
+    const hub = hubOf(site.cloud!);
+    const frozen = await handBridge(site.cloud!.url, { features: ['hello-ack'], autoPong: false });
+    const helloAt = Date.now();
+    // Accepted: a bridge listing hello-ack hears so.
+    await expect.poll(() => frozen.received).toContainEqual({ type: 'hello-ack' });
+    expect(await hub.isOnline(SITE_LOCATION)).toBe(true);
+
+    await expect.poll(() => hub.isOnline(SITE_LOCATION), { timeout: 9_000, interval: 100 }).toBe(false);
+    // A ping within 5 s, 2.5 s for its pong.
+    expect(Date.now() - helloAt).toBeLessThan(8_500);
+    expect(await frozen.closed).toBe(1006);
+    const answer = await open(site, 2);
+    expect(answer.status).toBe(503);
+    expect(answer.body.error.code).toBe('bridge/offline');
+  });
+});
+
+describe('an open that timed out', () => {
+  let site: Site;
+  let simulator: SimulatorProcess;
+  let bridge: BridgeProcess;
+
+  beforeAll(async () => {
+    site = await openSite('sqlite');
+    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
+    site.simulators.push(simulator);
+    await startCloud(site, { answerWithinMs: 1_000 });
+    bridge = await startBridge(site, simulator);
+    await vi.waitFor(
+      async () => {
+        if (!(await hubOf(site.cloud!).isOnline(SITE_LOCATION))) throw new Error('bridge not connected');
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+  });
+
+  afterAll(() => closeSite(site));
+
+  it('is cancelled: the operator gets 504 and the door never opens afterwards', async () => {
+    const hub = hubOf(site.cloud!);
+    // The controller is busy with a slow booking (one request at a time): the open waits behind it.
+    await simulator.setFault({ kind: 'slow', delayMs: 2_500 }, 'book');
+    const booksBefore = await simulator.operations('book');
+    const now = Date.now();
+    await hub.issue({
+      locationKey: SITE_LOCATION,
+      op: 'book',
+      lockerId: 5,
+      params: {
+        pin: '402918',
+        from: new Date(now - 60_000).toISOString(),
+        to: new Date(now + 3600_000).toISOString(),
+      },
+    });
+    await expect.poll(() => simulator.operations('book')).toBe(booksBefore + 1);
+    const opensBefore = await simulator.operations('open');
+
+    const answer = await open(site, 2);
+    expect(answer.status).toBe(504);
+    expect(answer.body.error.code).toBe('bridge/timeout');
+    const commandId = answer.body.error.details?.commandId;
+    expect(commandId).toBeDefined();
+
+    // The bridge dropped it and says so; the hub records that answer.
+    await expect
+      .poll(async () => (await site.store.bridge.getCommand(commandId!))?.result, { timeout: 10_000 })
+      .toMatchObject({ status: 'EXPIRED', error: { code: 'command/cancelled' } });
+    expect(await site.store.bridge.getCommand(commandId!)).toMatchObject({ status: 'expired' });
+    await simulator.setFault({ kind: 'none' });
+    await bridge.polledSinceNow();
+    expect(await simulator.operations('open')).toBe(opensBefore);
+    expect((await simulator.locker(2))?.doorOpen).toBe(false);
+  });
+});
+
+describe('an open that timed out, on a bridge that stays silent', () => {
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await openSite('sqlite');
+    await startCloud(site, { answerWithinMs: 500 });
+  });
+
+  afterAll(() => closeSite(site));
+
+  it('is never sent again, and the bridge is told to cancel it, again after a reconnect', async () => {
+    const hub = hubOf(site.cloud!);
+    const first = await handBridge(site.cloud!.url, { features: ['hello-ack', 'cancel'] });
+    await expect.poll(() => hub.connectedLocations()).toEqual([SITE_LOCATION]);
+
+    const answer = await open(site, 3);
+    expect(answer.status).toBe(504);
+    expect(answer.body.error.code).toBe('bridge/timeout');
+    const commandId = answer.body.error.details!.commandId!;
+    await expect.poll(() => first.received).toContainEqual({ type: 'cancel', commandId });
+    expect(await site.store.bridge.getCommand(commandId)).toMatchObject({
+      status: 'expired',
+      error: { code: 'bridge/cancelled' },
+    });
+
+    // The link drops and comes back: the cancel is repeated, the command is not resent.
+    first.socket.close();
+    await first.closed;
+    await expect.poll(() => hub.connectedLocations()).toEqual([]);
+    const again = await handBridge(site.cloud!.url, { features: ['hello-ack', 'cancel'] });
+    await expect.poll(() => again.received).toContainEqual({ type: 'cancel', commandId });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(again.received.filter((m) => (m as { type: string }).type === 'command')).toEqual([]);
+    again.socket.close();
+    await again.closed;
+  });
+});
+
+describe('two bridges with one token', () => {
+  let site: Site;
+  let first: SimulatorProcess;
+  let second: SimulatorProcess;
+
+  beforeAll(async () => {
+    site = await openSite('sqlite');
+    [first, second] = await Promise.all([
+      SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 }),
+      SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 }),
+    ]);
+    site.simulators.push(first, second);
+    await startCloud(site);
+  });
+
+  afterAll(() => closeSite(site));
+
+  it('refuses the second with 4409 and one alert; it takes over only once the first stops answering', async () => {
+    const hub = hubOf(site.cloud!);
+    const alerts = async () =>
+      (await site.store.errorLog.recent(50)).filter((entry) => entry.type === DUPLICATE_BRIDGE_LOG_TYPE);
+    const bridgeOne = await startBridge(site, first);
+    await expect.poll(() => hub.isOnline(SITE_LOCATION), { timeout: 15_000 }).toBe(true);
+
+    const bridgeTwo = await startBridge(site, second);
+    await expect
+      .poll(async () => (await bridgeTwo.health()).link.state, { timeout: 15_000 })
+      .toBe('conflict');
+    // A third one in the same burst is refused too, without a second alert.
+    const third = await handBridge(site.cloud!.url);
+    expect(await third.closed).toBe(BRIDGE_CLOSE_CODES.replaced);
+    await expect.poll(alerts).toHaveLength(1);
+    // Still one, once the third's refusal has been handled too.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await alerts()).toHaveLength(1);
+    expect((await alerts())[0]).toMatchObject({ locationKey: SITE_LOCATION });
+
+    for (const lockerId of [1, 2, 3]) {
+      const answer = await open(site, lockerId);
+      expect(answer.status).toBe(200);
+    }
+    expect(await first.operations('open')).toBe(3);
+    expect(await second.operations('open')).toBe(0);
+
+    // The first box freezes: it misses its pong and the second one gets the site on its next try.
+    bridgeOne.freeze();
+    await expect.poll(async () => (await bridgeTwo.health()).link.state, { timeout: 20_000 }).toBe('open');
+    await expect.poll(() => hub.isOnline(SITE_LOCATION), { timeout: 5_000 }).toBe(true);
+    const answer = await open(site, 4);
+    expect(answer.status).toBe(200);
+    expect(await second.operations('open')).toBe(1);
+    expect(await first.operations('open')).toBe(3);
+  });
+});
+
+describe('two bridges with one token on two cloud processes (postgres)', () => {
+  let site: Site;
+  let simulator: SimulatorProcess;
+  let holder: CloudProcess;
+
+  beforeAll(async () => {
+    site = await openSite('postgres');
+    [simulator, holder] = await Promise.all([
+      SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 }),
+      CloudProcess.start({ connectionString: testPostgresUrl(), schema: site.database.schema! }),
+    ]);
+    site.simulators.push(simulator);
+    await startCloud(site);
+  });
+
+  afterAll(async () => {
+    await holder?.stop();
+    await closeSite(site);
+  });
+
+  it('refuses the second where the first answers its pings on the other process, and lets it in once it does not', async () => {
+    const hub = hubOf(site.cloud!);
+    const bridge = await BridgeProcess.start({ cloudUrl: holder.url, controllerPort: simulator.port });
+    site.bridges.push(bridge);
+    await expect.poll(() => hub.isOnline(SITE_LOCATION), { timeout: 15_000 }).toBe(true);
+
+    const second = await handBridge(site.cloud!.url, { features: ['hello-ack'] });
+    expect(await second.closed).toBe(BRIDGE_CLOSE_CODES.replaced);
+    expect(second.received).toEqual([]);
+    await expect
+      .poll(async () =>
+        (await site.store.errorLog.recent(50)).filter((e) => e.type === DUPLICATE_BRIDGE_LOG_TYPE),
+      )
+      .toHaveLength(1);
+    expect((await open(site, 1)).status).toBe(200);
+    expect((await simulator.locker(1))?.doorOpen).toBe(true);
+
+    // The first one freezes: the other process drops it after a missed pong, and a new one gets in.
+    bridge.freeze();
+    await expect.poll(() => hub.isOnline(SITE_LOCATION), { timeout: 10_000 }).toBe(false);
+    const third = await handBridge(site.cloud!.url, { features: ['hello-ack'] });
+    await expect.poll(() => third.received).toContainEqual({ type: 'hello-ack' });
+    expect(hub.connectedLocations()).toEqual([SITE_LOCATION]);
+    third.socket.terminate();
+  });
+});

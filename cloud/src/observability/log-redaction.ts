@@ -1,0 +1,95 @@
+import type { IncomingMessage } from 'node:http';
+import { pino } from 'pino';
+
+// What a request-log line must not carry: a booking id or a private-link token in a path, a payment
+// token or booking id in a query string (the gateway's return and notification, the sandbox page,
+// the completion page), or a session in a header. Whoever reads the logs could otherwise open the
+// booking, see its PIN or pay as the visitor.
+
+const REDACTED = '[redacted]';
+
+/** Query parameters whose values say nothing about anyone; every other value is redacted. */
+const PLAIN_QUERY_KEYS = new Set([
+  'location',
+  'locationkey',
+  'startdate',
+  'enddate',
+  'date',
+  'month',
+  'year',
+  'lng',
+  'lang',
+  'size',
+  'dimensione',
+  'limit',
+  'page',
+  'showstartoptions',
+]);
+
+/** Path segments after which the next one is a secret: `/api/my-booking/{token}`, `/my-booking/{token}`. */
+const TOKEN_BEFORE = new Set(['my-booking']);
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function redactPath(pathname: string): string {
+  const segments = pathname.split('/');
+  return segments
+    .map((segment, index) => {
+      if (/^booking-/i.test(decoded(segment))) return `BOOKING-${REDACTED}`;
+      const previous = index > 0 ? decoded(segments[index - 1]).toLowerCase() : '';
+      if (TOKEN_BEFORE.has(previous) && segment !== '') return REDACTED;
+      return segment;
+    })
+    .join('/');
+}
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      const key = pair.slice(0, equals);
+      return PLAIN_QUERY_KEYS.has(decoded(key).toLowerCase()) ? pair : `${key}=${REDACTED}`;
+    })
+    .join('&');
+}
+
+/** A request URL (path and query, or an absolute URL such as a Referer) fit for the logs. */
+export function redactUrl(url: string): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '';
+  const rest = url.slice(absolute.length);
+  const hash = rest.indexOf('#');
+  const withoutHash = hash === -1 ? rest : rest.slice(0, hash);
+  const question = withoutHash.indexOf('?');
+  const pathname = question === -1 ? withoutHash : withoutHash.slice(0, question);
+  const query = question === -1 ? null : withoutHash.slice(question + 1);
+  return absolute + redactPath(pathname) + (query === null ? '' : `?${redactQuery(query)}`);
+}
+
+const SECRET_HEADERS = ['authorization', 'cookie', 'x-admin-token'];
+
+/** pino's request serializer, with the URL, the Referer and credentials redacted. */
+export function redactedRequestSerializer(req: IncomingMessage): Record<string, unknown> {
+  const serialized = pino.stdSerializers.req(req) as unknown as Record<string, unknown> & {
+    url?: string;
+    headers?: Record<string, unknown>;
+  };
+  const headers: Record<string, unknown> = { ...serialized.headers };
+  for (const name of SECRET_HEADERS) if (headers[name] !== undefined) headers[name] = REDACTED;
+  if (typeof headers.referer === 'string') headers.referer = redactUrl(headers.referer);
+  return {
+    id: serialized.id,
+    method: serialized.method,
+    url: typeof serialized.url === 'string' ? redactUrl(serialized.url) : serialized.url,
+    headers,
+    remoteAddress: serialized.remoteAddress,
+    remotePort: serialized.remotePort,
+  };
+}

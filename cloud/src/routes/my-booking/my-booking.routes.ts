@@ -1,0 +1,79 @@
+import { myBookingRoutes } from '@deposito/protocol';
+import { Router, type Response } from 'express';
+import type { RouteArea } from '../../app-context';
+import { MyBookingService } from '../../services/my-booking.service';
+import { visitorLimitsFor } from '../../limits/visitor-limits';
+import { endpoint } from '../endpoint';
+import { builtPaymentModule } from '../payments/payments.routes';
+
+/** A download of a private link's booking: never cached, never named to the next site in a Referer. */
+function sendPrivateFile(res: Response, type: string, filename: string, body: string | Buffer): void {
+  res
+    .set({
+      'Content-Type': type,
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    })
+    .send(body);
+}
+
+/** The visitor's own booking page behind a private link, and its calendar file. */
+export const myBookingArea: RouteArea = {
+  name: 'my-booking',
+  endpoints: (context) => {
+    const { store, clock, services, env, logger } = context;
+    const myBooking = new MyBookingService(store, clock, services.bookings);
+    return [
+      endpoint(myBookingRoutes.read, async ({ params }, _req, res) => {
+        // A private page: neither shared caches nor the Referer of its outgoing links may keep it.
+        res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+        return myBooking.read(params.token);
+      }),
+      endpoint(myBookingRoutes.cancel, async ({ params }, _req, res) => {
+        res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+        const cancelled = await myBooking.cancel(params.token);
+        // The refund is asked of the gateway at once; if it cannot be made now the booking stays
+        // refund_due and the operators' log says to refund it by hand.
+        const payments = builtPaymentModule(context)?.payments;
+        if (!payments) return cancelled;
+        await payments.refund(cancelled.reference);
+        return myBooking.read(params.token);
+      }),
+      endpoint(myBookingRoutes.resend, async ({ params }, _req, res) => {
+        res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+        const limits = visitorLimitsFor(store, env.limits);
+        let transactionId = '';
+        const answer = await myBooking.resend(params.token, async (id) => {
+          transactionId = id;
+          await limits.resend(id);
+        });
+        // Queued durably, then sent before answering when this app sends e-mails; a failure is
+        // retried by the outbox worker like any booking e-mail.
+        await builtPaymentModule(context)
+          ?.emails.deliver(transactionId)
+          .catch((error: unknown) => logger.error({ err: error, transactionId }, 'resend not sent yet'));
+        return answer;
+      }),
+      endpoint(myBookingRoutes.link, async ({ params }, _req, res) => {
+        res.set('Cache-Control', 'no-store');
+        return myBooking.mintForPaidBooking(params.transactionId);
+      }),
+    ];
+  },
+  // text/calendar and application/pdf, not JSON: served beside the catalogue (protocol's
+  // myBookingCalendarPath and myBookingReceiptPath).
+  router: ({ store, clock }) => {
+    const myBooking = new MyBookingService(store, clock);
+    const router = Router();
+    router.get('/api/my-booking/:token/calendar.ics', async (req, res) => {
+      const { filename, ics } = await myBooking.calendar(String(req.params.token));
+      sendPrivateFile(res, 'text/calendar; charset=utf-8', filename, ics);
+    });
+    router.get('/api/my-booking/:token/receipt.pdf', async (req, res) => {
+      const { filename, pdf } = await myBooking.receipt(String(req.params.token));
+      sendPrivateFile(res, 'application/pdf', filename, Buffer.from(pdf));
+    });
+    return router;
+  },
+};

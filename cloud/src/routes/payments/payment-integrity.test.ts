@@ -1,0 +1,312 @@
+import { bookingRoutes, errorBodySchema, MIN_AMOUNT_CENTS } from '@deposito/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  redirectUrlOf,
+  startPaymentTestApp,
+  TEST_SANDBOX,
+  type PaymentTestApp,
+} from '../../../test/payment-test-app';
+import { STORE_DIALECTS } from '../../../test/test-store';
+import { AXERVE_STUB_PATHS, startAxerveStub, type AxerveStub } from '../../payments/axerve-stub';
+import { centsToGatewayAmount } from '../../payments/gateway-amount';
+import { PAYMENT_NOTIFICATION_PATH } from '../../payments/payment-gateway';
+import { SandboxTokens } from '../../payments/sandbox-tokens';
+import { PAYMENT_ERROR_LOG_TYPE } from '../../services/payment.service';
+
+// What is paid is what is booked (issue 13, items 1–3), through HTTP against the real cloud:
+// a hold is frozen once its payment page exists, a booking is confirmed only for exactly its
+// total, a declined card leaves a held booking that says so and can be paid again, and the total
+// every answer shows is the amount charged. Clock: Friday 27 March 2026, 09:00 in Rome.
+
+const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
+const FIFTEEN_DAYS = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-04-11T10:00:00.000Z' };
+const SHOP = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.shopLogin : '';
+const SECRET = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.secret : '';
+const CARD_FORM = { cardholder: 'Giulia D Angelo', expiry: '12/30', cvc: '123' };
+
+interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+async function call<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer<T>> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // An HTML page.
+  }
+  return { status: response.status, body: parsed as T, text };
+}
+
+const payer = {
+  currency: 'EUR',
+  email: 'giulia@example.com',
+  nome: 'Giulia',
+  cognome: "D'Angelo",
+  telefono: '+393331234567',
+  note: 'lang:en',
+};
+
+describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect) => {
+  let test: PaymentTestApp;
+  const api = <T = unknown>(method: string, path: string, body?: unknown) =>
+    call<T>(test.url, method, path, body);
+
+  beforeAll(async () => {
+    test = await startPaymentTestApp({ dialect });
+  });
+  afterAll(() => test?.close());
+
+  async function hold(overrides: Record<string, unknown> = {}): Promise<string> {
+    const answer = await api<{ transactionId: string }>('POST', '/api/lockers/inhibit-multi', {
+      locationKey: 'oca',
+      dimensione: 'standard',
+      quantita: 1,
+      ...TODAY_NOON,
+      ...overrides,
+    });
+    expect(answer.status).toBe(200);
+    return answer.body.transactionId;
+  }
+
+  /** Submits a card on the sandbox page the payment HTML leads to; the visitor's return parameters. */
+  async function payOnSandbox(html: string, cardNumber = '4242 4242 4242 4242') {
+    const page = await (await fetch(redirectUrlOf(html))).text();
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)![1]!;
+    const response = await fetch(`${test.url}/sandbox-pay/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ a: field('a'), b: field('b'), cardNumber, ...CARD_FORM }).toString(),
+    });
+    await response.text();
+    const back = new URL(response.headers.get('location')!);
+    return { page, back, params: { a: back.searchParams.get('a')!, b: back.searchParams.get('b')! } };
+  }
+
+  function notify(fields: Record<string, string>) {
+    const b = new SandboxTokens(SECRET).sealResult(SHOP, {
+      transactionResult: 'OK',
+      paymentID: 'SBX-test',
+      currency: 'EUR',
+      errorCode: '0',
+      errorDescription: '',
+      shopTransactionID: '',
+      bankTransactionID: '',
+      amount: '',
+      ...fields,
+    });
+    return fetch(`${test.url}${PAYMENT_NOTIFICATION_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ a: SHOP, b }).toString(),
+    }).then((response) => response.status);
+  }
+
+  const readBack = async (transactionId: string) =>
+    bookingRoutes.readBack.response.parse((await api('GET', `/api/bookings/${transactionId}`)).body);
+
+  it('freezes a hold once its payment page exists: a larger booking cannot ride on the old checkout', async () => {
+    const id = await hold();
+    const created = await api('POST', '/api/payments/create-payment', { ...payer, transactionId: id });
+    expect(created.status).toBe(200);
+    expect((await test.store.bookings.get(id))?.status).toBe('paying');
+
+    // The attack: the same transaction, now two large lockers for fifteen days.
+    const grown = await api('POST', '/api/lockers/inhibit-multi', {
+      locationKey: 'oca',
+      dimensione: 'large',
+      quantita: 2,
+      transactionId: id,
+      ...FIFTEEN_DAYS,
+    });
+    expect(grown.status).toBe(409);
+    expect(errorBodySchema.parse(grown.body).error.code).toBe('booking/payment_started');
+    // The same request again (a double click on Pay) is no error and changes nothing.
+    const same = await api<{ transactionId: string }>('POST', '/api/lockers/inhibit-multi', {
+      locationKey: 'oca',
+      dimensione: 'standard',
+      quantita: 1,
+      transactionId: id,
+      ...TODAY_NOON,
+    });
+    expect(same).toMatchObject({ status: 200, body: { transactionId: id } });
+    // Nor through the other doors to a hold: the save call and a new discount code.
+    const saved = await api('POST', '/api/bookings/save', {
+      transactionId: id,
+      location: 'oca',
+      startTimeIso: FIFTEEN_DAYS.startTimeIso,
+      endTimeIso: FIFTEEN_DAYS.endTimeIso,
+      locker: { lockerId: null, size: 'large', duration: { value: 15, unit: 'g' } },
+      quantita: 2,
+      note: 'lang:en',
+    });
+    expect(saved.status).toBe(409);
+    const recoded = await api('POST', '/api/payments/create-payment', {
+      ...payer,
+      transactionId: id,
+      codiceSconto: 'WELCOME10',
+    });
+    expect(recoded.status).toBe(409);
+    expect(errorBodySchema.parse(recoded.body).error.code).toBe('booking/payment_started');
+
+    await payOnSandbox(created.text);
+    const paid = await test.store.bookings.get(id);
+    expect(paid).toMatchObject({ status: 'confirmed', size: 'standard', quantity: 1, totalCents: 550 });
+    expect(paid?.lockers.filter((locker) => locker.active)).toHaveLength(1);
+    // Holding again under the paid booking's id makes a new booking; the paid one is untouched.
+    const again = await api<{ transactionId: string }>('POST', '/api/lockers/inhibit-multi', {
+      locationKey: 'oca',
+      dimensione: 'large',
+      quantita: 2,
+      transactionId: id,
+      ...TODAY_NOON,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.transactionId).not.toBe(id);
+    expect(await test.store.bookings.get(id)).toMatchObject({ status: 'confirmed', totalCents: 550 });
+  });
+
+  it('confirms nothing for an amount other than the total: no PIN, lockers back on sale, operators told', async () => {
+    const id = await hold({ dimensione: 'large' });
+    expect((await api('POST', '/api/payments/create-payment', { ...payer, transactionId: id })).status).toBe(
+      200,
+    );
+    const booking = (await test.store.bookings.get(id))!;
+    expect(booking.totalCents).toBeGreaterThan(100);
+    expect(await notify({ shopTransactionID: id, bankTransactionID: 'BANK-SHORT', amount: '1.00' })).toBe(
+      200,
+    );
+
+    const stored = await test.store.bookings.get(id);
+    expect(stored?.status).toBe('failed_after_payment');
+    expect(stored?.lockers.every((locker) => !locker.active)).toBe(true);
+    expect((await readBack(id)).pin).toBeNull();
+    // No confirmation: the visitor is told the money will come back.
+    const mails = await test.mails(id);
+    expect(mails.map((mail) => mail.kind)).toEqual(['refund']);
+    expect(mails[0]!.text).toContain('We will refund');
+    expect(mails[0]!.text).not.toContain('PIN');
+    const entry = (await test.store.errorLog.recent(20)).find((e) => e.message.includes(id));
+    expect(entry).toMatchObject({ type: PAYMENT_ERROR_LOG_TYPE, message: expect.stringContaining('refund') });
+    expect(entry?.message).toContain('100 cents');
+    const events = await test.store.bookings.events(id);
+    expect(events.at(-1)).toMatchObject({
+      from: 'paying',
+      to: 'failed_after_payment',
+      actor: 'provider',
+      reason: 'amount_mismatch',
+    });
+    // A replay with the right amount afterwards does not turn it into a confirmed booking.
+    expect(
+      await notify({
+        shopTransactionID: id,
+        bankTransactionID: 'BANK-RIGHT',
+        amount: centsToGatewayAmount(booking.totalCents),
+      }),
+    ).toBe(200);
+    expect((await test.store.bookings.get(id))?.status).toBe('failed_after_payment');
+  });
+
+  it('shows a declined card as declined, keeps the hold, and takes the same total again', async () => {
+    const id = await hold();
+    const created = await api('POST', '/api/payments/create-payment', { ...payer, transactionId: id });
+    const declined = await payOnSandbox(created.text, '4000 0000 0000 0002');
+    expect((await api('POST', '/api/payments/decrypt', declined.params)).status).toBe(200);
+
+    const shown = await readBack(id);
+    expect(shown).toMatchObject({ status: 'payment_declined', pin: null, total: 5.5 });
+    expect(await test.mails(id)).toHaveLength(0);
+    expect((await test.store.bookings.get(id))?.lockers.every((locker) => locker.active)).toBe(true);
+
+    const retried = await api('POST', '/api/payments/retry', { transactionId: id });
+    expect(retried.status).toBe(200);
+    const { page } = await payOnSandbox(retried.text);
+    expect(page).toContain('€5.50');
+    expect(await readBack(id)).toMatchObject({ status: 'confirmed', total: 5.5 });
+    expect((await test.mails(id)).map((mail) => mail.kind)).toEqual(['confirmation']);
+
+    // Nothing to retry once paid.
+    const late = await api('POST', '/api/payments/retry', { transactionId: id });
+    expect(late.status).toBe(409);
+  });
+
+  it('charges, shows and mails one amount when a code takes the price below the minimum charge', async () => {
+    const id = await hold({ locationKey: 'areadebug' });
+    const created = await api('POST', '/api/payments/create-payment', {
+      ...payer,
+      transactionId: id,
+      codiceSconto: 'FIVEOFF',
+    });
+    expect(created.status).toBe(200);
+    const stored = (await test.store.bookings.get(id))!;
+    expect(stored.totalCents).toBe(MIN_AMOUNT_CENTS);
+    expect((await readBack(id)).total).toBe(1);
+    const { page } = await payOnSandbox(created.text);
+    expect(page).toContain('€1.00');
+    expect(await readBack(id)).toMatchObject({ status: 'confirmed', total: 1 });
+    expect((await test.mails(id))[0]!.text).toContain('Total paid: €1.00');
+  });
+});
+
+describe('what is paid is what is booked, through Axerve', () => {
+  let stub: AxerveStub;
+  let test: PaymentTestApp;
+
+  beforeAll(async () => {
+    stub = await startAxerveStub({ shopLogin: 'GESPAY65987', apiKey: 'axerve-integrity-key' });
+    test = await startPaymentTestApp({
+      payment: {
+        provider: 'axerve',
+        merchantName: 'Deposito Test',
+        timeoutMs: 2_000,
+        shopLogin: 'GESPAY65987',
+        apiKey: 'axerve-integrity-key',
+        baseUrl: stub.baseUrl,
+        pageUrl: stub.pageUrl,
+      },
+    });
+  });
+  afterAll(async () => {
+    await test?.close();
+    await stub?.close();
+  });
+
+  it('refuses to confirm when Axerve reports a charge other than the total', async () => {
+    const held = await call<{ transactionId: string }>(test.url, 'POST', '/api/lockers/inhibit-multi', {
+      locationKey: 'oca',
+      dimensione: 'standard',
+      quantita: 1,
+      ...TODAY_NOON,
+    });
+    const id = held.body.transactionId;
+    const created = await call(test.url, 'POST', '/api/payments/create-payment', {
+      ...payer,
+      transactionId: id,
+    });
+    expect(created.status).toBe(200);
+    const token = new URL(redirectUrlOf(created.text)).searchParams.get('b')!;
+    expect(stub.requests.some((request) => request.path === AXERVE_STUB_PATHS.create)).toBe(true);
+    // The gateway says it charged one euro for this checkout.
+    (stub.payments.get(token) as { amount: string }).amount = '1.00';
+    await stub.completePayment(token, { result: 'OK' });
+
+    const stored = await test.store.bookings.get(id);
+    expect(stored?.status).toBe('failed_after_payment');
+    const entry = (await test.store.errorLog.recent(20)).find((e) => e.message.includes(id));
+    expect(entry?.message).toContain('charged 100 cents, the booking costs 550 cents');
+  });
+});

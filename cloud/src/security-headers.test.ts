@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdminTestApp, type AdminTestApp } from '../test/admin-test-app';
+import { buildCustomerDetails } from '../test/builders';
+
+// Answers carrying a visitor's details, a PIN or an operator's data are never kept by a cache.
+
+const HOLD = {
+  locationKey: 'oca',
+  dimensione: 'standard',
+  quantita: 1,
+  startTimeIso: '2026-03-27T11:00:00.000Z',
+  endTimeIso: '2026-03-27T14:00:00.000Z',
+};
+
+describe('Cache-Control on answers with personal data', () => {
+  let app: AdminTestApp;
+  let bookingId: string;
+
+  beforeAll(async () => {
+    app = await startAdminTestApp();
+    const hold = await app.call<{ transactionId: string }>('POST', '/api/lockers/inhibit-multi', {
+      body: HOLD,
+    });
+    expect(hold.status).toBe(200);
+    bookingId = hold.body.transactionId;
+    expect(
+      (await app.call('PATCH', `/api/bookings/${bookingId}`, { body: buildCustomerDetails() })).status,
+    ).toBe(200);
+  });
+  afterAll(() => app?.close());
+
+  it('answers the booking read-back with no-store, whatever the case of the path', async () => {
+    for (const path of [`/api/bookings/${bookingId}`, `/API/bookings/${bookingId}`]) {
+      const answer = await app.call('GET', path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('answers the booking hold and the details save with no-store', async () => {
+    const saved = await app.call('PATCH', `/api/bookings/${bookingId}`, { body: buildCustomerDetails() });
+    expect(saved.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers the payment page and the payment result with no-store', async () => {
+    const page = await app.call('POST', '/api/payments/create-payment', {
+      body: {
+        transactionId: bookingId,
+        currency: 'EUR',
+        email: 'giulia@example.com',
+        nome: 'Giulia',
+        cognome: 'Rossi',
+        telefono: '+393331234567',
+        note: 'lang:it',
+      },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const result = await app.call('POST', '/api/payments/decrypt', { body: { a: 'x', b: 'y' } });
+    expect(result.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers the admin API with no-store', async () => {
+    const token = await app.login();
+    const recent = await app.call('GET', '/api/admin/bookings/recent', { token });
+    expect(recent.status).toBe(200);
+    expect(recent.headers.get('cache-control')).toBe('no-store');
+    const refused = await app.call('GET', '/api/admin/bookings/recent');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+
+// The hub's sweep deletes bridge events past their retention (issue 14: a bridge must not be able
+// to grow the store for ever); the deletion goes by when an event was stored.
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('bridge_events_received_idx')
+    .on('bridge_events')
+    .column('received_at')
+    .execute();
+}

@@ -1,0 +1,42 @@
+// `scripts/backup [--database-url URL] [--out FILE]`: saves the cloud's store into one file while the
+// cloud keeps running (PostgreSQL: pg_dump; SQLite: the online backup API). See docs/ARCHITECTURE.md.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATABASE_URL, loadDotEnvFile, parseDatabaseUrl } from '@deposito/cloud/env';
+import { BackupError, backupStore } from '@deposito/cloud/store/backup';
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help) {
+  console.log(`Usage: scripts/backup [--database-url URL] [--out FILE]
+
+Saves the store of DATABASE_URL (or --database-url; default ${DEFAULT_DATABASE_URL}) into FILE
+(default deposito-<UTC time>.backup). Safe while the cloud runs. Restore with scripts/restore.`);
+  process.exit(0);
+}
+
+loadDotEnvFile();
+const url = values['database-url'] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const target = parseDatabaseUrl(url);
+if (!target) {
+  console.error(`✗ Not a database URL: ${url}`);
+  process.exit(2);
+}
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const out = path.resolve(values.out ?? `deposito-${stamp}.backup`);
+
+try {
+  const report = await backupStore(target, out);
+  console.log(
+    `✓ ${report.kind} store saved to ${report.file} (${report.bytes} bytes, ${report.bookings} paid bookings)`,
+  );
+} catch (error) {
+  console.error(`✗ Backup failed: ${error instanceof BackupError ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,59 @@
+// The cloud as an operator runs it (`cloud/src/main.ts` in its own process), for fault injection:
+// started on a fixed port so bridges and visitors find it again, killed with SIGKILL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLOUD_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../cloud/src/main.ts');
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the cloud with `env` (PORT and PUBLIC_URL included); resolves once /readyz answers 200.
+ * `onOutput` hears everything it prints, from its first line.
+ */
+export async function startCloud(
+  env: Record<string, string>,
+  onOutput?: (chunk: string) => void,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLOUD_MAIN], {
+    // Every scenario's visitors come from 127.0.0.1: the per-client abuse limits would stop the
+    // burst itself, which is not what these scenarios are about.
+    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const hear = (chunk: Buffer) => {
+    output += chunk.toString();
+    onOutput?.(chunk.toString());
+  };
+  child.stdout?.on('data', hear);
+  child.stderr?.on('data', hear);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the cloud exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${env.PUBLIC_URL}/readyz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the cloud did not get ready:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A crash: SIGKILL, no shutdown code runs. */
+export function kill9(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}

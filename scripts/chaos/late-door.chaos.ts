@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
+import { openStore } from '@deposito/cloud/store/store';
+import { buildLocation } from '@deposito/cloud/test/builders';
+import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
+import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
+import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
+import { freePort, kill9, startCloud } from './cloud-process';
+
+// Fault injection (issue 19, item 1): the controller is slow (a state poll takes 12 s to answer)
+// while the operator presses "Apri". Whatever the operator is told, the door does what the answer
+// said: opened on 200; on a timeout the open is cancelled and never runs afterwards, not when the
+// poll returns and not later.
+
+const ADMIN = { email: 'ops@deposito.test', password: 'chaos-admin-password' };
+const SITE = 'slowsite';
+
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('a slow controller', () => {
+  it('never opens a door after the operator was told the open timed out', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-door-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const filename = path.join(dir, 'deposito.db');
+    const store = await openStore({ dialect: 'sqlite', filename });
+    await store.locations.save(buildLocation({ key: SITE, name: 'Slow site' }), new Date());
+    await store.locations.addLockers(
+      SITE,
+      Array.from({ length: 12 }, (_, n) => ({ number: n + 1, size: 'standard' as const })),
+    );
+    const token = (await issueBridgeToken(store, SITE, new Date()))!;
+    await store.close();
+
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const cloud = await startCloud({
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: `sqlite:${filename}`,
+      PAYMENT_PROVIDER: 'sandbox',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    cleanups.push(() => kill9(cloud));
+    const simulator = new ControllerSimulator({ lockers: 12, doorOpenMs: 500 });
+    const { port: controllerPort } = await simulator.start();
+    cleanups.push(() => simulator.stop());
+    // A technician's real settings: the controller may take up to 30 s to answer.
+    const config = buildBridgeConfig({
+      cloudUrl: url,
+      bridgeToken: token,
+      locationKey: SITE,
+      controller: {
+        recipient: '127.0.0.1',
+        port: controllerPort,
+        key: simulator.key,
+        mastercode: simulator.mastercode,
+        timeoutMs: 30_000,
+      },
+      pollIntervalMs: 500,
+    });
+    const daemon = new BridgeDaemon({ config });
+    cleanups.push(() => rmSync(config.dataDir, { recursive: true, force: true }));
+    cleanups.push(() => daemon.stop());
+    await daemon.start();
+    await expect.poll(() => daemon.link.isUp, { timeout: 30_000 }).toBe(true);
+    const login = await fetch(`${url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token: session } = (await login.json()) as { token: string };
+
+    // The next state poll hangs for 12 s on the controller; the open comes while it does.
+    const polls = simulator.stats.byOperation.getLockersState ?? 0;
+    simulator.setFault({ kind: 'slow', delayMs: 12_000 }, 1, 'getLockersState');
+    await expect.poll(() => simulator.stats.byOperation.getLockersState ?? 0).toBeGreaterThan(polls);
+    const clickedAt = Date.now();
+    const answer = await fetch(`${url}/api/lockers/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+      body: JSON.stringify({ location: SITE, lockerId: 3 }),
+    });
+    const body = (await answer.json()) as { outcome?: string; error?: { code: string } };
+    const answeredMs = Date.now() - clickedAt;
+
+    // Past the slow poll, and long past the operator's answer.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 20_000 - (Date.now() - clickedAt))));
+    const opened = simulator.stats.byOperation.open ?? 0;
+    expect(answeredMs).toBeLessThan(6_000);
+    if (answer.status === 200) {
+      expect(body.outcome).toBe('executed');
+      expect(opened).toBe(1);
+    } else {
+      expect([503, 504], JSON.stringify(body)).toContain(answer.status);
+      expect(opened, `the operator was told ${answer.status} ${body.error?.code}`).toBe(0);
+    }
+  }, 90_000);
+});

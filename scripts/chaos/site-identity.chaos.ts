@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
+import { openStore } from '@deposito/cloud/store/store';
+import { buildLocation } from '@deposito/cloud/test/builders';
+import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
+import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
+import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
+import { freePort, kill9, startCloud } from './cloud-process';
+
+// Fault injection (issue 19, items 2 and 4) with the real cloud process, bridge daemons and
+// controller simulators:
+// - after kill -9 and a restart of the cloud, an open to the site is refused at once (503) until its
+//   bridge is proven back, and the refused open never runs later;
+// - a second bridge with a live site's token is refused (4409) and alerted, and every operator open
+//   runs on the site's own controller, none on the impostor's.
+
+const ADMIN = { email: 'ops@deposito.test', password: 'chaos-admin-password' };
+const SITE = 'chaossite';
+const LOCKERS = 8;
+
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A SQLite store with the site, its lockers and a bridge token; the cloud runs on it. */
+async function prepareStore(): Promise<{ filename: string; token: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-site-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const filename = path.join(dir, 'deposito.db');
+  const store = await openStore({ dialect: 'sqlite', filename });
+  await store.locations.save(buildLocation({ key: SITE, name: 'Chaos site' }), new Date());
+  await store.locations.addLockers(
+    SITE,
+    Array.from({ length: LOCKERS }, (_, n) => ({ number: n + 1, size: 'standard' as const })),
+  );
+  const token = (await issueBridgeToken(store, SITE, new Date()))!;
+  await store.close();
+  return { filename, token };
+}
+
+async function cloudOn(filename: string, port: number) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = await startCloud({
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL: `sqlite:${filename}`,
+    PAYMENT_PROVIDER: 'sandbox',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  cleanups.push(() => kill9(child));
+  return { url, child };
+}
+
+/** A controller simulator and a bridge daemon for it, connecting with `token`. */
+async function siteBox(url: string, token: string) {
+  const simulator = new ControllerSimulator({ lockers: LOCKERS, doorOpenMs: 200 });
+  const { port } = await simulator.start();
+  cleanups.push(() => simulator.stop());
+  const config = buildBridgeConfig({
+    cloudUrl: url,
+    bridgeToken: token,
+    locationKey: SITE,
+    controller: { recipient: '127.0.0.1', port, key: simulator.key, mastercode: simulator.mastercode },
+    pollIntervalMs: 500,
+  });
+  const daemon = new BridgeDaemon({ config });
+  cleanups.push(() => rmSync(config.dataDir, { recursive: true, force: true }));
+  cleanups.push(() => daemon.stop());
+  await daemon.start();
+  return { simulator, daemon, config };
+}
+
+async function adminSession(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
+async function open(url: string, session: string, lockerId: number) {
+  const startedAt = Date.now();
+  const answer = await fetch(`${url}/api/lockers/open`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+    body: JSON.stringify({ location: SITE, lockerId }),
+  });
+  const body = (await answer.json()) as { outcome?: string; error?: { code: string } };
+  return { status: answer.status, body, ms: Date.now() - startedAt };
+}
+
+describe('the site a door command reaches', () => {
+  it('after a crash and restart of the cloud, refuses opens at once until the bridge is back; none runs late', async () => {
+    const { filename, token } = await prepareStore();
+    const port = await freePort();
+    const first = await cloudOn(filename, port);
+    const { simulator, daemon, config } = await siteBox(first.url, token);
+    await expect.poll(() => daemon.link.isUp, { timeout: 30_000 }).toBe(true);
+
+    // The cloud crashes; the bridge is slow to come back (its backoff, a flaky uplink): stopped here
+    // so the window is certain.
+    await kill9(first.child);
+    await daemon.stop();
+    const second = await cloudOn(filename, port);
+    const session = await adminSession(second.url);
+    // The crashed process's connection row must not count: refused at once, never queued.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const answer = await open(second.url, session, 4);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+      expect(answer.body.error?.code).toBe('bridge/offline');
+      // At once, not after a wait for the bridge: within 100 ms once the new process has answered
+      // one (the very first request of a fresh process also loads the code it runs).
+      expect(answer.ms).toBeLessThan(attempt === 0 ? 500 : 100);
+    }
+
+    // The bridge returns, with the buffer and commands it kept on disk; the refused opens never run.
+    const back = new BridgeDaemon({ config });
+    cleanups.push(() => back.stop());
+    await back.start();
+    await expect.poll(() => back.link.isUp, { timeout: 60_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(simulator.stats.byOperation.open ?? 0).toBe(0);
+    // And the site works again.
+    await expect.poll(async () => (await open(second.url, session, 5)).status, { timeout: 30_000 }).toBe(200);
+    expect(simulator.stats.byOperation.open).toBe(1);
+  }, 150_000);
+
+  it('refuses and alerts a second bridge with the same token; every open runs at the real site', async () => {
+    const { filename, token } = await prepareStore();
+    const cloud = await cloudOn(filename, await freePort());
+    const site = await siteBox(cloud.url, token);
+    await expect.poll(() => site.daemon.link.isUp, { timeout: 30_000 }).toBe(true);
+    const impostor = await siteBox(cloud.url, token);
+    // Refused with 4409: the impostor's link waits in its slow "conflict" retry and says why.
+    await expect.poll(() => impostor.daemon.link.state, { timeout: 30_000 }).toBe('conflict');
+
+    const session = await adminSession(cloud.url);
+    for (let lockerId = 1; lockerId <= 6; lockerId += 1) {
+      const answer = await open(cloud.url, session, lockerId);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.outcome).toBe('executed');
+      // The impostor keeps retrying meanwhile; it must never hold the site.
+      expect(impostor.daemon.link.isUp).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    expect(site.simulator.stats.byOperation.open).toBe(6);
+    expect(impostor.simulator.stats.byOperation.open ?? 0).toBe(0);
+    expect(site.daemon.link.isUp).toBe(true);
+
+    const log = await fetch(`${cloud.url}/api/admin/logs/recent`, {
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(JSON.stringify(await log.json())).toContain('bridge/duplicate_token');
+  }, 150_000);
+});

@@ -1,0 +1,88 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { METRIC_NAMES } from '@deposito/cloud/observability/metrics';
+import { clusterHaproxyConfig } from './haproxy';
+
+// The production configuration in deploy/ is checked by the tools that will run it: HAProxy for
+// the balancer, promtool for the alert rules (and their unit tests), and the dashboard against
+// the metrics the cloud really exports. .ci/run installs haproxy and prometheus (Debian packages).
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dir = mkdtempSync(join(tmpdir(), 'deposito-deploy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function tool(command: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env }, cwd: root });
+  if (result.error)
+    throw new Error(`${command} is not installed (.ci/run installs it): ${result.error.message}`);
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe('deploy/', () => {
+  it('haproxy.cfg is valid for HAProxy, with a certificate where DEPOSITO_TLS_CERT says', () => {
+    const key = join(dir, 'key.pem');
+    const cert = join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
+    const pem = join(dir, 'deposito.pem');
+    writeFileSync(pem, readFileSync(cert, 'utf8') + readFileSync(key, 'utf8'));
+    const checked = tool('haproxy', ['-c', '-f', 'deploy/haproxy.cfg'], { DEPOSITO_TLS_CERT: pem });
+    expect(checked.output).toContain('Configuration file is valid');
+    expect(checked.status).toBe(0);
+  });
+
+  it("npm run cluster's generated HAProxy configuration is valid", () => {
+    const file = join(dir, 'cluster.cfg');
+    writeFileSync(file, clusterHaproxyConfig({ port: 18080, backends: [18081, 18082] }));
+    const checked = tool('haproxy', ['-c', '-f', file]);
+    expect(checked.output).toContain('Configuration file is valid');
+  });
+
+  it('the alert rules pass promtool check rules and their own unit tests', () => {
+    const checked = tool('promtool', ['check', 'rules', 'deploy/prometheus/deposito-alerts.yml']);
+    expect(checked.output).toContain('SUCCESS: 6 rules found');
+    expect(checked.status).toBe(0);
+    const tested = tool('promtool', ['test', 'rules', 'deploy/prometheus/deposito-alerts.test.yml']);
+    expect(tested.output).toContain('SUCCESS');
+    expect(tested.status).toBe(0);
+  });
+
+  it('the alerts and the Grafana dashboard use only metrics the cloud exports', () => {
+    const exported = new Set(Object.values(METRIC_NAMES));
+    const used = (text: string) =>
+      [...text.matchAll(/deposito_[a-z_]+/g)].map(([name]) => name.replace(/_(bucket|count|sum)$/, ''));
+    const dashboard = JSON.parse(
+      readFileSync(join(root, 'deploy/grafana/deposito-dashboard.json'), 'utf8'),
+    ) as {
+      panels: Array<{ targets: Array<{ expr: string }> }>;
+    };
+    const expressions = dashboard.panels
+      .flatMap((panel) => panel.targets.map((target) => target.expr))
+      .join('\n');
+    const rules = readFileSync(join(root, 'deploy/prometheus/deposito-alerts.yml'), 'utf8');
+    const names = [...used(expressions), ...used(rules)];
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) expect(exported, name).toContain(name);
+  });
+});

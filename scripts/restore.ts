@@ -1,0 +1,43 @@
+// `scripts/restore --from FILE [--database-url URL] [--replace]`: puts a backup made by scripts/backup
+// in place. PostgreSQL: into an existing, empty database. SQLite: with the cloud stopped.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATABASE_URL, loadDotEnvFile, parseDatabaseUrl } from '@deposito/cloud/env';
+import { BackupError, restoreStore } from '@deposito/cloud/store/backup';
+
+const { values } = parseArgs({
+  options: {
+    from: { type: 'string' },
+    'database-url': { type: 'string' },
+    replace: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help || !values.from) {
+  console.log(`Usage: scripts/restore --from FILE [--database-url URL] [--replace]
+
+Restores FILE (made by scripts/backup) as the store of DATABASE_URL (or --database-url; default
+${DEFAULT_DATABASE_URL}).
+  PostgreSQL: the database must exist and be empty: createdb deposito_restored, then point
+              DATABASE_URL at it and start the cloud.
+  SQLite:     stop the cloud first; an existing database file is replaced only with --replace.`);
+  process.exit(values.help ? 0 : 2);
+}
+
+loadDotEnvFile();
+const url = values['database-url'] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const target = parseDatabaseUrl(url);
+if (!target) {
+  console.error(`✗ Not a database URL: ${url}`);
+  process.exit(2);
+}
+
+try {
+  const report = await restoreStore(path.resolve(values.from), target, { replace: values.replace ?? false });
+  console.log(`✓ ${report.kind} store restored from ${report.file} (${report.bookings} paid bookings)`);
+  console.log('  Start the cloud on it; it applies any newer migrations itself.');
+} catch (error) {
+  console.error(`✗ Restore failed: ${error instanceof BackupError ? error.message : String(error)}`);
+  process.exit(1);
+}

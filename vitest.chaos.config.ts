@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:chaos`: fault injection against real processes (kill -9 of the cloud, slow and hung
+// controllers, bridge outages). Slower than the unit suite, so run on its own; .ci/run calls it.
+process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL?.startsWith('postgres')
+  ? process.env.DATABASE_URL
+  : 'postgres://postgres@127.0.0.1:5432/test';
+
+export default defineConfig({
+  test: {
+    name: 'chaos',
+    root: '.',
+    environment: 'node',
+    include: ['scripts/chaos/**/*.chaos.ts'],
+    expect: { poll: { timeout: 15_000, interval: 100 } },
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+    // The scenarios start their own processes and ports: one at a time keeps them honest on 2 cores.
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
+import { MOCK_TRANSACTION_ID, mockCloud } from './support/mock-cloud';
+import { BookingPage } from './pages/booking-page';
+import { NightWizardPage } from './pages/night-wizard-page';
+
+// Issue 15: axe-core on every customer step, at phone and desktop size, with zero violations of
+// any impact (WCAG 2.x A and AA rules and axe's best practices). The cloud is stood in for by
+// page.route, so every step is reached the same way whatever the hour.
+
+const NOW = new Date('2026-07-01T08:00:00Z'); // 10:00 in Rome
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.setFixedTime(NOW);
+  await mockCloud(page, {
+    [`GET /api/bookings/${MOCK_TRANSACTION_ID}`]: {
+      transactionId: MOCK_TRANSACTION_ID,
+      location: 'vicolo',
+      nome: 'Giulia',
+      cognome: 'Rossi',
+      email: 'giulia@example.com',
+      lockerType: 'standard',
+      quantita: 1,
+      reservedLockers: [3],
+      startTimeIso: '2026-07-01T09:00:00.000Z',
+      endTimeIso: '2026-07-01T13:00:00.000Z',
+      price_discounted: 6,
+      status: 'confirmed',
+      pin: '482913',
+      note: 'lang:it',
+    },
+  });
+});
+
+test('home and the daytime flow, step by step', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Deposito bagagli' })).toBeVisible();
+  await expectNoViolations(page, 'home');
+
+  const booking = new BookingPage(page);
+  await booking.open('vicolo');
+  await expect(booking.bookButton).toBeVisible();
+  await expectNoViolations(page, 'location idle screen');
+  await booking.startBooking();
+  if ((page.viewportSize()?.width ?? 1000) <= 768) {
+    await expectNoViolations(page, 'start options');
+    await page.getByRole('button', { name: 'Inizia più tardi' }).click();
+  }
+  await expect(page.getByLabel('Data')).toBeVisible();
+  await expectNoViolations(page, 'calendar');
+  await booking.chooseDate('2026-07-01');
+  await expectNoViolations(page, 'start time');
+  await booking.chooseTime('11:00');
+  await page.getByLabel('Durata').selectOption('hours:4');
+  await expectNoViolations(page, 'duration');
+  await booking.continue();
+  await expectNoViolations(page, 'sizes');
+  await booking.chooseSize(/Standard/);
+  await expectNoViolations(page, 'quantity');
+  await booking.chooseQuantity(2);
+  await expect(booking.summaryHeading()).toBeVisible();
+  await expectNoViolations(page, 'summary');
+});
+
+test('fast-track offer', async ({ page }) => {
+  const booking = new BookingPage(page);
+  await booking.open('vicolo', '?showStartOptions=1');
+  await page.getByRole('button', { name: 'Inizia ora' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoViolations(page, 'fast-track dialog');
+});
+
+test('night wizard, step by step', async ({ page }) => {
+  const night = new NightWizardPage(page);
+  await night.open('vicolo');
+  await expect(page.getByLabel('Data')).toBeVisible();
+  await expectNoViolations(page, 'night calendar');
+  await night.chooseDate('2026-07-02');
+  await expectNoViolations(page, 'night start time');
+  await night.chooseTime('18:00');
+  await expectNoViolations(page, 'night duration');
+  await night.chooseDuration('hours:3');
+  await expectNoViolations(page, 'night sizes');
+  await night.chooseSize(/Grande/);
+  await expectNoViolations(page, 'night quantity');
+  await night.chooseQuantity(1);
+  await expect(night.countdown()).toBeVisible();
+  await expectNoViolations(page, 'night summary');
+});
+
+test('completion and cancelled pages', async ({ page }) => {
+  await page.goto(`/booking-complete?transactionId=${MOCK_TRANSACTION_ID}`);
+  await expect(page.getByText('482913')).toBeVisible();
+  await expectNoViolations(page, 'booking complete');
+  await page.goto('/booking-complete');
+  await expect(page.getByRole('heading', { name: 'Pagamento annullato' })).toBeVisible();
+  await expectNoViolations(page, 'payment cancelled');
+});

@@ -1,0 +1,129 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render-app';
+import { LocationSettingsPage } from './pages/LocationSettingsPage';
+import { LocationsPage } from './pages/LocationsPage';
+import { SystemSettingsPage } from './pages/SystemSettingsPage';
+
+// The pages check an operator's input with the same protocol schemas as the server and say what is
+// wrong in Italian before sending; what the server refuses anyway is shown in Italian by its code.
+
+const SETTINGS = {
+  BLOCK_WINDOWS: [
+    { from: '02:00', to: '04:00' },
+    { from: '05:00', to: '06:00' },
+  ],
+  BOOKING_EXPIRATION_MINUTES: 15,
+  MAINTENANCE_MODE: false,
+  FASTTRACK_FROM: '06:00',
+  FASTTRACK_TO: '21:00',
+  SHOW_NIGHT_BUTTON_TEST: false,
+  ALWAYS_SHOW_FAST_TRACK: false,
+  version: 7,
+};
+
+const LOCATION = {
+  id: 'roma',
+  key: 'roma',
+  nome: 'Roma Termini',
+  indirizzo: 'Via Marsala 1',
+  timezone: 'Europe/Rome',
+  recipient: '10.0.0.1',
+  port: 11000,
+  mastercode: '123456',
+  endpoint: '/',
+  orari: { apertura: '07:00', chiusura: '22:00' },
+  lockerStructure: { standard: [1, 2, 3], large: [4] },
+  maxOnline: { standard: 3, large: 1 },
+  pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
+  version: 3,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Parametri di sistema: harmful values', () => {
+  it('refuses overlapping block windows in Italian and sends nothing', async () => {
+    const api = fakeApi({ 'GET /api/admin/settings/system': SETTINGS });
+    await renderWithProviders(<SystemSettingsPage />, { path: '/admin/settings/block-windows' });
+    fireEvent.change(await screen.findByLabelText('Finestra 2 dalle'), { target: { value: '03:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Due finestre di blocco si sovrappongono',
+    );
+    expect(api.callsTo('POST', '/api/admin/settings/system')).toHaveLength(0);
+  });
+
+  it('refuses an inverted fast-track window and an empty block window', async () => {
+    const api = fakeApi({ 'GET /api/admin/settings/system': SETTINGS });
+    await renderWithProviders(<SystemSettingsPage />, { path: '/admin/settings/block-windows' });
+    fireEvent.change(await screen.findByLabelText('Fast Track dalle'), { target: { value: '22:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Il Fast Track deve iniziare prima di finire',
+    );
+    fireEvent.change(screen.getByLabelText('Fast Track dalle'), { target: { value: '06:00' } });
+    fireEvent.change(screen.getByLabelText('Finestra 1 alle'), { target: { value: '02:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Una finestra di blocco inizia e finisce alla stessa ora',
+    );
+    expect(api.callsTo('POST', '/api/admin/settings/system')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in Italian, chosen by its code, not its English message", async () => {
+    fakeApi({
+      'GET /api/admin/settings/system': SETTINGS,
+      'POST /api/admin/settings/system': apiError(
+        400,
+        'settings/fast_track_inverted',
+        'The fast-track window must start before it ends',
+      ),
+    });
+    await renderWithProviders(<SystemSettingsPage />, { path: '/admin/settings/block-windows' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Salva parametri' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Il Fast Track deve iniziare prima di finire');
+    expect(alert.textContent).not.toContain('must start');
+  });
+});
+
+describe('prices and location keys', () => {
+  it('refuses a duration written twice and a price of zero in Impostazioni Sedi', async () => {
+    const api = fakeApi({ 'GET /api/locations/all': [LOCATION] });
+    await renderWithProviders(<LocationSettingsPage />, { path: '/admin/settings/prices' });
+    fireEvent.click(await screen.findByRole('button', { name: /Roma Termini/ }));
+    const table = screen.getByLabelText('Standard Ore prezzo').closest('table')!;
+    fireEvent.click(within(table).getByRole('button', { name: '+ Aggiungi riga' }));
+    const durations = within(table).getAllByLabelText('Standard Ore durata');
+    const prices = within(table).getAllByLabelText('Standard Ore prezzo');
+    fireEvent.change(durations[1]!, { target: { value: '3' } });
+    fireEvent.change(prices[1]!, { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva prezzi' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'La stessa durata compare due volte in una tabella prezzi',
+    );
+
+    fireEvent.change(durations[1]!, { target: { value: '4' } });
+    fireEvent.change(prices[1]!, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva prezzi' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Ogni prezzo deve essere maggiore di zero',
+    );
+    expect(api.callsTo('POST', '/api/locations/update-prices')).toHaveLength(0);
+  });
+
+  it('refuses "admin" as the id of a new location', async () => {
+    const api = fakeApi({ 'GET /api/admin/locations': { roma: LOCATION } });
+    await renderWithProviders(<LocationsPage />, { path: '/admin/locations' });
+    fireEvent.click(await screen.findByRole('button', { name: '+ Nuova sede' }));
+    const form = screen.getByRole('button', { name: 'Crea sede' }).closest('form')!;
+    fireEvent.change(within(form).getByLabelText('ID interno'), { target: { value: 'admin' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Crea sede' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Questa parola è riservata');
+    expect(api.callsTo('POST', '/api/admin/locations')).toHaveLength(0);
+  });
+});

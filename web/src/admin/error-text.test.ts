@@ -1,0 +1,72 @@
+import { lockerRoutes, settingsRoutes } from '@deposito/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../test/fake-api';
+import { adminCall } from './admin-api';
+import { adminErrorMessage } from './error-text';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The message of the error an admin call rejects with. */
+async function failureOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('the call succeeded');
+}
+
+describe('admin error messages', () => {
+  it('turns a bridge error answered in English into Italian, by its code', async () => {
+    fakeApi({
+      'POST /api/lockers/open': apiError(
+        504,
+        'bridge/timeout',
+        'The locker controller did not answer; whether the command ran is unknown',
+      ),
+    });
+    const message = await failureOf(
+      adminCall(lockerRoutes.open, { body: { location: 'roma', lockerId: 2 } }),
+    );
+    expect(message).toBe('La sede non ha risposto in tempo: il comando è stato annullato');
+  });
+
+  it('names the fields of a validation error instead of raw validation text', async () => {
+    fakeApi({
+      'POST /api/admin/settings/system': new Response(
+        JSON.stringify({
+          error: {
+            code: 'validation/invalid_body',
+            message: 'The request body is not valid',
+            details: [
+              { path: 'BOOKING_EXPIRATION_MINUTES', message: 'Too big: expected number to be <=240' },
+            ],
+          },
+        }),
+        { status: 400, headers: { 'Content-Type': 'application/json' } },
+      ),
+    });
+    const message = await failureOf(
+      adminCall(settingsRoutes.updateSystem, { body: { BOOKING_EXPIRATION_MINUTES: 15 } }),
+    );
+    expect(message).toBe('Dati non validi (campo: BOOKING_EXPIRATION_MINUTES)');
+  });
+
+  it("keeps the server's own Italian message where it names specifics, and only there", () => {
+    const specific = 'Il codice ESTATE20 è in uso in un pagamento in corso: non può essere rinominato ora';
+    expect(adminErrorMessage('discount/in_use', specific)).toBe(specific);
+    expect(adminErrorMessage('discount/in_use', 'A checkout in progress uses this discount code')).toBe(
+      'Un pagamento in corso usa questo codice: riprova tra qualche minuto',
+    );
+    expect(adminErrorMessage('bridge/command_failed', 'Controller said: locker busy')).toBe(
+      'Il controller del locker ha rifiutato il comando',
+    );
+    expect(adminErrorMessage('settings/block_windows_overlap', 'Two block windows overlap')).toBe(
+      'Due finestre di blocco si sovrappongono: uniscile in una sola',
+    );
+    // A code newer than this page: the server's message rather than nothing.
+    expect(adminErrorMessage('future/code', 'Qualcosa di nuovo')).toBe('Qualcosa di nuovo');
+  });
+});

@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render-app';
+import { AdvancedPage } from './AdvancedPage';
+
+function location(key: string, nome: string, timezone: string) {
+  return {
+    id: key,
+    key,
+    nome,
+    indirizzo: 'Via Test 1',
+    timezone,
+    recipient: '10.0.0.1',
+    port: 11000,
+    mastercode: '123456',
+    endpoint: '/',
+    orari: { apertura: '07:00', chiusura: '22:00' },
+    lockerStructure: { standard: [1, 2, 3], large: [4] },
+    maxOnline: { standard: 3, large: 1 },
+    pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Strumenti Avanzati', () => {
+  it("starts a test booking at the London site's own now, not Rome's", async () => {
+    const api = fakeApi({
+      'GET /api/system/admin/locations-full': {
+        roma: location('roma', 'Roma Termini', 'Europe/Rome'),
+        london: location('london', 'London Bridge', 'Europe/London'),
+      },
+      'POST /api/system/admin/create-test-booking': {
+        success: true,
+        message: 'Prenotazione creata',
+        transactionId: 'DEP-TEST-000001',
+      },
+    });
+    // 1 July 2026, 08:00 UTC: 10:00 in Rome, 09:00 in London.
+    await renderWithProviders(<AdvancedPage />, {
+      path: '/admin/advanced',
+      now: new Date('2026-07-01T08:00:00Z'),
+    });
+    const site = await screen.findByLabelText('Location');
+    await screen.findByRole('option', { name: 'London Bridge (london)' });
+    expect((screen.getByLabelText('Inizio (Europe/Rome)') as HTMLInputElement).value).toBe(
+      '2026-07-01T10:00',
+    );
+
+    fireEvent.change(site, { target: { value: 'london' } });
+    expect((screen.getByLabelText('Inizio (Europe/London)') as HTMLInputElement).value).toBe(
+      '2026-07-01T09:00',
+    );
+    expect((screen.getByLabelText('Fine (Europe/London)') as HTMLInputElement).value).toBe(
+      '2026-07-01T12:00',
+    );
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Mario' } });
+    fireEvent.change(screen.getByLabelText('Cognome'), { target: { value: 'Rossi' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'mario@example.it' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crea prenotazione' }));
+
+    await screen.findByText('Prenotazione creata');
+    expect(api.callsTo('POST', '/api/system/admin/create-test-booking')[0]!.body).toMatchObject({
+      location: 'london',
+      startTime: '2026-07-01T08:00:00.000Z',
+      endTime: '2026-07-01T11:00:00.000Z',
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import { adminRoutes, type BookingHistoryEntry } from '@deposito/protocol';
+import { useEffect, useState } from 'react';
+import { adminCall, errorText } from '../admin-api';
+import { STATUS_LABELS, formatInZone } from '../format';
+
+const ACTOR_LABELS: Record<BookingHistoryEntry['actor'], string> = {
+  visitor: 'cliente',
+  provider: 'gateway di pagamento',
+  operator: 'operatore',
+  scheduler: 'pianificatore',
+  system: 'sistema',
+};
+
+const REASON_LABELS: Record<string, string> = {
+  payment_opened: 'pagamento avviato',
+  payment_declined: 'pagamento rifiutato',
+  payment_cancelled_by_buyer: 'pagamento abbandonato dal cliente',
+  paid: 'pagata',
+  paid_late: 'pagata dopo la scadenza',
+  paid_no_lockers: 'pagata senza locker liberi',
+  amount_mismatch: 'importo pagato diverso dal totale',
+  visitor_cancelled: 'annullata dal cliente',
+  hold_lapsed: 'tempo per pagare scaduto',
+  morning_of_stay: 'mattina del giorno: PIN assegnato',
+  operator_cancelled: "annullata dall'operatore",
+  operator_freed_locker: "locker liberato dall'operatore",
+  operator_refund: "rimborso disposto dall'operatore",
+  refund_made: 'rimborso eseguito',
+  test_booking: 'prenotazione di test',
+};
+
+/**
+ * A booking's history in its details: every move of its status (payments, cancellations, refunds)
+ * with who made it and why, read when the details open.
+ */
+export function BookingHistory({ transactionId, zone }: { transactionId: string; zone: string }) {
+  const [entries, setEntries] = useState<BookingHistoryEntry[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    adminCall(adminRoutes.bookingHistory, { params: { transactionId } }).then(
+      (history) => active && setEntries(history),
+      (error: unknown) => active && setProblem(`Storico non disponibile: ${errorText(error, 'errore')}`),
+    );
+    return () => {
+      active = false;
+    };
+  }, [transactionId]);
+
+  if (problem) return <span className="adm-muted">{problem}</span>;
+  if (!entries) return <span className="adm-muted">Caricamento…</span>;
+  if (entries.length === 0) return <span className="adm-muted">Nessun cambio di stato registrato</span>;
+  return (
+    <ol className="adm-history" aria-label="Storico della prenotazione">
+      {entries.map((entry, index) => (
+        <li key={index}>
+          <span className="adm-nowrap">{formatInZone(entry.at, zone)}</span> · {STATUS_LABELS[entry.from]} →{' '}
+          <strong>{STATUS_LABELS[entry.to]}</strong> · {ACTOR_LABELS[entry.actor]},{' '}
+          {REASON_LABELS[entry.reason] ?? entry.reason}
+          {entry.detail ? <span className="adm-muted"> ({entry.detail})</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

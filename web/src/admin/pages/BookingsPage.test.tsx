@@ -1,0 +1,130 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render-app';
+import { BookingsPage } from './BookingsPage';
+
+const LOCATION = {
+  key: 'roma',
+  nome: 'Roma Termini',
+  indirizzo: 'Via Marsala 1',
+  timezone: 'Europe/Rome',
+  orari: { apertura: '07:00', chiusura: '22:00' },
+  lockerStructure: { standard: [1, 2, 3], large: [4] },
+  maxOnline: { standard: 3, large: 1 },
+  pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
+};
+
+function row(transactionId: string, extra: Record<string, unknown> = {}) {
+  return {
+    TRANSACTION_ID: transactionId,
+    STATUS: 'confirmed',
+    LOCATION_KEY: 'roma',
+    START_TIME: '2026-07-15T08:00:00.000Z',
+    END_TIME: '2026-07-15T11:00:00.000Z',
+    created_at: '2026-07-15T07:00:00.000Z',
+    locker_id: 1,
+    locker_type: 'standard',
+    nome: 'Mario',
+    cognome: 'Rossi',
+    email: 'mario@example.it',
+    telefono_prefisso: '+39',
+    telefono_numero: '3331234567',
+    PIN: '482915',
+    note: '',
+    price_original: 5,
+    price_discounted: 5,
+    ...extra,
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Prenotazioni', () => {
+  it('marks the test bookings an operator made, and only those', async () => {
+    fakeApi({
+      'GET /api/admin/bookings/recent': [
+        row('DEP-TEST-000001', { is_test: true }),
+        row('DEP-REAL-000001', { is_test: false }),
+        // An older cloud sends no mark at all.
+        row('DEP-REAL-000002'),
+      ],
+      'GET /api/locations/all': [LOCATION],
+      'GET /api/admin/cleanup/stats': {
+        success: true,
+        data: { totalBookings: 3, oldBookings: { count: 0 }, byStatus: [] },
+      },
+    });
+    await renderWithProviders(<BookingsPage />, { path: '/admin/bookings' });
+    const testRow = (await screen.findByText('DEP-TEST-000001')).closest('tr')!;
+    expect(within(testRow).getByText('Test').getAttribute('title')).toBe(
+      'Prenotazione di test: esclusa dagli incassi',
+    );
+    for (const id of ['DEP-REAL-000001', 'DEP-REAL-000002']) {
+      expect(within(screen.getByText(id).closest('tr')!).queryByText('Test')).toBeNull();
+    }
+    fireEvent.click(within(testRow).getByRole('button', { name: 'Dettagli' }));
+    expect(screen.getByText(/prenotazione di test, esclusa dagli incassi/)).toBeDefined();
+  });
+  it('offers the refund of a booking whose money is owed, through the gateway, and shows the answer', async () => {
+    let refunded = false;
+    const api = fakeApi({
+      'GET /api/admin/bookings/recent': () => [
+        row('DEP-OWED-000001', { STATUS: refunded ? 'refunded' : 'refund_due' }),
+        row('DEP-PAID-000001'),
+      ],
+      'GET /api/locations/all': [LOCATION],
+      'GET /api/admin/cleanup/stats': {
+        success: true,
+        data: { totalBookings: 2, oldBookings: { count: 0 }, byStatus: [] },
+      },
+      'GET /api/admin/bookings/DEP-OWED-000001/history': [
+        {
+          at: '2026-07-15T07:01:00.000Z',
+          from: 'pending',
+          to: 'confirmed',
+          actor: 'provider',
+          reason: 'paid',
+          detail: null,
+        },
+        {
+          at: '2026-07-15T07:30:00.000Z',
+          from: 'confirmed',
+          to: 'refund_due',
+          actor: 'operator',
+          reason: 'operator_cancelled',
+          detail: 'guasto alla serratura',
+        },
+      ],
+      'GET /api/admin/bookings/DEP-PAID-000001/history': [],
+      'POST /api/admin/bookings/DEP-OWED-000001/refund': () => {
+        refunded = true;
+        return { success: true, status: 'refunded', message: 'Rimborso eseguito dal gateway di pagamento' };
+      },
+    });
+    await renderWithProviders(<BookingsPage />, { path: '/admin/bookings' });
+    const paidRow = (await screen.findByText('DEP-PAID-000001')).closest('tr')!;
+    fireEvent.click(within(paidRow).getByRole('button', { name: 'Dettagli' }));
+    expect(screen.queryByRole('button', { name: 'Rimborsa con il gateway' })).toBeNull();
+    fireEvent.click(within(paidRow).getByRole('button', { name: 'Nascondi' }));
+
+    const owedRow = screen.getByText('DEP-OWED-000001').closest('tr')!;
+    fireEvent.click(within(owedRow).getByRole('button', { name: 'Dettagli' }));
+    // Its history says how it came to be owed.
+    const history = await screen.findByRole('list', { name: 'Storico della prenotazione' });
+    expect(history.textContent).toContain('15/07/2026 09:30');
+    expect(history.textContent).toContain("Confermata → Da rimborsare · operatore, annullata dall'operatore");
+    expect(history.textContent).toContain('(guasto alla serratura)');
+    fireEvent.click(screen.getByRole('button', { name: 'Rimborsa con il gateway' }));
+    expect(await screen.findByText('Rimborso eseguito dal gateway di pagamento')).toBeDefined();
+    expect(api.callsTo('POST', '/api/admin/bookings/DEP-OWED-000001/refund')[0]!.body).toEqual({
+      byHand: false,
+    });
+    // The list is read again: the booking is refunded, nothing more to do.
+    await screen.findByText('Rimborsata (refunded)');
+    expect(screen.queryByRole('button', { name: 'Rimborsa con il gateway' })).toBeNull();
+  });
+});

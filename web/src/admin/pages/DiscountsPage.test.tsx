@@ -1,0 +1,70 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render-app';
+import { DiscountsPage } from './DiscountsPage';
+
+const CODE = {
+  code: 'ESTATE20',
+  description: 'Estate',
+  discountPercent: 20,
+  discountEuro: null,
+  validFrom: null,
+  validTo: null,
+  usableOnce: true,
+  minDays: null,
+  timesUsed: 1,
+  version: 4,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Gestione Codici Sconto', () => {
+  it('edits a code in place with the version it read, and offers to reload when another operator saved first', async () => {
+    const stale =
+      'Il codice ESTATE20 è stato modificato da anna@deposito.test il 27/03/2026 alle 09:12, dopo che hai aperto questa pagina: ricarica per vedere le modifiche (le tue non sono state salvate)';
+    const api = fakeApi({
+      'GET /api/discounts/all': [CODE],
+      'PUT /api/discounts/ESTATE20': apiError(409, 'edit/stale', stale),
+    });
+    await renderWithProviders(<DiscountsPage />, { path: '/admin/discounts' });
+    const row = (await screen.findByText('ESTATE20')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Modifica' }));
+    const editing = screen.getByDisplayValue('Estate').closest('tr')!;
+    fireEvent.change(within(editing).getByLabelText('Valore (%)'), { target: { value: '25' } });
+    fireEvent.click(within(editing).getByRole('button', { name: 'Salva' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('modificato da anna@deposito.test');
+    // One call, no delete: a refused edit cannot lose the code or its usage.
+    expect(api.callsTo('DELETE', '/api/discounts/ESTATE20')).toHaveLength(0);
+    expect(api.callsTo('PUT', '/api/discounts/ESTATE20')[0].body).toMatchObject({
+      code: 'ESTATE20',
+      discountPercent: 25,
+      version: 4,
+    });
+
+    api.set('GET /api/discounts/all', [{ ...CODE, description: 'Estate 2026', version: 5 }]);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Ricarica' }));
+    expect(await screen.findByText('Estate 2026')).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's Italian message when a checkout in progress holds the code", async () => {
+    const inUse =
+      'Il codice ESTATE20 è in uso in un pagamento in corso: riprova quando la prenotazione sarà pagata o scaduta';
+    fakeApi({
+      'GET /api/discounts/all': [CODE],
+      'DELETE /api/discounts/ESTATE20': apiError(409, 'discount/in_use', inUse),
+    });
+    vi.stubGlobal('confirm', () => true);
+    await renderWithProviders(<DiscountsPage />, { path: '/admin/discounts' });
+    const row = (await screen.findByText('ESTATE20')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Elimina' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(inUse);
+    expect(screen.getByText('ESTATE20')).toBeDefined();
+  });
+});

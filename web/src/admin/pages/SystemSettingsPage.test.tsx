@@ -1,0 +1,47 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render-app';
+import { SystemSettingsPage } from './SystemSettingsPage';
+
+const SETTINGS = {
+  BLOCK_WINDOWS: [],
+  BOOKING_EXPIRATION_MINUTES: 15,
+  MAINTENANCE_MODE: false,
+  FASTTRACK_FROM: '06:00',
+  FASTTRACK_TO: '21:00',
+  SHOW_NIGHT_BUTTON_TEST: false,
+  ALWAYS_SHOW_FAST_TRACK: false,
+  version: 7,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Parametri di sistema', () => {
+  it('saves with the version it read, and offers to reload when another operator saved first', async () => {
+    const stale =
+      'I parametri di sistema sono stati modificati da anna@deposito.test il 27/03/2026 alle 09:12, dopo che hai aperto questa pagina: ricarica per vedere le modifiche (le tue non sono state salvate)';
+    const api = fakeApi({
+      'GET /api/admin/settings/system': SETTINGS,
+      'POST /api/admin/settings/system': apiError(409, 'edit/stale', stale),
+    });
+    await renderWithProviders(<SystemSettingsPage />, { path: '/admin/settings/block-windows' });
+    fireEvent.change(await screen.findByLabelText('Fast Track dalle'), { target: { value: '07:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('modificati da anna@deposito.test');
+    expect(api.callsTo('POST', '/api/admin/settings/system')[0].body).toMatchObject({
+      FASTTRACK_FROM: '07:00',
+      version: 7,
+    });
+
+    api.set('GET /api/admin/settings/system', { ...SETTINGS, MAINTENANCE_MODE: true, version: 8 });
+    fireEvent.click(within(alert).getByRole('button', { name: 'Ricarica' }));
+    expect(await screen.findByDisplayValue('06:00')).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
