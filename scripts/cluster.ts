@@ -29,8 +29,10 @@ export interface ClusterOptions {
   log?: (line: string) => void;
   /** The first demo site's bridge status port (one per site after it); 8890 by default. */
   bridgeHttpPort?: number;
-  /** Start the demo sites (controllers on the seed locations' fixed ports, bridges); true by default. */
+  /** Start the demo sites (controllers on the seed locations' ports, bridges); true by default. */
   demoSites?: boolean;
+  /** The first demo site's port (DEMO_SITE_PORT, one per site after it); the seed's 11000… by default. */
+  sitePort?: number;
   /** The abuse limits (RATE_LIMITS); tests booking in a loop through the balancer turn them off. */
   rateLimits?: 'on' | 'off';
 }
@@ -121,6 +123,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         PUBLIC_URL: url,
         DEMO: '1',
         DEMO_BRIDGE_TOKENS_DIR: join(options.dataDir, 'bridge-tokens'),
+        ...(options.sitePort === undefined ? {} : { DEMO_SITE_PORT: String(options.sitePort) }),
         ADMIN_EMAIL: options.adminEmail,
         ADMIN_PASSWORD: options.adminPassword,
         SANDBOX_PAYMENT_SECRET: sandboxSecret,
@@ -174,6 +177,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       tokensDir: join(options.dataDir, 'bridge-tokens'),
       warn: log,
       bridgeHttpPort: options.bridgeHttpPort ?? 8890,
+      sitePort: options.sitePort,
     });
   } catch (error) {
     await stop();
@@ -194,6 +198,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     adminPassword: process.env.ADMIN_PASSWORD ?? 'deposito-demo',
     dataDir: process.env.DEPOSITO_DATA_DIR ?? join(root, 'data', 'cluster'),
     fresh: process.env.CLUSTER_FRESH === '1',
+    bridgeHttpPort: process.env.DEMO_BRIDGE_STATUS_PORT
+      ? Number(process.env.DEMO_BRIDGE_STATUS_PORT)
+      : undefined,
+    sitePort: process.env.DEMO_SITE_PORT ? Number(process.env.DEMO_SITE_PORT) : undefined,
     log: say,
   };
   try {

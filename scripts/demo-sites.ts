@@ -21,6 +21,11 @@ export interface DemoSitesOptions {
   tokensDir: string;
   /** First port of the bridges' local status servers (/healthz, /metrics), one per location. */
   bridgeHttpPort?: number;
+  /**
+   * First port of the sites (controller and totem), one per location in seed order, as the cloud
+   * was told with DEMO_SITE_PORT; by default each seed location's own port (from 11000).
+   */
+  sitePort?: number;
   logLevel?: string;
   /** Told about a site whose bridge cannot start (no demo token for it). */
   warn?: (line: string) => void;
@@ -69,77 +74,83 @@ export async function startDemoSites(
   const stops: Array<() => Promise<void>> = [];
   const sites: DemoSite[] = [];
   let httpPort = options.bridgeHttpPort ?? 8790;
-  for (const [index, location] of SEED_LOCATIONS.entries()) {
-    const bridgeToken = readDemoBridgeToken(options.tokensDir, location.key);
-    if (!bridgeToken) {
-      // The store has a token for the location this demo did not write (issued by an operator, or
-      // the token folder was deleted): only its holder can connect a bridge.
-      options.warn?.(
-        `no demo bridge for ${location.key}: its token is not in ${options.tokensDir} ` +
-          '(issue one with POST /api/admin/locations/<key>/bridge-token and write it to <key>.token)',
-      );
-      continue;
-    }
-    const lockers = [
-      ...location.lockerStructure.standard.map((number) => ({ number, size: 'standard' as const })),
-      ...location.lockerStructure.large.map((number) => ({ number, size: 'large' as const })),
-    ];
-    const controller = new ControllerSimulator({
-      lockers,
-      key: location.key,
-      mastercode: location.mastercode,
-    });
-    const { port: controllerPort } = await controller.start();
-    stops.push(() => controller.stop());
-    const totem = await PromotecSimulator.start({ locationKey: location.key, zone: location.timezone });
-    stops.push(() => totem.close());
-    const front = await siteFront(location.port, controllerPort, totem.port);
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          front.closeAllConnections();
-          front.close(() => resolve());
-        }),
-    );
-
-    const dataDir = join(options.dataDir, location.key);
-    mkdirSync(dataDir, { recursive: true });
-    const config = bridgeConfigSchema.parse({
-      cloudUrl: typeof options.cloudUrl === 'function' ? options.cloudUrl(index) : options.cloudUrl,
-      locationKey: location.key,
-      bridgeToken,
-      controller: {
-        recipient: '127.0.0.1',
-        port: location.port,
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  // A site that cannot start (its port taken) stops the ones started before it, so nothing is left
+  // listening and the caller can say why and exit.
+  try {
+    for (const [index, location] of SEED_LOCATIONS.entries()) {
+      const bridgeToken = readDemoBridgeToken(options.tokensDir, location.key);
+      if (!bridgeToken) {
+        // The store has a token for the location this demo did not write (issued by an operator, or
+        // the token folder was deleted): only its holder can connect a bridge.
+        options.warn?.(
+          `no demo bridge for ${location.key}: its token is not in ${options.tokensDir} ` +
+            '(issue one with POST /api/admin/locations/<key>/bridge-token and write it to <key>.token)',
+        );
+        continue;
+      }
+      const lockers = [
+        ...location.lockerStructure.standard.map((number) => ({ number, size: 'standard' as const })),
+        ...location.lockerStructure.large.map((number) => ({ number, size: 'large' as const })),
+      ];
+      const controller = new ControllerSimulator({
+        lockers,
         key: location.key,
         mastercode: location.mastercode,
-      },
-      dataDir,
-      http: { host: '127.0.0.1', port: httpPort },
-      pollIntervalMs: 2_000,
-      logLevel: options.logLevel ?? 'warn',
-    });
-    const daemon = new BridgeDaemon({
-      config,
-      logger: logger.child({ bridge: location.key }),
-      onLinkRefused: (reason) =>
-        logger.error({ bridge: location.key, reason }, 'the cloud refused the bridge'),
-    });
-    await daemon.start();
-    stops.push(() => daemon.stop());
-    sites.push({
-      locationKey: location.key,
-      cloudUrl: config.cloudUrl,
-      controllerPort: location.port,
-      bridgeHttpPort: httpPort,
-      controller,
-    });
-    httpPort += 1;
+      });
+      const { port: controllerPort } = await controller.start();
+      stops.push(() => controller.stop());
+      const totem = await PromotecSimulator.start({ locationKey: location.key, zone: location.timezone });
+      stops.push(() => totem.close());
+      const sitePort = options.sitePort === undefined ? location.port : options.sitePort + index;
+      const front = await siteFront(sitePort, controllerPort, totem.port);
+      stops.push(
+        () =>
+          new Promise<void>((resolve) => {
+            front.closeAllConnections();
+            front.close(() => resolve());
+          }),
+      );
+
+      const dataDir = join(options.dataDir, location.key);
+      mkdirSync(dataDir, { recursive: true });
+      const config = bridgeConfigSchema.parse({
+        cloudUrl: typeof options.cloudUrl === 'function' ? options.cloudUrl(index) : options.cloudUrl,
+        locationKey: location.key,
+        bridgeToken,
+        controller: {
+          recipient: '127.0.0.1',
+          port: sitePort,
+          key: location.key,
+          mastercode: location.mastercode,
+        },
+        dataDir,
+        http: { host: '127.0.0.1', port: httpPort },
+        pollIntervalMs: 2_000,
+        logLevel: options.logLevel ?? 'warn',
+      });
+      const daemon = new BridgeDaemon({
+        config,
+        logger: logger.child({ bridge: location.key }),
+        onLinkRefused: (reason) =>
+          logger.error({ bridge: location.key, reason }, 'the cloud refused the bridge'),
+      });
+      await daemon.start();
+      stops.push(() => daemon.stop());
+      sites.push({
+        locationKey: location.key,
+        cloudUrl: config.cloudUrl,
+        controllerPort: sitePort,
+        bridgeHttpPort: httpPort,
+        controller,
+      });
+      httpPort += 1;
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
   }
-  return {
-    sites,
-    async stop() {
-      for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    },
-  };
+  return { sites, stop: stopAll };
 }

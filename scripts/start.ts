@@ -20,6 +20,22 @@ const admin = {
   password: process.env.ADMIN_PASSWORD ?? 'deposito-demo',
 };
 
+/** A port from the environment (tests move the demo sites and their bridges to free ports), or none. */
+function portFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_530) {
+    process.stderr.write(`[deposito] ${name} must be a port number (1–65530), not "${raw}"\n`);
+    process.exit(1);
+  }
+  return port;
+}
+// The six demo sites listen from DEMO_SITE_PORT (the cloud seeds them there too; 11000 by default),
+// their bridges' status servers from DEMO_BRIDGE_STATUS_PORT (8790 by default).
+const sitePort = portFromEnv('DEMO_SITE_PORT');
+const bridgeHttpPort = portFromEnv('DEMO_BRIDGE_STATUS_PORT');
+
 function say(line: string): void {
   process.stdout.write(`[deposito] ${line}\n`);
 }
@@ -102,6 +118,8 @@ try {
     dataDir: join(dataDir, 'bridges'),
     tokensDir: bridgeTokensDir,
     warn: say,
+    sitePort,
+    bridgeHttpPort,
   });
 } catch (error) {
   say(error instanceof Error ? error.message : String(error));

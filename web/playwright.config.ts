@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { freePortRange } from './e2e/support/free-ports';
 
 // End-to-end tests drive the system Chromium against the real cloud: it is built and started here
 // (demo data, sandbox payments, a fresh SQLite file), so `npx playwright test` needs nothing else.
@@ -16,6 +17,10 @@ function freePort(): string {
 
 process.env.E2E_PORT ??= freePort();
 const port = process.env.E2E_PORT;
+// The demo sites' controllers and kiosks (one port each, in seed order) on free ports too, so the
+// kiosk simulators of admin-takings never meet a running `npm start`; a cloud of one's own
+// (E2E_BASE_URL) keeps the seed's ports from 11000.
+process.env.E2E_SITE_PORT ??= process.env.E2E_BASE_URL ? '11000' : String(freePortRange(6));
 // A fresh demo database per run, so holds from an earlier run never block this one.
 process.env.E2E_DATABASE ??= `${tmpdir()}/deposito-e2e-${port}-${Date.now()}.db`;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
@@ -79,6 +84,7 @@ export default defineConfig({
         env: {
           DEMO: '1',
           PORT: port,
+          DEMO_SITE_PORT: process.env.E2E_SITE_PORT,
           PUBLIC_URL: baseURL,
           DATABASE_URL: `sqlite:${process.env.E2E_DATABASE}`,
           PAYMENT_PROVIDER: 'sandbox',

@@ -28,9 +28,11 @@ describe('loadEnv', () => {
       PUBLIC_URL: 'https://book.example.com/',
       LOG_LEVEL: 'debug',
       DEMO: '1',
+      DEMO_SITE_PORT: '21000',
     });
     expect(env).toMatchObject({
       port: 9000,
+      demoSitePort: 21000,
       database: { dialect: 'postgres', connectionString: 'postgres://u@db:5432/deposito' },
       publicUrl: 'https://book.example.com',
       logLevel: 'debug',

@@ -60,6 +60,9 @@ const envSchema = z
     // readable by its owner only) for the start script's bridges; unset, the tokens are only logged
     // as installed and an operator issues them in the admin area.
     DEMO_BRIDGE_TOKENS_DIR: z.string().max(1000).optional(),
+    // DEMO=1: the first of the six demo sites' controller ports, each site on the next (by default
+    // each seed location's own, from 11000); tests move them to free ports.
+    DEMO_SITE_PORT: z.coerce.number().int().min(1).max(65_530).optional(),
     // 1 serves the web build's source maps (*.map); off by default, they show our source to anyone.
     SERVE_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
     // On SIGTERM, how long /readyz answers 503 while requests are still served, so the balancer
@@ -86,6 +89,7 @@ const envSchema = z
     logLevel: raw.LOG_LEVEL,
     demo: raw.DEMO === '1',
     demoBridgeTokensDir: raw.DEMO_BRIDGE_TOKENS_DIR ? path.resolve(raw.DEMO_BRIDGE_TOKENS_DIR) : null,
+    demoSitePort: raw.DEMO_SITE_PORT ?? null,
     firstAdmin: { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD },
     metricsToken: raw.METRICS_TOKEN ?? null,
     frameAncestors: raw.FRAME_ANCESTORS.trim(),

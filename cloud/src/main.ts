@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   }
   const store = await openStore(env.database);
   const cloud = createApp({ env, store, logger });
-  if (env.demo && (await seedDemoData(cloud.context))) logger.info('demo data seeded');
+  if (env.demo && (await seedDemoData(cloud.context, env.demoSitePort))) logger.info('demo data seeded');
   const revoked = await revokeLegacyDemoBridgeTokens(store);
   if (revoked.length > 0) {
     logger.error(

@@ -7,21 +7,23 @@ import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 
 // Incassi Mensili against the real cloud (demo data, the administrator from playwright.config.ts).
-// The demo locations' kiosk (Promotec) systems answer at 127.0.0.1:11000–11005: this file starts a
-// simulator on every one of those ports except Magna's, whose kiosk stays down, so the page must
+// The demo locations' kiosk (Promotec) systems answer at 127.0.0.1 from E2E_SITE_PORT, one port each
+// in seed order (playwright.config.ts picks free ones and seeds the cloud with them): this file starts
+// a simulator on every one of those ports except Magna's, whose kiosk stays down, so the page must
 // still show Magna's online figures and the cloud must log the failure.
 
 test.describe.configure({ mode: 'serial' });
 
 const ADMIN = { email: 'e2e-admin@deposito.test', password: 'e2e-admin-password' };
+const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 11000);
 const KIOSKS = [
-  { key: 'oca', port: 11000, zone: 'Europe/Rome' },
-  { key: 'vicolo', port: 11001, zone: 'Europe/Rome' },
-  { key: 'termini', port: 11002, zone: 'Europe/Rome' },
-  { key: 'areadebug', port: 11003, zone: 'Europe/Rome' },
-  { key: 'campo', port: 11004, zone: 'Europe/London' },
+  { key: 'oca', port: SITE_PORT, zone: 'Europe/Rome' },
+  { key: 'vicolo', port: SITE_PORT + 1, zone: 'Europe/Rome' },
+  { key: 'termini', port: SITE_PORT + 2, zone: 'Europe/Rome' },
+  { key: 'areadebug', port: SITE_PORT + 3, zone: 'Europe/Rome' },
+  { key: 'campo', port: SITE_PORT + 4, zone: 'Europe/London' },
 ];
-const DOWN = { key: 'magna', port: 11005, name: 'Deposito Magna – San Giovanni' };
+const DOWN = { key: 'magna', port: SITE_PORT + 5, name: 'Deposito Magna – San Giovanni' };
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 

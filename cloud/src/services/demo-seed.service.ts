@@ -9,12 +9,15 @@ import { DateTime } from 'luxon';
 import type { AppContext } from '../app-context';
 import type { NewLocation } from '../store/location.repository';
 
-/** The spec's locations as the store keeps them (prices in cents). */
-export function seedLocationRecords(): Array<{
+/**
+ * The spec's locations as the store keeps them (prices in cents). `sitePort` moves the controllers
+ * to consecutive ports from it, in seed order (DEMO_SITE_PORT); by default each keeps its own.
+ */
+export function seedLocationRecords(sitePort: number | null = null): Array<{
   location: NewLocation;
   lockers: { standard: number[]; large: number[] };
 }> {
-  return SEED_LOCATIONS.map((seed) => ({
+  return SEED_LOCATIONS.map((seed, index) => ({
     location: {
       key: seed.key,
       name: seed.nome,
@@ -25,7 +28,7 @@ export function seedLocationRecords(): Array<{
       openingHours: { opening: seed.orari.apertura, closing: seed.orari.chiusura },
       controller: {
         recipient: seed.recipient,
-        port: seed.port,
+        port: sitePort === null ? seed.port : sitePort + index,
         key: seed.key,
         mastercode: seed.mastercode,
         endpoint: seed.endpoint,
@@ -36,10 +39,13 @@ export function seedLocationRecords(): Array<{
 }
 
 /** Saves the spec's locations with their lockers and the demo discount codes. */
-export async function seedLocationsAndDiscounts(context: Pick<AppContext, 'store' | 'clock'>): Promise<void> {
+export async function seedLocationsAndDiscounts(
+  context: Pick<AppContext, 'store' | 'clock'>,
+  sitePort: number | null = null,
+): Promise<void> {
   const { store, clock } = context;
   const now = clock.now();
-  for (const { location, lockers } of seedLocationRecords()) {
+  for (const { location, lockers } of seedLocationRecords(sitePort)) {
     await store.locations.save(location, now);
     await store.locations.addLockers(location.key, [
       ...lockers.standard.map((number) => ({ number, size: 'standard' as const })),
@@ -72,9 +78,9 @@ export async function seedLocationsAndDiscounts(context: Pick<AppContext, 'store
  * `DEMO=1` on an empty store: the spec's locations, lockers, prices and discount codes, and a few
  * bookings tomorrow (paid and scheduled, or awaiting payment) so every screen has something to show.
  */
-export async function seedDemoData(context: AppContext): Promise<boolean> {
+export async function seedDemoData(context: AppContext, sitePort: number | null = null): Promise<boolean> {
   if ((await context.store.locations.count()) > 0) return false;
-  await seedLocationsAndDiscounts(context);
+  await seedLocationsAndDiscounts(context, sitePort);
   const { bookings } = context.services;
   const demo = [
     { locationKey: 'oca', size: 'large', quantity: 1, hour: '10:00', hours: 3, paid: true },

@@ -1,4 +1,4 @@
-import { systemConfig } from './system-config';
+import { systemConfig, systemPorts } from './system-config';
 
-// `npm start`: SQLite, one cloud process, the demo sites.
-export default systemConfig({ name: 'npm-start', command: 'npm start', port: 8280, bridgeStatusPort: 8790 });
+// `npm start`: SQLite (a fresh file), one cloud process, the demo sites.
+export default systemConfig({ name: 'npm-start', command: 'npm start', ports: systemPorts(1) });

@@ -10,8 +10,8 @@ import { CloudControl, E2E_ADMIN } from '../support/cloud-control';
 // admin area and the controller's door opens. Only the simulated controller stands in for hardware.
 
 const LOCATION = 'vicolo';
-/** The demo sites' controllers listen on the locations' seed addresses (vicolo: 11001). */
-const CONTROLLER = 'http://127.0.0.1:11001';
+/** The demo sites' controllers listen from E2E_SITE_PORT in seed order (vicolo is the second). */
+const CONTROLLER = `http://127.0.0.1:${Number(process.env.E2E_SITE_PORT ?? 11000) + 1}`;
 
 interface SimulatorState {
   lockers: Array<{ number: number; occupancy: string; doorOpen: boolean; booking?: { pin: string } }>;
