@@ -1,7 +1,7 @@
-// Builds the edge bridge into plain JavaScript for a site box: one ES module bundling edge-bridge,
-// protocol and their pure-JavaScript dependencies (esbuild), plus better-sqlite3 copied from
-// node_modules with its compiled module, the one dependency that cannot be bundled. No tsx and no
-// TypeScript at run time.
+// Builds the edge bridge into plain JavaScript for a site box: ES modules (an entry and the chunks
+// it loads when needed) bundling edge-bridge, protocol and their pure-JavaScript dependencies
+// (esbuild), plus better-sqlite3 copied from node_modules with its compiled module, the one
+// dependency that cannot be bundled. No tsx and no TypeScript at run time.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +13,13 @@ export const BRIDGE_DIST = path.join(REPO_ROOT, 'edge-bridge', 'dist');
 export const BUNDLE_FILE = 'edge-bridge.mjs';
 
 /**
- * Node options the installed command runs with (the wrapper and the bench use these). The controller
- * client's HTTP stack (undici) parses with a WebAssembly module; V8 compiling it with its optimising
- * tier too costs about 35 MB of peak memory, Liftoff alone a few, and is fast enough for a controller
- * answer of a few kilobytes. Small semi-spaces keep an idle daemon's heap small.
+ * Node options the installed command runs with (the wrapper and the bench use these). Lite mode (no
+ * optimising compilers, feedback allocated lazily) keeps a short command and an idle daemon several
+ * MB smaller, and a bridge's work (a poll every few seconds, a door now and then) never needs the
+ * optimisers; the bridge runs no WebAssembly, and saying so keeps Node from warning about it. Small
+ * semi-spaces keep an idle daemon's heap small.
  */
-export const NODE_OPTIONS_FOR_SITE = ['--liftoff-only', '--max-semi-space-size=1'];
+export const NODE_OPTIONS_FOR_SITE = ['--lite-mode', '--no-expose-wasm', '--max-semi-space-size=1'];
 
 /** The runtime packages copied as they are: better-sqlite3 and what its loader requires. */
 const NATIVE_PACKAGES: Record<string, string[]> = {
@@ -48,8 +49,15 @@ export async function buildBridge(outDir = path.join(BRIDGE_DIST, 'lib')): Promi
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await build({
-    entryPoints: [path.join(REPO_ROOT, 'edge-bridge', 'src', 'cli', 'main.ts')],
-    outfile: path.join(outDir, BUNDLE_FILE),
+    entryPoints: {
+      [BUNDLE_FILE.replace(/\.mjs$/, '')]: path.join(REPO_ROOT, 'edge-bridge', 'src', 'cli', 'main.ts'),
+    },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    // What only some commands load (the daemon, the SQLite buffer, the simulator: cli/lazy-modules.ts)
+    // goes into chunks of its own, so `state` or `--version` neither parse nor run it.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

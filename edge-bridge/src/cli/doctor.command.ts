@@ -1,8 +1,6 @@
 // `edge-bridge doctor`: checks a site's setup end to end and says what to fix.
 import { accessSync, constants, existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { request } from 'undici';
-import { BridgeBuffer } from '../buffer/bridge-buffer';
 import { ControllerClient } from '../controller/controller-client';
 import { ControllerError } from '../controller/controller-errors';
 import { bufferPath, loadBridgeConfig, type BridgeConfig } from '../env';
@@ -10,6 +8,8 @@ import { bridgeSocketUrl } from '../link/bridge-link';
 import { EXIT, globalOptions } from './cli-io';
 import { formatJson } from './output';
 import type { CommandContext } from './cli-io';
+import { discard, httpCall } from '../http-client';
+import { loadBuffer } from './lazy-modules';
 import {
   checkDiskSpace,
   checkServiceUnit,
@@ -41,7 +41,7 @@ export function registerDoctorCommand(program: Command, { io, exit }: CommandCon
       } else {
         checks.push({ name: 'config', verdict: 'ok', detail: loaded.path });
         const { config } = loaded;
-        checks.push(checkBuffer(config));
+        checks.push(await checkBuffer(config));
         checks.push(checkDiskSpace(config.dataDir, systemProbe));
         checks.push(await checkController(config));
         checks.push(...(await checkCloud(config)));
@@ -54,10 +54,11 @@ export function registerDoctorCommand(program: Command, { io, exit }: CommandCon
     });
 }
 
-function checkBuffer(config: BridgeConfig): Check {
+async function checkBuffer(config: BridgeConfig): Promise<Check> {
   const path = bufferPath(config);
   try {
     if (existsSync(path)) accessSync(path, constants.W_OK);
+    const { BridgeBuffer } = await loadBuffer();
     const buffer = BridgeBuffer.open(path);
     const { outbox } = buffer.stats();
     buffer.close();
@@ -95,8 +96,8 @@ async function checkCloud(config: BridgeConfig): Promise<Check[]> {
   const sentAt = Date.now();
   let date: string | undefined;
   try {
-    const response = await request(httpUrl, { headersTimeout: 10_000, bodyTimeout: 10_000, reset: true });
-    await response.body.dump();
+    const response = await httpCall(httpUrl, { signal: AbortSignal.timeout(10_000) });
+    discard(response.body);
     const header = response.headers.date;
     date = Array.isArray(header) ? header[0] : header;
   } catch (error) {

@@ -2,11 +2,11 @@
 // technician did in the buffer so the running daemon reports it to the cloud.
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import { BridgeBuffer } from '../buffer/bridge-buffer';
 import { ControllerClient } from '../controller/controller-client';
 import { ControllerError } from '../controller/controller-errors';
 import { bufferPath } from '../env';
 import { CliError, requireConfig, type CliIo } from './cli-io';
+import { loadBuffer } from './lazy-modules';
 
 export type LockerAction = 'open' | 'inhibit' | 'unbook';
 
@@ -31,6 +31,7 @@ export async function runLockerAction(
     if (!(error instanceof ControllerError)) throw error;
     failure = error;
   }
+  const { BridgeBuffer } = await loadBuffer();
   const buffer = BridgeBuffer.open(bufferPath(config), { maxOutboxItems: config.maxOutboxItems });
   try {
     const now = Date.now();

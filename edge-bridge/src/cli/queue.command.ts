@@ -1,14 +1,16 @@
 // `edge-bridge queue list|retry|purge`: the buffer seen and handled by a technician.
 import type { Command } from 'commander';
-import { BridgeBuffer, type OutboxKind } from '../buffer/bridge-buffer';
+import type { BridgeBuffer, OutboxKind } from '../buffer/bridge-buffer';
 import { bufferPath, type BridgeConfig } from '../env';
 import { CliError, EXIT, parsePositiveInt, requireConfig } from './cli-io';
 import { formatJson, formatTable } from './output';
+import { loadBuffer } from './lazy-modules';
 import type { CommandContext } from './cli-io';
 
 const KINDS: readonly OutboxKind[] = ['result', 'event', 'snapshot'];
 
-function withBuffer<T>(config: BridgeConfig, work: (buffer: BridgeBuffer) => T): T {
+async function withBuffer<T>(config: BridgeConfig, work: (buffer: BridgeBuffer) => T): Promise<T> {
+  const { BridgeBuffer } = await loadBuffer();
   const buffer = BridgeBuffer.open(bufferPath(config), { maxOutboxItems: config.maxOutboxItems });
   try {
     return work(buffer);
@@ -25,9 +27,9 @@ export function registerQueueCommand(program: Command, { io }: CommandContext): 
     .description('items waiting for the cloud, and commands not finished')
     .option('--limit <n>', 'at most this many of each', parsePositiveInt, 50)
     .option('--json', 'print JSON')
-    .action((options: { limit: number; json?: boolean }, command: Command) => {
+    .action(async (options: { limit: number; json?: boolean }, command: Command) => {
       const { config } = requireConfig(io, command);
-      withBuffer(config, (buffer) => {
+      await withBuffer(config, (buffer) => {
         const items = buffer.pending(0, options.limit);
         const commands = buffer.listCommands(['RECEIVED', 'RUNNING', 'RETRYING', 'UNKNOWN'], options.limit);
         const stats = buffer.stats();
@@ -80,9 +82,9 @@ export function registerQueueCommand(program: Command, { io }: CommandContext): 
     .description(
       'make commands waiting to retry (controller unreachable) due now; the daemon runs them next cycle',
     )
-    .action((_options: unknown, command: Command) => {
+    .action(async (_options: unknown, command: Command) => {
       const { config } = requireConfig(io, command);
-      const n = withBuffer(config, (buffer) => buffer.retryNow(Date.now()));
+      const n = await withBuffer(config, (buffer) => buffer.retryNow(Date.now()));
       io.stdout(
         n === 0
           ? 'No command is waiting for a retry.\n'
@@ -95,7 +97,7 @@ export function registerQueueCommand(program: Command, { io }: CommandContext): 
     .description('delete buffered items without delivering them (default: snapshots only)')
     .option('--kind <kinds...>', `what to delete: ${KINDS.join(', ')}`, ['snapshot'])
     .option('--force', 'required to delete results or events: the cloud will never receive them')
-    .action((options: { kind: string[]; force?: boolean }, command: Command) => {
+    .action(async (options: { kind: string[]; force?: boolean }, command: Command) => {
       const unknown = options.kind.filter((k) => !KINDS.includes(k as OutboxKind));
       if (unknown.length)
         throw new CliError(`unknown kind ${unknown.join(', ')}; use ${KINDS.join(', ')}`, EXIT.usage);
@@ -107,7 +109,7 @@ export function registerQueueCommand(program: Command, { io }: CommandContext): 
         );
       }
       const { config } = requireConfig(io, command);
-      const n = withBuffer(config, (buffer) => buffer.purge(kinds));
+      const n = await withBuffer(config, (buffer) => buffer.purge(kinds));
       io.stdout(`Deleted ${n} buffered item(s) (${kinds.join(', ')}).\n`);
     });
 }

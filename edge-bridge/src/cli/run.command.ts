@@ -2,9 +2,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { BridgeDaemon } from '../daemon';
 import { formatProgress } from './output';
 import { requireConfig } from './cli-io';
+import { loadDaemon } from './lazy-modules';
 import type { CommandContext } from './cli-io';
 
 /** Written next to the buffer while the daemon runs, so `status` finds its port. */
@@ -24,6 +24,7 @@ export function registerRunCommand(program: Command, { io, exit }: CommandContex
     .action(async (_options: unknown, command: Command) => {
       const { config } = requireConfig(io, command);
       let refused: string | null = null;
+      const { BridgeDaemon } = await loadDaemon();
       const daemon = new BridgeDaemon({
         config,
         onReplayProgress: (sent, total) => {

@@ -1,7 +1,7 @@
 // `edge-bridge simulate-controller`: a locker controller for demos and tests, until stopped.
 import type { Command } from 'commander';
-import { ControllerSimulator } from '../controller/controller-simulator';
 import { parsePort, parsePositiveInt } from './cli-io';
+import { loadSimulator } from './lazy-modules';
 import type { CommandContext } from './cli-io';
 
 interface SimulateOptions {
@@ -24,6 +24,7 @@ export function registerSimulateControllerCommand(program: Command, { io }: Comm
     .option('--mastercode <code>', 'mastercode to accept', 'sim-master')
     .option('--door-open-ms <ms>', 'how long a door stays open after `open`', parsePositiveInt, 5_000)
     .action(async (options: SimulateOptions) => {
+      const { ControllerSimulator } = await loadSimulator();
       const simulator = new ControllerSimulator({
         lockers: options.lockers,
         key: options.key,

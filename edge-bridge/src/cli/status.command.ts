@@ -2,14 +2,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { request } from 'undici';
-import { BridgeBuffer } from '../buffer/bridge-buffer';
 import { bufferPath, type BridgeConfig } from '../env';
 import type { HealthReport } from '../status-server';
 import { CliError, EXIT, requireConfig } from './cli-io';
 import { formatAge, formatJson } from './output';
 import type { CommandContext } from './cli-io';
 import { DAEMON_STATE_FILE, type DaemonStateFile } from './run.command';
+import { discard, httpCall, readText } from '../http-client';
+import { loadBuffer } from './lazy-modules';
 
 interface StatusOptions {
   json?: boolean;
@@ -34,6 +34,7 @@ export function registerStatusCommand(program: Command, { io, exit }: CommandCon
       const path = bufferPath(config);
       if (!existsSync(path))
         throw new CliError(`the daemon is not running and there is no buffer at ${path} yet`);
+      const { BridgeBuffer } = await loadBuffer();
       const buffer = BridgeBuffer.open(path);
       try {
         const stats = buffer.stats();
@@ -87,17 +88,14 @@ async function fetchHealth(config: BridgeConfig): Promise<HealthReport | null> {
   }
   if (port === 0) return null;
   try {
-    const response = await request(`http://${host}:${port}/healthz`, {
-      headersTimeout: 2_000,
-      bodyTimeout: 2_000,
-      reset: true,
-    });
+    const signal = AbortSignal.timeout(2_000);
+    const response = await httpCall(`http://${host}:${port}/healthz`, { signal });
     // 503: the daemon runs but its controller is unhealthy; the body is the same report.
     if (response.statusCode !== 200 && response.statusCode !== 503) {
-      await response.body.dump();
+      discard(response.body);
       return null;
     }
-    return (await response.body.json()) as HealthReport;
+    return JSON.parse(await readText(response.body)) as HealthReport;
   } catch {
     return null;
   }

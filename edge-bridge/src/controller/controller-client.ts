@@ -1,6 +1,6 @@
 // Talks to one locker controller: form-encoded POST, XML answer, one request at a time. Actions on
 // lockers go before reads, and a request whose deadline passes while it waits is never sent.
-import { request, type Dispatcher } from 'undici';
+import type { IncomingMessage } from 'node:http';
 import {
   CONTROLLER_MAX_RESPONSE_BYTES,
   CONTROLLER_SUCCESS,
@@ -26,6 +26,7 @@ import {
 } from './controller-errors';
 import { parseControllerXml } from './controller-xml';
 import { systemClock, type Clock, type TimerHandle } from '../clock';
+import { httpCall, readText } from '../http-client';
 
 export interface ControllerClientOptions {
   recipient: string;
@@ -35,7 +36,6 @@ export interface ControllerClientOptions {
   /** Per request, from the moment it is sent (time spent queued does not count). */
   timeoutMs?: number;
   maxResponseBytes?: number;
-  dispatcher?: Dispatcher;
   /** Judges call deadlines; the daemon passes its own, so expiry is one clock's verdict. */
   clock?: Clock;
 }
@@ -127,14 +127,7 @@ const queues = new Map<string, ControllerQueue>();
 /** setTimeout fires at once for a longer delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 export class ControllerClient {
   readonly timeoutMs: number;
@@ -282,23 +275,25 @@ export class ControllerClient {
     const body = new URLSearchParams(controllerRequestFields({ key, mastercode }, req)).toString();
     const abort = new AbortController();
     let timedOut = false;
+    // Until the connection is made the controller cannot have seen the request: a timeout then is
+    // "unreachable" (not sent, safe to retry), after it an unknown outcome.
+    let connected = false;
     const timer = setTimeout(() => {
       timedOut = true;
       abort.abort();
     }, this.timeoutMs);
     const started = performance.now();
     try {
-      const response = await request(controllerUrl(recipient, port, operation), {
+      // A fresh connection per request: a reused socket the controller silently dropped would
+      // turn a request it never saw into an "unknown outcome".
+      const response = await httpCall(controllerUrl(recipient, port, operation), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/xml, text/xml' },
         body,
         signal: abort.signal,
-        // A fresh connection per request: a reused socket the controller silently dropped would
-        // turn a request it never saw into an "unknown outcome".
-        reset: true,
-        headersTimeout: this.timeoutMs + 1_000,
-        bodyTimeout: this.timeoutMs + 1_000,
-        ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
+        onConnect: () => {
+          connected = true;
+        },
       });
       const text = await this.readBody(operation, response.body, response.headers['content-length']);
       this.latencyMs = Math.round(performance.now() - started);
@@ -308,7 +303,7 @@ export class ControllerClient {
       this.exchange = { at: this.clock.now(), answered: true, error: null };
       return answer;
     } catch (error) {
-      const failure = this.classify(operation, error, timedOut);
+      const failure = this.classify(operation, error, timedOut, connected);
       this.exchange = { at: this.clock.now(), answered: false, error: failure.message };
       throw failure;
     } finally {
@@ -316,8 +311,20 @@ export class ControllerClient {
     }
   }
 
-  private classify(operation: ControllerOperation, error: unknown, timedOut: boolean): ControllerError {
+  private classify(
+    operation: ControllerOperation,
+    error: unknown,
+    timedOut: boolean,
+    connected: boolean,
+  ): ControllerError {
     const { recipient, port } = this.options;
+    if (timedOut && !connected) {
+      return new ControllerUnreachableError(
+        operation,
+        `controller ${recipient}:${port} unreachable (no connection within ${this.timeoutMs} ms)`,
+        { cause: error },
+      );
+    }
     if (timedOut) return new ControllerTimeoutError(operation, this.timeoutMs);
     if (error instanceof ControllerError) return error;
     const code = errorCode(error);
@@ -339,37 +346,26 @@ export class ControllerClient {
 
   private async readBody(
     operation: ControllerOperation,
-    body: Dispatcher.ResponseData['body'],
-    contentLength: string | string[] | undefined,
+    body: IncomingMessage,
+    contentLength: string | undefined,
   ): Promise<string> {
     const tooLarge = () =>
       new ControllerMalformedResponseError(
         operation,
         `controller answer larger than ${this.maxResponseBytes} bytes`,
       );
-    if (typeof contentLength === 'string' && Number(contentLength) > this.maxResponseBytes) {
+    if (contentLength !== undefined && Number(contentLength) > this.maxResponseBytes) {
       body.destroy();
       throw tooLarge();
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += (chunk as Buffer).length;
-      if (size > this.maxResponseBytes) {
-        body.destroy();
-        throw tooLarge();
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    return readText(body, this.maxResponseBytes, tooLarge);
   }
 }
 
 function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
-    if (typeof code === 'string' && !(current as { cause?: unknown }).cause) return code;
+    if (typeof code === 'string') return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
