@@ -210,10 +210,12 @@ test('exports the month as CSV: a line per location and day, then the totals', a
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\r\n');
-  expect(lines[0]).toBe('Location;Giorno;Giorno della settimana;Online (€);Totem (€);Totale (€)');
+  expect(lines[0]).toBe(
+    'Location;Giorno;Giorno della settimana;Online (€);Totem (€);Totale (€);Rimborsi, già sottratti (€)',
+  );
   expect(
     lines.some((line) =>
-      /^Deposito Oca[^;]*;\d{2}\/\d{2}\/\d{4};[^;]+;\d+,\d{2};\d+,\d{2};\d+,\d{2}$/.test(line),
+      /^Deposito Oca[^;]*;\d{2}\/\d{2}\/\d{4};[^;]+;-?\d+,\d{2};\d+,\d{2};-?\d+,\d{2};\d+,\d{2}$/.test(line),
     ),
   ).toBe(true);
   expect(

@@ -445,7 +445,8 @@ async function checkInvariants(model: Model, real: Real, step: string): Promise<
     }
   }
 
-  // Takings: exactly the live paid bookings, each once.
+  // Takings: every payment taken, each once, on its day (kept, or refunded later); each refund made
+  // once, on its own day.
   const counted = await store.takings.onlineTakingsCreatedBetween(
     [LOCATION],
     new Date('2000-01-01T00:00:00Z'),
@@ -456,12 +457,24 @@ async function checkInvariants(model: Model, real: Real, step: string): Promise<
     .filter(
       (b) =>
         isOneOf(b.status, PAID_BOOKING_STATUSES) ||
-        (b.status === 'cancelled_by_operator' && b.paidAt !== null),
+        (isOneOf(b.status, ['cancelled_by_operator', 'refund_due', 'refunded']) && b.paidAt !== null),
     )
     .map((b) => b.transactionId)
     .sort();
-  expect(countedIds, `after ${step}: takings count the paid bookings whose money is kept, once`).toEqual(
-    paidIds,
+  expect(countedIds, `after ${step}: takings count every payment taken, once`).toEqual(paidIds);
+  const refunds = await store.takings.refundsMadeBetween(
+    [LOCATION],
+    new Date('2000-01-01T00:00:00Z'),
+    new Date('2100-01-01T00:00:00Z'),
+  );
+  expect(
+    refunds.map((row) => row.transactionId).sort(),
+    `after ${step}: takings subtract every refund made, once`,
+  ).toEqual(
+    bookings
+      .filter((b) => b.status === 'refunded' && b.paidAt !== null)
+      .map((b) => b.transactionId)
+      .sort(),
   );
   for (const status of ONLINE_TAKINGS_STATUSES) expect(PAID_BOOKING_STATUSES).toContain(status);
 

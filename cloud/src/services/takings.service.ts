@@ -163,9 +163,10 @@ export class TakingsService {
     const toUtc = new Date(Math.max(...bounds.map((bound) => Date.parse(bound.toUtc))));
 
     const keys = sites.map((site) => site.key);
-    const [online, tests, totem] = await Promise.all([
+    const [online, tests, refunds, totem] = await Promise.all([
       this.store.takings.onlineTakingsCreatedBetween(keys, fromUtc, toUtc),
       this.store.takings.testBookingsCreatedBetween(keys, fromUtc, toUtc),
+      this.store.takings.refundsMadeBetween(keys, fromUtc, toUtc),
       this.promotec.totemMonth(sites.filter(hasKiosk), month),
     ]);
     const totemMissing: Record<string, string> = {};
@@ -175,6 +176,7 @@ export class TakingsService {
       month,
       locations: sites.map(({ key, name, zone }) => ({ key, name, zone })),
       bookings: [...online, ...tests],
+      refunds,
       totem: totem.proceeds,
       totemMissing,
     });

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { ONLINE_TAKINGS_STATUSES, type BookingStatus, type TakingsBooking } from '@deposito/protocol';
+import {
+  ONLINE_TAKINGS_STATUSES,
+  type BookingStatus,
+  type TakingsBooking,
+  type TakingsRefund,
+} from '@deposito/protocol';
 import type { Database } from './database';
 import { toDate } from './values';
 
@@ -23,6 +28,12 @@ export interface TakingsRepository {
     fromUtc: Date,
     toUtc: Date,
   ): Promise<TakingsBooking[]>;
+  /**
+   * The refunds made (a booking moved to `refunded`) at the given locations in `[fromUtc, toUtc)`,
+   * by when they were made, each for the booking's discounted price (what its payment added to the
+   * takings). Test bookings' refunds are not among them.
+   */
+  refundsMadeBetween(locationKeys: readonly string[], fromUtc: Date, toUtc: Date): Promise<TakingsRefund[]>;
 }
 
 export class KyselyTakingsRepository implements TakingsRepository {
@@ -61,6 +72,8 @@ export class KyselyTakingsRepository implements TakingsRepository {
           eb('status', 'in', [...ONLINE_TAKINGS_STATUSES]),
           // Paid, then cancelled by an operator without a refund: the money was kept.
           eb.and([eb('status', '=', 'cancelled_by_operator'), eb('paid_at', 'is not', null)]),
+          // Paid, then cancelled with a refund: the payment counts on its day, the refund on its own.
+          eb.and([eb('status', 'in', ['refund_due', 'refunded']), eb('paid_at', 'is not', null)]),
         ]),
       )
       .where('is_test', '=', tests)
@@ -76,7 +89,36 @@ export class KyselyTakingsRepository implements TakingsRepository {
       createdAt: toDate(row.created_at).toISOString(),
       priceDiscountedCents: row.price_discounted_cents,
       ...(row.status === 'cancelled_by_operator' ? { paidKept: true } : {}),
+      ...(row.status === 'refund_due' || row.status === 'refunded' ? { paidThenRefunded: true } : {}),
       ...(tests ? { isTest: true } : {}),
+    }));
+  }
+
+  async refundsMadeBetween(
+    locationKeys: readonly string[],
+    fromUtc: Date,
+    toUtc: Date,
+  ): Promise<TakingsRefund[]> {
+    if (locationKeys.length === 0) return [];
+    // booking_events_refunded_idx answers this: refunds are few among the events.
+    const rows = await this.db
+      .selectFrom('booking_events as e')
+      .innerJoin('bookings as b', 'b.transaction_id', 'e.transaction_id')
+      .select(['e.transaction_id', 'e.at', 'b.location_key', 'b.price_discounted_cents'])
+      .where('e.to_status', '=', 'refunded')
+      .where('e.at', '>=', fromUtc)
+      .where('e.at', '<', toUtc)
+      .where('b.location_key', 'in', [...locationKeys])
+      .where('b.is_test', '=', false)
+      .where('b.paid_at', 'is not', null)
+      .orderBy('e.at')
+      .orderBy('e.id')
+      .execute();
+    return rows.map((row) => ({
+      transactionId: row.transaction_id,
+      locationKey: row.location_key,
+      refundedAt: toDate(row.at).toISOString(),
+      amountCents: row.price_discounted_cents ?? 0,
     }));
   }
 }

@@ -80,6 +80,9 @@ export const zTransactionId = z
 /** Euros with at most two decimals, as the spec's payloads and price tables carry them. */
 export const zEuros = z.number().min(0).max(MAX_EUROS).multipleOf(0.01);
 
+/** Euros that may be negative: a day's takings net of the refunds made that day. */
+export const zSignedEuros = z.number().min(-MAX_EUROS).max(MAX_EUROS).multipleOf(0.01);
+
 /** Integer cents, the unit of money inside the system. */
 export const zCents = z.number().int().min(0).max(10_000_000);
 

@@ -41,6 +41,7 @@ describe('computeMonthlyTakings', () => {
 
     expect(dayOf(report, 'roma', '2026-07-01')).toMatchObject({
       onlineCents: 1550,
+      refundCents: 0,
       totemCents: 0,
       totalCents: 1550,
     });
@@ -49,7 +50,82 @@ describe('computeMonthlyTakings', () => {
       ['2026-07-01', 700],
       ['2026-07-31', 450],
     ]);
-    expect(report.totals).toEqual({ onlineCents: 2700, totemCents: 0, totalCents: 2700 });
+    expect(report.totals).toEqual({ onlineCents: 2700, refundCents: 0, totemCents: 0, totalCents: 2700 });
+  });
+
+  it("subtracts a refund on the day it was made, in the location's zone, and leaves the payment's day as it was", () => {
+    const report = computeMonthlyTakings({
+      month: '2026-07',
+      locations: [roma, campo],
+      bookings: [
+        // Paid on 30 June, refunded in July: June's takings keep it, July loses it.
+        booking({
+          transactionId: 'TX-JUNE',
+          createdAt: '2026-06-30T10:00:00Z',
+          status: 'refunded',
+          paidThenRefunded: true,
+        }),
+        // Paid and refunded in July: counted on the 2nd, given back on the 5th.
+        booking({
+          transactionId: 'TX-JULY',
+          createdAt: '2026-07-02T10:00:00Z',
+          status: 'refunded',
+          paidThenRefunded: true,
+          priceDiscountedCents: 700,
+        }),
+        // Owed a refund not made yet: the money is still held.
+        booking({
+          transactionId: 'TX-OWED',
+          createdAt: '2026-07-02T11:00:00Z',
+          status: 'refund_due',
+          paidThenRefunded: true,
+          priceDiscountedCents: 300,
+        }),
+        // A refunded booking without the flag (never paid) counts nothing.
+        booking({ createdAt: '2026-07-02T12:00:00Z', status: 'refunded', priceDiscountedCents: 9999 }),
+      ],
+      refunds: [
+        // 22:30 UTC on 4 July is 00:30 on 5 July in Rome.
+        {
+          transactionId: 'TX-JUNE',
+          locationKey: 'roma',
+          refundedAt: '2026-07-04T22:30:00Z',
+          amountCents: 1000,
+        },
+        {
+          transactionId: 'TX-JULY',
+          locationKey: 'roma',
+          refundedAt: '2026-07-05T08:00:00Z',
+          amountCents: 700,
+        },
+        // The same refund twice counts once; a location not asked for is ignored.
+        {
+          transactionId: 'TX-JULY',
+          locationKey: 'roma',
+          refundedAt: '2026-07-05T08:00:00Z',
+          amountCents: 700,
+        },
+        {
+          transactionId: 'TX-ELSEWHERE',
+          locationKey: 'nowhere',
+          refundedAt: '2026-07-05T08:00:00Z',
+          amountCents: 5,
+        },
+      ],
+      totem: {},
+    });
+    expect(dayOf(report, 'roma', '2026-07-02')).toMatchObject({
+      onlineCents: 1000,
+      refundCents: 0,
+      totalCents: 1000,
+    });
+    expect(dayOf(report, 'roma', '2026-07-05')).toMatchObject({
+      onlineCents: -1700,
+      refundCents: 1700,
+      totalCents: -1700,
+    });
+    expect(report.totals).toEqual({ onlineCents: -700, refundCents: 1700, totemCents: 0, totalCents: -700 });
+    expect(report.daysWithTakings).toBe(2);
   });
 
   it('counts one transaction once however many locker rows it has, using the discounted price', () => {
@@ -155,7 +231,7 @@ describe('computeMonthlyTakings', () => {
     expect(romaTakings.testBookings).toEqual({ count: 3, cents: 5500 });
     expect(campoTakings).toMatchObject({ onlineCents: 0, daysWithTakings: 0 });
     expect(campoTakings.testBookings).toEqual({ count: 1, cents: 222 });
-    expect(report.totals).toEqual({ onlineCents: 1500, totemCents: 0, totalCents: 1500 });
+    expect(report.totals).toEqual({ onlineCents: 1500, refundCents: 0, totemCents: 0, totalCents: 1500 });
     expect(report.testBookings).toEqual({ count: 4, cents: 5722 });
     expect(report.activeLocations).toBe(1);
   });
@@ -224,20 +300,23 @@ describe('computeMonthlyTakings', () => {
       label: '02/07/2026',
       weekday: 'Giovedì',
       onlineCents: 1500,
+      refundCents: 0,
       totemCents: 750,
       totalCents: 2250,
     });
     expect(dayOf(report, 'roma', '2026-07-03')).toMatchObject({
       onlineCents: 0,
+      refundCents: 0,
       totemCents: 750,
       totalCents: 750,
     });
     expect(dayOf(report, 'campo', '2026-07-01')).toMatchObject({
       onlineCents: 0,
+      refundCents: 0,
       totemCents: 600,
       totalCents: 600,
     });
-    expect(report.totals).toEqual({ onlineCents: 1500, totemCents: 2100, totalCents: 3600 });
+    expect(report.totals).toEqual({ onlineCents: 1500, refundCents: 0, totemCents: 2100, totalCents: 3600 });
   });
 
   it('keeps the day right across the spring and autumn DST changes in Rome and London', () => {
@@ -304,6 +383,7 @@ describe('computeMonthlyTakings', () => {
       name: 'Roma Termini',
       zone: 'Europe/Rome',
       onlineCents: 3000,
+      refundCents: 0,
       totemCents: 300,
       totalCents: 3300,
       daysWithTakings: 3,
@@ -318,7 +398,7 @@ describe('computeMonthlyTakings', () => {
       latest: null,
       totalCents: 0,
     });
-    expect(report.totals).toEqual({ onlineCents: 3500, totemCents: 300, totalCents: 3800 });
+    expect(report.totals).toEqual({ onlineCents: 3500, refundCents: 0, totemCents: 300, totalCents: 3800 });
     expect(report.daysWithTakings).toBe(3); // 03/07 counted once though both locations took money
     expect(report.activeLocations).toBe(2);
     expect(report.month).toBe('2026-07');

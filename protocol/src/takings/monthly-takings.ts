@@ -25,10 +25,15 @@ export const ONLINE_TAKINGS_STATUSES = PAID_BOOKING_STATUSES;
  * Money taken online and kept: a paid booking the visitor keeps, or one an operator cancelled
  * without a refund (`paidKept`: it was paid, and the cancellation gave nothing back).
  */
-export function countsAsOnlineTakings(booking: { status: BookingStatus; paidKept?: boolean }): boolean {
+export function countsAsOnlineTakings(booking: {
+  status: BookingStatus;
+  paidKept?: boolean;
+  paidThenRefunded?: boolean;
+}): boolean {
   return (
     (ONLINE_TAKINGS_STATUSES as readonly string[]).includes(booking.status) ||
-    (booking.status === 'cancelled_by_operator' && booking.paidKept === true)
+    (booking.status === 'cancelled_by_operator' && booking.paidKept === true) ||
+    ((booking.status === 'refund_due' || booking.status === 'refunded') && booking.paidThenRefunded === true)
   );
 }
 
@@ -48,8 +53,22 @@ export const takingsBookingSchema = z.object({
   priceDiscountedCents: zCents.nullable(),
   /** Cancelled by an operator after it was paid, without a refund: the money was kept. */
   paidKept: z.boolean().optional(),
+  /**
+   * Paid, then cancelled with a refund (owed or made): the payment still counts on the day it was
+   * taken, and a refund made subtracts on its own day (`refunds`), so a month already reported
+   * never changes.
+   */
+  paidThenRefunded: z.boolean().optional(),
   /** Made by an operator as a test: no money came in, so it is shown apart, never counted. */
   isTest: z.boolean().optional(),
+});
+
+/** A payment given back: its amount (the booking's discounted price) subtracts on the day it was made. */
+export const takingsRefundSchema = z.object({
+  transactionId: zTransactionId,
+  locationKey: zLocationKey,
+  refundedAt: zIsoDateTime,
+  amountCents: zCents,
 });
 
 /** Why a location's kiosk (totem) payments could not be read, e.g. the client's error message. */
@@ -59,6 +78,7 @@ export const monthlyTakingsInputSchema = z.object({
   month: takingsMonthSchema,
   locations: z.array(takingsLocationSchema),
   bookings: z.array(takingsBookingSchema),
+  refunds: z.array(takingsRefundSchema).default([]),
   totem: z.record(z.string(), z.array(totemTakingSchema)).default({}),
   /** Location key → why its kiosk payments of the month are missing from `totem`. */
   totemMissing: z.record(z.string(), totemMissingReasonSchema).default({}),
@@ -69,10 +89,14 @@ const inputWithoutBookingsSchema = monthlyTakingsInputSchema.omit({ bookings: tr
 
 export type TakingsLocation = z.input<typeof takingsLocationSchema>;
 export type TakingsBooking = z.infer<typeof takingsBookingSchema>;
+export type TakingsRefund = z.infer<typeof takingsRefundSchema>;
 export type MonthlyTakingsInput = z.input<typeof monthlyTakingsInputSchema>;
 
 export interface TakingsAmounts {
+  /** Online payments of the day less the refunds made that day (so it can be negative). */
   onlineCents: number;
+  /** The refunds made that day, already taken off `onlineCents` (and the total). */
+  refundCents: number;
   totemCents: number;
   totalCents: number;
 }
@@ -132,10 +156,10 @@ export interface TakingsAsides {
   totemMissing?: Readonly<Record<string, string>>;
 }
 
-/** Per location, per ISO day: the online and totem cents of that day. */
+/** Per location, per ISO day: the online (net of refunds), refund and totem cents of that day. */
 export type DailyAmountsByLocation = Map<
   string,
-  Map<string, { onlineCents: number; totemCents: number; totalCents?: number }>
+  Map<string, { onlineCents: number; totemCents: number; refundCents?: number; totalCents?: number }>
 >;
 
 const HOUR_MS = 3600_000;
@@ -247,10 +271,12 @@ function isCheckedBookingRow(row: unknown, validKey: (key: string) => boolean): 
     createdAt,
     priceDiscountedCents: cents,
     paidKept,
+    paidThenRefunded,
     isTest,
   } = row as Record<string, unknown>;
   return (
     (paidKept === undefined || typeof paidKept === 'boolean') &&
+    (paidThenRefunded === undefined || typeof paidThenRefunded === 'boolean') &&
     (isTest === undefined || typeof isTest === 'boolean') &&
     typeof transactionId === 'string' &&
     TRANSACTION_ID.test(transactionId) &&
@@ -283,13 +309,13 @@ function parseMonthlyTakingsInput(input: MonthlyTakingsInput): z.output<typeof m
 }
 
 function addTo(
-  days: Map<string, { onlineCents: number; totemCents: number }>,
+  days: Map<string, { onlineCents: number; totemCents: number; refundCents?: number }>,
   date: string,
-  channel: 'onlineCents' | 'totemCents',
+  channel: 'onlineCents' | 'totemCents' | 'refundCents',
   cents: number,
 ): void {
-  const day = days.get(date) ?? { onlineCents: 0, totemCents: 0 };
-  day[channel] += cents;
+  const day = days.get(date) ?? { onlineCents: 0, totemCents: 0, refundCents: 0 };
+  day[channel] = (day[channel] ?? 0) + cents;
   days.set(date, day);
 }
 
@@ -302,7 +328,7 @@ function addTo(
  * location in `totemMissing` is reported with its kiosk missing, so its total reads as incomplete.
  */
 export function computeMonthlyTakings(input: MonthlyTakingsInput): MonthlyTakingsReport {
-  const { month, locations, bookings, totem, totemMissing } = parseMonthlyTakingsInput(input);
+  const { month, locations, bookings, refunds, totem, totemMissing } = parseMonthlyTakingsInput(input);
   const zoneOf = new Map(locations.map((location) => [location.key, location.zone]));
   const daily: DailyAmountsByLocation = new Map(locations.map((location) => [location.key, new Map()]));
   const testBookings = new Map<string, ExcludedTestBookings>();
@@ -326,6 +352,16 @@ export function computeMonthlyTakings(input: MonthlyTakingsInput): MonthlyTaking
     addTo(daily.get(booking.locationKey)!, date, 'onlineCents', booking.priceDiscountedCents ?? 0);
   }
 
+  const refunded = new Set<string>();
+  for (const refund of refunds) {
+    const zone = zoneOf.get(refund.locationKey);
+    if (zone === undefined || refunded.has(refund.transactionId)) continue;
+    refunded.add(refund.transactionId);
+    const date = localDay(refund.refundedAt, zone, localDays);
+    addTo(daily.get(refund.locationKey)!, date, 'onlineCents', -refund.amountCents);
+    addTo(daily.get(refund.locationKey)!, date, 'refundCents', refund.amountCents);
+  }
+
   for (const [locationKey, payments] of Object.entries(totem)) {
     const zone = zoneOf.get(locationKey);
     if (zone === undefined) continue;
@@ -346,10 +382,11 @@ function sumAmounts(rows: readonly TakingsAmounts[]): TakingsAmounts {
   return rows.reduce(
     (sum, row) => ({
       onlineCents: sum.onlineCents + row.onlineCents,
+      refundCents: sum.refundCents + row.refundCents,
       totemCents: sum.totemCents + row.totemCents,
       totalCents: sum.totalCents + row.totalCents,
     }),
-    { onlineCents: 0, totemCents: 0, totalCents: 0 },
+    { onlineCents: 0, refundCents: 0, totemCents: 0, totalCents: 0 },
   );
 }
 
@@ -376,10 +413,12 @@ export function buildMonthlyTakingsReport(
         label: takingsDayLabel(date),
         weekday: italianWeekdayName(date),
         onlineCents: amounts.onlineCents,
+        refundCents: amounts.refundCents ?? 0,
         totemCents: amounts.totemCents,
         totalCents: amounts.totalCents ?? amounts.onlineCents + amounts.totemCents,
       }))
-      .filter((day) => day.totalCents > 0)
+      // A day counts when money moved: taken, or given back.
+      .filter((day) => day.totalCents > 0 || day.refundCents > 0)
       .sort((a, b) => a.date.localeCompare(b.date));
     return {
       key: location.key,

@@ -21,9 +21,9 @@ describe('takings data (the spec shape)', () => {
       }),
     ).toEqual({
       roma: {
-        '2026-07-01': { onlineCents: 1250, totemCents: 0, totalCents: 1250 },
-        '2026-07-02': { onlineCents: 1010, totemCents: 20, totalCents: 1030 },
-        '2026-07-03': { onlineCents: 100, totemCents: 200, totalCents: 350 },
+        '2026-07-01': { onlineCents: 1250, refundCents: 0, totemCents: 0, totalCents: 1250 },
+        '2026-07-02': { onlineCents: 1010, refundCents: 0, totemCents: 20, totalCents: 1030 },
+        '2026-07-03': { onlineCents: 100, refundCents: 0, totemCents: 200, totalCents: 350 },
       },
     });
   });
@@ -126,7 +126,7 @@ describe('takings data (the spec shape)', () => {
       ['roma', 'Roma', 1000],
       ['oca', 'oca', 700],
     ]);
-    expect(report.totals).toEqual({ onlineCents: 1200, totemCents: 500, totalCents: 1700 });
+    expect(report.totals).toEqual({ onlineCents: 1200, refundCents: 0, totemCents: 500, totalCents: 1700 });
     expect(report.daysWithTakings).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { centsToEuros, eurosToCents } from '../pricing/money';
 import { z } from 'zod';
-import { zEuros, zLocationKey } from '../schemas/primitives';
+import { zEuros, zLocationKey, zSignedEuros } from '../schemas/primitives';
 import { takingsDayLabelSchema } from './month';
 import {
   buildMonthlyTakingsReport,
@@ -14,11 +14,18 @@ import {
 
 /**
  * One day's takings in euros as the spec's data carries them: a plain number (online only, the
- * older shape) or the split, where a missing total is online plus totem.
+ * older shape) or the split, where a missing total is online plus totem. Ours beside the spec's:
+ * `refunds`, the payments given back that day, already taken off `online` and `total` (which can
+ * then be negative).
  */
 export const takingsDayAmountSchema = z.union([
   zEuros,
-  z.object({ online: zEuros, totem: zEuros, total: zEuros.optional() }),
+  z.object({
+    online: zSignedEuros,
+    totem: zEuros,
+    total: zSignedEuros.optional(),
+    refunds: zEuros.optional(),
+  }),
 ]);
 export type TakingsDayAmount = z.infer<typeof takingsDayAmountSchema>;
 
@@ -55,6 +62,7 @@ export interface TakingsCaveats {
 
 export interface NormalisedDayTakings {
   onlineCents: number;
+  refundCents: number;
   totemCents: number;
   totalCents: number;
 }
@@ -70,12 +78,13 @@ export function normaliseTakingsData(data: unknown): Record<string, Record<strin
           const isoDate = DateTime.fromFormat(label, 'dd/MM/yyyy').toISODate()!;
           if (typeof value === 'number') {
             const cents = eurosToCents(value);
-            return [isoDate, { onlineCents: cents, totemCents: 0, totalCents: cents }];
+            return [isoDate, { onlineCents: cents, refundCents: 0, totemCents: 0, totalCents: cents }];
           }
           const onlineCents = eurosToCents(value.online);
           const totemCents = eurosToCents(value.totem);
+          const refundCents = value.refunds === undefined ? 0 : eurosToCents(value.refunds);
           const totalCents = value.total === undefined ? onlineCents + totemCents : eurosToCents(value.total);
-          return [isoDate, { onlineCents, totemCents, totalCents }];
+          return [isoDate, { onlineCents, refundCents, totemCents, totalCents }];
         }),
       ),
     ]),
@@ -133,6 +142,7 @@ export function takingsDataFromReport(report: MonthlyTakingsReport): TakingsData
             online: centsToEuros(day.onlineCents),
             totem: centsToEuros(day.totemCents),
             total: centsToEuros(day.totalCents),
+            ...(day.refundCents > 0 ? { refunds: centsToEuros(day.refundCents) } : {}),
           },
         ]),
       ),

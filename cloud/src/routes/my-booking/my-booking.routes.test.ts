@@ -252,6 +252,47 @@ describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
     expect(errorBodySchema.parse(await again.json()).error.code).toBe('my_booking/cancel_not_allowed');
   });
 
+  it('takings: the payment counts on the day it was taken, the refund subtracts on the day it was made', async () => {
+    // A fresh operator's session each time: the clock moves a day.
+    const days = async () => {
+      const response = await fetch(`${test.url}/api/admin/takings?month=2026-03&location=oca&reload=1`, {
+        headers: { authorization: `Bearer ${await test.adminToken()}` },
+      });
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as {
+        data: Record<
+          string,
+          Record<string, { online: number; totem: number; total: number; refunds?: number }>
+        >;
+      };
+      return data.oca ?? {};
+    };
+    const before = await days();
+    const id = await bookAndPay(TOMORROW);
+    const token = await tokenFromMail(id, 'scheduled');
+    const price = (await test.store.bookings.get(id))!.priceDiscountedCents / 100;
+    const paidDay = await days();
+    expect(paidDay['27/03/2026']!.online).toBeCloseTo((before['27/03/2026']?.online ?? 0) + price, 2);
+
+    // The next morning, before the booking starts, the visitor cancels: the gateway refunds at once.
+    const now = test.clock.now();
+    test.clock.set('2026-03-28T07:00:00.000Z');
+    try {
+      expect((await cancel(token)).status).toBe(200);
+      expect((await test.store.bookings.get(id))!.status).toBe('refunded');
+      const after = await days();
+      // The day of the payment is as it was reported; the refund is on the 28th, taken off its online.
+      expect(after['27/03/2026']).toEqual(paidDay['27/03/2026']);
+      expect(after['28/03/2026']).toMatchObject({
+        online: -price,
+        total: after['28/03/2026']!.totem - price,
+        refunds: price,
+      });
+    } finally {
+      test.clock.set(now);
+    }
+  });
+
   const resend = (token: string) => fetch(`${test.url}/api/my-booking/${token}/resend`, { method: 'POST' });
 
   it("resends the confirmation to the booking's own address with a fresh link, three times an hour", async () => {

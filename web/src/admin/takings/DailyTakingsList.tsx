@@ -69,6 +69,11 @@ export function DailyTakingsList({
               ) : (
                 <span aria-hidden="true" />
               )}
+              {day.refundCents > 0 ? (
+                <span>
+                  Rimborsi <strong>− {formatEuros(day.refundCents)}</strong>
+                </span>
+              ) : null}
             </div>
           ) : null}
           <div className="adm-tk-day-total">{formatEuros(day.totalCents)}</div>

@@ -31,8 +31,9 @@ type Load =
 
 /** Days of several locations added up per date, for the all-locations chart. */
 /**
- * The month's takings for a spreadsheet: one line per location and day with takings (online,
- * totem, total), then each location's month and the month of all of them.
+ * The month's takings for a spreadsheet: one line per location and day with takings (online net of
+ * refunds, totem, total, and the refunds made that day), then each location's month and the month
+ * of all of them.
  */
 export function takingsCsv(report: MonthlyTakingsReport): string {
   const rows: CsvCell[][] = [];
@@ -45,6 +46,7 @@ export function takingsCsv(report: MonthlyTakingsReport): string {
         csvEuros(day.onlineCents),
         csvEuros(day.totemCents),
         csvEuros(day.totalCents),
+        csvEuros(day.refundCents),
       ]);
     }
     rows.push([
@@ -54,6 +56,7 @@ export function takingsCsv(report: MonthlyTakingsReport): string {
       csvEuros(location.onlineCents),
       csvEuros(location.totemCents),
       csvEuros(location.totalCents),
+      csvEuros(location.refundCents),
     ]);
   }
   rows.push([
@@ -63,9 +66,18 @@ export function takingsCsv(report: MonthlyTakingsReport): string {
     csvEuros(report.totals.onlineCents),
     csvEuros(report.totals.totemCents),
     csvEuros(report.totals.totalCents),
+    csvEuros(report.totals.refundCents),
   ]);
   return toCsv(
-    ['Location', 'Giorno', 'Giorno della settimana', 'Online (€)', 'Totem (€)', 'Totale (€)'],
+    [
+      'Location',
+      'Giorno',
+      'Giorno della settimana',
+      'Online (€)',
+      'Totem (€)',
+      'Totale (€)',
+      'Rimborsi, già sottratti (€)',
+    ],
     rows,
   );
 }
@@ -80,6 +92,7 @@ function combinedDays(report: MonthlyTakingsReport): DayTakings[] {
         ? {
             ...sum,
             onlineCents: sum.onlineCents + day.onlineCents,
+            refundCents: sum.refundCents + day.refundCents,
             totemCents: sum.totemCents + day.totemCents,
             totalCents: sum.totalCents + day.totalCents,
           }
@@ -106,6 +119,17 @@ function SummaryCards({ report, all }: { report: MonthlyTakingsReport; all: bool
       tone: 'total',
       note: incomplete,
     },
+    // Refunds made in the month are already off the online and total figures: this says how much.
+    ...(report.totals.refundCents > 0
+      ? [
+          {
+            label: 'Rimborsi',
+            value: `− ${formatEuros(report.totals.refundCents)}`,
+            tone: 'refunds',
+            note: 'già sottratti',
+          },
+        ]
+      : []),
     ...(all
       ? [
           {

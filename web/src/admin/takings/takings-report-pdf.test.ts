@@ -216,7 +216,7 @@ describe('takings report PDF', () => {
     const campoOnly = {
       ...incomplete,
       locations: incomplete.locations.slice(1),
-      totals: { onlineCents: 0, totemCents: 0, totalCents: 0 },
+      totals: { onlineCents: 0, refundCents: 0, totemCents: 0, totalCents: 0 },
       testBookings: { count: 0, cents: 0 },
       totemMissing: incomplete.totemMissing,
       activeLocations: 0,

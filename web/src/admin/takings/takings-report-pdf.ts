@@ -144,6 +144,9 @@ function drawSummary(cursor: PageCursor, report: MonthlyTakingsReport): void {
     ['Incassi online', formatEuros(report.totals.onlineCents)],
     ['Incassi in sede (totem)', `${formatEuros(report.totals.totemCents)}${incomplete}`],
   ];
+  // Refunds made in the month are already off the online and total figures.
+  if (report.totals.refundCents > 0)
+    rows.push(['Rimborsi (già sottratti)', `- ${formatEuros(report.totals.refundCents)}`]);
   if (report.locations.length > 1)
     rows.push(['Sedi attive', `${report.activeLocations} di ${report.locations.length}`]);
   if (report.testBookings.count > 0) {
