@@ -50,6 +50,8 @@ for (const [device, viewport] of [
     });
 
     test('every page of the admin area', async () => {
+      // Fourteen pages, each loaded, settled and checked by axe: about 2 s each, more on a busy machine.
+      test.setTimeout(150_000);
       for (const { path, heading } of PAGES) {
         await page.goto(path);
         await expect(admin.heading(heading), path).toBeVisible();
