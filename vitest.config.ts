@@ -52,6 +52,7 @@ export default defineConfig({
           environment: 'jsdom',
           testTimeout: 30_000,
           include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./test/setup.ts'],
         },
       },
       {

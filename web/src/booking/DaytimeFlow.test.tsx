@@ -297,8 +297,9 @@ describe('daytime flow', () => {
   it('offers to start again when a payment page is already open for the hold', async () => {
     const api = baseApi();
     api.set(`PATCH /api/bookings/${HOLD_ID}`, () => apiError(409, 'booking/payment_started'));
-    const reload = vi.fn();
-    vi.stubGlobal('location', { ...window.location, reload });
+    // Starting again opens the first screen afresh, without the step in the address.
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, href: 'http://localhost/vicolo?step=summary', replace });
     await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
     fillCustomer();
@@ -312,7 +313,8 @@ describe('daytime flow', () => {
     expect(api.callsTo('POST', '/api/payments/create-payment')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Ricomincia' }));
-    await waitFor(() => expect(reload).toHaveBeenCalled());
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('http://localhost/vicolo'));
+    expect(window.sessionStorage.length).toBe(0);
     expect(api.callsTo('POST', `/api/bookings/${HOLD_ID}/cancel`)).toHaveLength(1);
   });
 
@@ -402,12 +404,14 @@ describe('daytime flow', () => {
 
   it('cancels the held booking from the summary', async () => {
     const api = baseApi();
-    const reload = vi.fn();
-    vi.stubGlobal('location', { ...window.location, reload });
+    // Starting again opens the first screen afresh, without the step in the address.
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, href: 'http://localhost/vicolo?step=summary', replace });
     await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
     fireEvent.click(screen.getByRole('button', { name: 'Annulla' }));
-    await waitFor(() => expect(reload).toHaveBeenCalled());
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('http://localhost/vicolo'));
+    expect(window.sessionStorage.length).toBe(0);
     expect(api.callsTo('POST', `/api/bookings/${HOLD_ID}/cancel`)).toHaveLength(1);
   });
 });

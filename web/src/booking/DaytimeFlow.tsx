@@ -1,20 +1,27 @@
-import { lazy, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { eurosToCents } from '@deposito/protocol/pricing/money';
 import { isInBlockWindow, isInFastTrackWindow } from '@deposito/protocol/schedule/daily-windows';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
-import { loadFastTrackOffer, preloadCustomerRoutes } from '../api/deposito-api';
+import { cancelBooking, loadFastTrackOffer, preloadCustomerRoutes } from '../api/deposito-api';
 import { isApiError } from '../api/http';
 import { errorMessageKey } from '../api/error-messages';
 import { useClock } from '../components/clock';
+import { usePersistentFlow } from '../components/flow-history';
 import { CancellationPolicyContext } from '../components/TermsDialog';
 import { LanguageFlags } from '../components/LanguageFlags';
 import { Alert } from '../components/Alert';
 import { IdleStep } from './steps/IdleStep';
 import type { FastTrackTerms } from './FastTrackOffer';
-import { INITIAL_DAYTIME_STATE, daytimeReducer, type DaytimeAction } from './daytime-state';
+import {
+  DAYTIME_VIEWS,
+  INITIAL_DAYTIME_STATE,
+  daytimeReducer,
+  restoreDaytimeState,
+  type DaytimeAction,
+} from './daytime-state';
 
 // The idle screen is all a visitor opening /{location} needs; the steps after it, with the date
 // library and the full API schemas, load in the background once the visitor touches the page.
@@ -75,7 +82,24 @@ export function DaytimeFlow({
   const navigate = useNavigate();
   const clock = useClock();
   const [searchParams] = useSearchParams();
-  const [state, dispatch] = useReducer(daytimeReducer, INITIAL_DAYTIME_STATE);
+  // Back, a reload and a return from the payment page resume at the visitor's step (flow-history.ts).
+  const [state, dispatch, back] = usePersistentFlow({
+    key: `daytime.${location.key}`,
+    reducer: daytimeReducer,
+    initial: INITIAL_DAYTIME_STATE,
+    order: DAYTIME_VIEWS,
+    stepOf: (daytime) => daytime.view,
+    restore: restoreDaytimeState,
+    now: () => clock().getTime(),
+    onHistoryBack: (current, to) => {
+      setError(null);
+      // Leaving the summary gives the held lockers back (best effort: unpaid holds also lapse).
+      if (current.hold && to !== 'summary') {
+        void cancelBooking(current.hold.transactionId).catch(() => undefined);
+      }
+      dispatch(to === null ? { type: 'back' } : { type: 'backTo', view: to });
+    },
+  });
   const [showStartOptions, setShowStartOptions] = useState(searchParams.get('showStartOptions') === '1');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -204,6 +228,7 @@ export function DaytimeFlow({
               state={state}
               dispatch={dispatch}
               go={go}
+              onBack={back}
               busy={busy}
               setBusy={setBusy}
               error={error}

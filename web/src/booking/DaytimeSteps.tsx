@@ -20,6 +20,7 @@ import { DurationStep } from './steps/DurationStep';
 import { LockerSizeStep } from './steps/LockerSizeStep';
 import { QuantityStep } from './steps/QuantityStep';
 import { DaytimeSummary } from './DaytimeSummary';
+import { forgetFlowsOf, STEP_PARAM } from '../components/flow-history';
 import type { DaytimeAction, DaytimeState } from './daytime-state';
 
 /** What the flow shares with its steps: the booking so far and the busy and error state of the page. */
@@ -29,6 +30,8 @@ export interface DaytimeStepsProps {
   dispatch: Dispatch<DaytimeAction>;
   /** Dispatches after clearing the error. */
   go: (action: DaytimeAction) => void;
+  /** One step back, through the browser history (releasing the hold from the summary). */
+  onBack: () => void;
   busy: boolean;
   setBusy: (busy: boolean) => void;
   error: string | null;
@@ -44,6 +47,7 @@ export function DaytimeSteps({
   state,
   dispatch,
   go,
+  onBack,
   busy,
   setBusy,
   error,
@@ -163,15 +167,16 @@ export function DaytimeSteps({
     }
   }
 
-  function releaseHold() {
-    // Best effort: the server also releases unpaid holds when they expire.
-    if (state.hold) void cancelBooking(state.hold.transactionId).catch(() => undefined);
-  }
-
   async function cancelSummary() {
-    if (state.hold) await cancelBooking(state.hold.transactionId).catch(() => undefined);
+    if (state.hold) {
+      await cancelBooking(state.hold.transactionId).catch(() => undefined);
+      forgetFlowsOf(state.hold.transactionId);
+    }
     dispatch({ type: 'reset' });
-    window.location.reload();
+    // Start afresh at the first screen, without the step in the address.
+    const address = new URL(window.location.href);
+    address.searchParams.delete(STEP_PARAM);
+    window.location.replace(address.toString());
   }
 
   const back = (
@@ -180,7 +185,7 @@ export function DaytimeSteps({
       className="button button-ghost"
       onClick={() => {
         if (state.view === 'lockerOptions') setPendingDuration(null);
-        go({ type: 'back' });
+        onBack();
       }}
     >
       {t('ui.back')}
@@ -209,7 +214,7 @@ export function DaytimeSteps({
           error={error}
           onDismissError={() => setError(null)}
           onContinue={(date) => void confirmDate(date)}
-          onBack={() => go({ type: 'back' })}
+          onBack={onBack}
         />
       )}
       {state.view === 'timeSelection' && state.date && (
@@ -261,10 +266,7 @@ export function DaytimeSteps({
         <DaytimeSummary
           location={location}
           hold={state.hold}
-          onBack={() => {
-            releaseHold();
-            go({ type: 'back' });
-          }}
+          onBack={onBack}
           onCancel={() => void cancelSummary()}
         />
       )}

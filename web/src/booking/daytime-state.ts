@@ -51,7 +51,33 @@ export type DaytimeAction =
   | { type: 'sizeChosen'; size: LockerSize }
   | { type: 'lockersHeld'; hold: LockerHold }
   | { type: 'back' }
+  /** The browser's Back to an earlier step: as many steps back as that takes. */
+  | { type: 'backTo'; view: DaytimeView }
   | { type: 'reset' };
+
+/** The steps in order (the flow's history follows it). */
+export const DAYTIME_VIEWS: readonly DaytimeView[] = [
+  'idle',
+  'calendar',
+  'timeSelection',
+  'duration',
+  'lockerOptions',
+  'lockerQuantity',
+  'summary',
+];
+
+/** A state saved in this tab, checked before the flow resumes from it; null: start again. */
+export function restoreDaytimeState(saved: DaytimeState): DaytimeState | null {
+  const complete =
+    typeof saved === 'object' &&
+    saved !== null &&
+    DAYTIME_VIEWS.includes(saved.view) &&
+    (saved.view !== 'summary' || (saved.hold !== null && typeof saved.hold?.transactionId === 'string')) &&
+    (saved.view === 'idle' || saved.view === 'calendar' || typeof saved.date === 'string') &&
+    (!['lockerOptions', 'lockerQuantity'].includes(saved.view) || saved.counts !== null) &&
+    (saved.view !== 'lockerQuantity' || saved.size !== null);
+  return complete ? { ...INITIAL_DAYTIME_STATE, ...saved } : null;
+}
 
 export const INITIAL_DAYTIME_STATE: DaytimeState = {
   view: 'idle',
@@ -118,6 +144,14 @@ export function daytimeReducer(state: DaytimeState, action: DaytimeAction): Dayt
       }
       if (state.view === 'summary') return { ...state, view, hold: null, quantity: null };
       return { ...state, view };
+    }
+    case 'backTo': {
+      let next = state;
+      for (let steps = 0; steps < DAYTIME_VIEWS.length; steps += 1) {
+        if (next.view === action.view || next.view === 'idle') break;
+        next = daytimeReducer(next, { type: 'back' });
+      }
+      return next;
     }
     case 'reset':
       return INITIAL_DAYTIME_STATE;

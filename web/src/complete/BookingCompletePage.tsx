@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BookingReadBack } from '@deposito/protocol/schemas/booking';
@@ -15,6 +16,7 @@ import {
 import { PaidBooking } from './PaidBooking';
 import { useCompletedBooking } from './use-completed-booking';
 import { useDocumentTitle } from '../components/document-title';
+import { forgetFlowsOf } from '../components/flow-history';
 
 /**
  * Where the payment provider sends the visitor back (`?transactionId=…`, or the encrypted `a` and
@@ -60,7 +62,13 @@ function BookingOutcomeScreen({
   gaveUpWaiting: boolean;
   onRefresh: () => void;
 }) {
-  switch (bookingOutcome(booking.status)) {
+  const outcome = bookingOutcome(booking.status);
+  // A booking that is over (paid, lapsed, cancelled) is not resumed by the booking pages' Back.
+  const settled = outcome !== 'processing' && outcome !== 'declined' && outcome !== 'unpaid';
+  useEffect(() => {
+    if (settled) forgetFlowsOf(booking.transactionId);
+  }, [settled, booking.transactionId]);
+  switch (outcome) {
     case 'paid':
     case 'scheduled':
       return <PaidBooking booking={booking} location={location} />;

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
@@ -25,7 +25,8 @@ import { TimeStep } from '../booking/steps/TimeStep';
 import { DurationStep } from '../booking/steps/DurationStep';
 import { LockerSizeStep } from '../booking/steps/LockerSizeStep';
 import { QuantityStep } from '../booking/steps/QuantityStep';
-import { INITIAL_NIGHT_STATE, nightReducer } from './night-state';
+import { INITIAL_NIGHT_STATE, NIGHT_STEPS, nightReducer, restoreNightState } from './night-state';
+import { usePersistentFlow } from '../components/flow-history';
 import { NightSummary } from './NightSummary';
 import { CancellationPolicyContext } from '../components/TermsDialog';
 import { LanguageFlags } from '../components/LanguageFlags';
@@ -76,7 +77,20 @@ export function NightWizard({ location }: { location: PublicLocation }) {
   const navigate = useNavigate();
   const clock = useClock();
   const format = useFormatters();
-  const [state, dispatch] = useReducer(nightReducer, INITIAL_NIGHT_STATE);
+  // Back, a reload and a return from the payment page resume at the visitor's step (flow-history.ts).
+  const [state, dispatch, back] = usePersistentFlow({
+    key: `night.${location.key}`,
+    reducer: nightReducer,
+    initial: INITIAL_NIGHT_STATE,
+    order: NIGHT_STEPS,
+    stepOf: (night) => night.step,
+    restore: restoreNightState,
+    now: () => clock().getTime(),
+    onHistoryBack: (_current, to) => {
+      setError(null);
+      dispatch(to === null ? { type: 'back' } : { type: 'backTo', step: to });
+    },
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pendingDuration, setPendingDuration] = useState<Duration | null>(null);
@@ -160,7 +174,7 @@ export function NightWizard({ location }: { location: PublicLocation }) {
   // Back one step (what was chosen before it stays), or cancel the whole booking.
   const cancelButton = (
     <>
-      <button type="button" className="button button-secondary" onClick={() => go({ type: 'back' })}>
+      <button type="button" className="button button-secondary" onClick={back}>
         {t('ui.back')}
       </button>
       <button type="button" className="button button-ghost" onClick={cancel}>

@@ -34,7 +34,33 @@ export type NightAction =
   | { type: 'quantityChosen'; quantity: number }
   /** One step back, keeping what was chosen before that step. */
   | { type: 'back' }
+  /** The browser's Back to an earlier step: as many steps back as that takes. */
+  | { type: 'backTo'; step: NightStep }
   | { type: 'cancel' };
+
+/** The wizard's steps in order (its history follows it). */
+export const NIGHT_STEPS: readonly NightStep[] = [
+  'calendar',
+  'time',
+  'duration',
+  'lockerOptions',
+  'lockerQuantity',
+  'summary',
+];
+
+/** A state saved in this tab, checked before the wizard resumes from it; null: start again. */
+export function restoreNightState(saved: NightState): NightState | null {
+  const step = NIGHT_STEPS.indexOf(saved?.step);
+  const has = (value: unknown) => value !== null && value !== undefined;
+  const complete =
+    step >= 0 &&
+    (step < 1 || (typeof saved.date === 'string' && has(saved.startTimeIso) && has(saved.counts))) &&
+    (step < 2 || typeof saved.time === 'string') &&
+    (step < 3 || (has(saved.duration) && has(saved.endTimeIso))) &&
+    (step < 4 || has(saved.size)) &&
+    (step < 5 || typeof saved.quantity === 'number');
+  return complete ? { ...INITIAL_NIGHT_STATE, ...saved } : null;
+}
 
 export const INITIAL_NIGHT_STATE: NightState = {
   step: 'calendar',
@@ -90,6 +116,14 @@ export function nightReducer(state: NightState, action: NightAction): NightState
         default:
           return state;
       }
+    case 'backTo': {
+      let next = state;
+      for (let steps = 0; steps < NIGHT_STEPS.length; steps += 1) {
+        if (next.step === action.step || next.step === 'calendar') break;
+        next = nightReducer(next, { type: 'back' });
+      }
+      return next;
+    }
     case 'cancel':
       return INITIAL_NIGHT_STATE;
   }

@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BookingPage, firstOfferedDuration } from './pages/booking-page';
+import { NightWizardPage } from './pages/night-wizard-page';
+import { SandboxPaymentPage } from './pages/payment-pages';
+import { CloudControl, dateInZone } from './support/cloud-control';
+
+// Issue 15 item 3, against the real cloud at phone and desktop size: the phone's Back goes one step
+// back at every step (leaving the summary gives the held lockers back), a reload resumes the step
+// with every choice, and Back from the payment page returns to the summary, not the start screen.
+
+const CUSTOMER = { name: 'Giulia', surname: 'Rossi', email: 'giulia@example.com', phone: '3331234567' };
+
+let cloud: CloudControl;
+
+test.beforeEach(async ({ request }) => {
+  cloud = new CloudControl(request);
+  await cloud.resetSettings();
+});
+
+test.afterEach(async () => {
+  await cloud.releaseHolds();
+});
+
+/** The hold the flow keeps in this tab's session storage. */
+async function heldTransaction(page: Page): Promise<string> {
+  const id = await page.evaluate(() => {
+    const saved = window.sessionStorage.getItem('deposito.flow.daytime.vicolo');
+    return saved
+      ? (JSON.parse(saved) as { state: { hold?: { transactionId: string } } }).state.hold?.transactionId
+      : null;
+  });
+  expect(id, 'the flow keeps its hold in session storage').toBeTruthy();
+  return id!;
+}
+
+async function bookingStatus(page: Page, transactionId: string): Promise<string> {
+  const answer = await page.request.get(`/api/bookings/${encodeURIComponent(transactionId)}`);
+  return ((await answer.json()) as { status: string }).status;
+}
+
+async function toSummary(page: Page, booking: BookingPage, isPhone: boolean) {
+  await booking.open('vicolo');
+  await booking.startBooking();
+  if (isPhone) await page.getByRole('button', { name: 'Inizia più tardi' }).click();
+  await booking.chooseDate(dateInZone(6));
+  await booking.chooseTime(await booking.firstOfferedTime());
+  await booking.chooseDuration('hours:3');
+  await booking.chooseSize(/Standard/);
+  await booking.chooseQuantity(1);
+  await expect(booking.summaryHeading()).toBeVisible();
+}
+
+test('a reload on the summary resumes it; Back goes one step at a time and gives the hold back', async ({
+  page,
+}, testInfo) => {
+  const booking = new BookingPage(page);
+  await toSummary(page, booking, testInfo.project.name === 'phone');
+  const held = await heldTransaction(page);
+  const total = await page
+    .getByRole('table', { name: 'Dettaglio prezzo' })
+    .getByRole('row', { name: /Totale/ })
+    .textContent();
+
+  await page.reload();
+  await expect(booking.summaryHeading()).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Dettaglio prezzo' }).getByRole('row', { name: /Totale/ }),
+  ).toHaveText(total!);
+  expect(await heldTransaction(page)).toBe(held);
+  expect(await bookingStatus(page, held)).toBe('pending');
+
+  // The browser's Back: the quantity again, and the lockers are free again.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Quanti locker?' })).toBeVisible();
+  await expect.poll(() => bookingStatus(page, held)).toBe('cancelled');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Scegli la dimensione' })).toBeVisible();
+  // A reload in the middle keeps the step too.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Scegli la dimensione' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Durata')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Orario di inizio')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Data')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Prenota un locker' })).toBeVisible();
+  await expect(page).toHaveURL(/\/vicolo$/);
+});
+
+test("Back from the payment page returns to the summary with the visitor's hold", async ({
+  page,
+}, testInfo) => {
+  const booking = new BookingPage(page);
+  await toSummary(page, booking, testInfo.project.name === 'phone');
+  const held = await heldTransaction(page);
+  await booking.fillCustomer(CUSTOMER);
+  await page.getByRole('button', { name: 'Paga ora' }).click();
+  const sandbox = new SandboxPaymentPage(page);
+  await sandbox.waitUntilShown();
+
+  await page.goBack();
+  await expect(booking.summaryHeading()).toBeVisible();
+  expect(await heldTransaction(page)).toBe(held);
+  // Still payable: the same hold goes to the payment page again and is paid.
+  await booking.fillCustomer(CUSTOMER);
+  await page.getByRole('button', { name: 'Paga ora' }).click();
+  await sandbox.waitUntilShown();
+  await sandbox.payWithTestCard();
+  await expect.poll(() => bookingStatus(page, held)).toMatch(/^(scheduled|confirmed)$/);
+  // Paid: the booking pages start afresh in this tab.
+  await booking.open('vicolo');
+  await expect(page.getByRole('button', { name: 'Prenota un locker' })).toBeVisible();
+});
+
+test('the night wizard: a reload resumes the summary, and Back goes one step at a time', async ({ page }) => {
+  const night = new NightWizardPage(page);
+  await night.open('vicolo');
+  await night.chooseDate(dateInZone(6));
+  await night.chooseTime(await night.firstOfferedTime());
+  await night.chooseDuration(await firstOfferedDuration(page));
+  await night.chooseSize(/Standard/);
+  await night.chooseQuantity(1);
+  const booking = new BookingPage(page);
+  await expect(booking.summaryHeading()).toBeVisible();
+
+  await page.reload();
+  await expect(booking.summaryHeading()).toBeVisible();
+  await expect(night.countdown()).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Quanti locker?' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Scegli la dimensione' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Durata')).toBeVisible();
+  // The page's own Back agrees with the browser's.
+  await page.getByRole('button', { name: 'Indietro' }).click();
+  await expect(page.getByLabel('Orario di inizio')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Data')).toBeVisible();
+  await expect(page).toHaveURL(/\/booking-notte\/vicolo$/);
+});

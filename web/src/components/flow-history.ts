@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react';
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router-dom';
+
+// A step-by-step booking flow whose steps live in the browser history and whose choices live in
+// session storage (this tab only): the phone's Back goes one step back, and a reload, or coming back
+// from the payment page, resumes at the step the visitor was on with everything they chose.
+
+/** Saved flows older than this start again: their times and prices may no longer hold. */
+const MAX_AGE_MS = 60 * 60_000;
+const STORAGE_PREFIX = 'deposito.flow.';
+/** The query parameter naming the step. */
+export const STEP_PARAM = 'step';
+
+interface SavedFlow<S> {
+  savedAt: number;
+  state: S;
+}
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Storage refused (a sandboxed frame, privacy settings): the flow simply does not resume.
+    return null;
+  }
+}
+
+function load<S>(key: string, now: number): S | null {
+  try {
+    const saved = JSON.parse(storage()?.getItem(STORAGE_PREFIX + key) ?? 'null') as SavedFlow<S> | null;
+    if (!saved || typeof saved.savedAt !== 'number' || now - saved.savedAt > MAX_AGE_MS) return null;
+    return saved.state;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets every saved flow holding this booking (it was paid, or is over): nothing resumes it. */
+export function forgetFlowsOf(transactionId: string): void {
+  const store = storage();
+  if (!store) return;
+  for (const key of Object.keys(store)) {
+    if (key.startsWith(STORAGE_PREFIX) && store.getItem(key)?.includes(`"${transactionId}"`)) {
+      store.removeItem(key);
+    }
+  }
+}
+
+export interface PersistentFlowOptions<S, A, V extends string> {
+  /** Session storage key of this flow, e.g. `daytime.vicolo`. */
+  key: string;
+  reducer: (state: S, action: A) => S;
+  initial: S;
+  /** The steps in order: a step after the one in the address is a step forward. */
+  order: readonly V[];
+  /** The step a state is at. */
+  stepOf: (state: S) => V;
+  /** A saved state checked before it is used (null: start again). */
+  restore: (saved: S) => S | null;
+  /**
+   * Back to an earlier step (the browser's Back, to `to`), or one step back as the page's own Back
+   * button goes (`to` null): the flow goes back, releasing what it held.
+   */
+  onHistoryBack: (state: S, to: V | null) => void;
+  now: () => number;
+}
+
+/**
+ * `useReducer` for a flow, with its state saved in session storage and each step forward pushed
+ * onto the browser history (`?step=…`) as it is dispatched. Returns the state, the dispatcher and
+ * `back`, for the page's own Back buttons: it goes back through the history, so both Backs agree.
+ */
+export function usePersistentFlow<S, A, V extends string>(
+  options: PersistentFlowOptions<S, A, V>,
+): [S, Dispatch<A>, () => void] {
+  const { key, order, stepOf } = options;
+  const [state, dispatchState] = useReducer(options.reducer, options.initial, (initial) => {
+    const saved = load<S>(key, options.now());
+    return (saved && order.includes(stepOf(saved)) && options.restore(saved)) || initial;
+  });
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  // Set on the entries this flow pushed: only then is the entry before it the step before.
+  const pushedHere = (useLocation().state as { flowStep?: boolean } | null)?.flowStep === true;
+  const latest = useRef({ options, state, searchParams, pushedHere });
+  latest.current = { options, state, searchParams, pushedHere };
+
+  const first = order[0]!;
+  const raw = searchParams.get(STEP_PARAM);
+  const addressStep = raw !== null && (order as readonly string[]).includes(raw) ? (raw as V) : first;
+
+  /** The address of a step, keeping the page's other parameters. */
+  const searchFor = useCallback(
+    (view: V) => {
+      const search = new URLSearchParams(latest.current.searchParams);
+      if (view === first) search.delete(STEP_PARAM);
+      else search.set(STEP_PARAM, view);
+      return search.toString();
+    },
+    [first],
+  );
+
+  // Moves the address with the step in the same update: a step forward is a new history entry,
+  // a step back or a restart replaces the current one.
+  const dispatch = useCallback(
+    (action: A) => {
+      const { state: current, options: now } = latest.current;
+      const { stepOf: step } = now;
+      const next = now.reducer(current, action);
+      dispatchState(action);
+      if (step(next) === step(current)) return;
+      const forward = order.indexOf(step(next)) > order.indexOf(step(current));
+      // A replaced entry keeps its mark: the entry before it is still the step before.
+      navigate(
+        { search: searchFor(step(next)) },
+        { replace: !forward, state: { flowStep: forward || latest.current.pushedHere } },
+      );
+    },
+    [navigate, order, searchFor],
+  );
+
+  useEffect(() => {
+    const store = storage();
+    try {
+      if (latest.current.options.stepOf(state) === first) store?.removeItem(STORAGE_PREFIX + key);
+      else
+        store?.setItem(
+          STORAGE_PREFIX + key,
+          JSON.stringify({ savedAt: latest.current.options.now(), state }),
+        );
+    } catch {
+      // Storage full or refused: the flow works, it just does not resume.
+    }
+  }, [state, key, first]);
+
+  // The browser moved the address (Back, Forward, its history menu), or the page opened on an
+  // address the flow does not hold (a reload after the flow restarted, no saved flow).
+  useEffect(() => {
+    if (addressStep === stepOf(state)) return;
+    if (navigationType === 'POP' && order.indexOf(addressStep) < order.indexOf(stepOf(state))) {
+      latest.current.options.onHistoryBack(state, addressStep);
+      return;
+    }
+    navigate({ search: searchFor(stepOf(state)) }, { replace: true, state: { flowStep: pushedHere } });
+    // Only a change of address calls for this; the flow's own steps move the address themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressStep]);
+
+  const step = stepOf(state);
+  const back = useCallback(() => {
+    // The step in the address was pushed by the step before it: the history's Back returns there.
+    if (pushedHere && addressStep === step) navigate(-1);
+    else latest.current.options.onHistoryBack(latest.current.state, null);
+  }, [pushedHere, addressStep, navigate, step]);
+
+  return [state, dispatch, back];
+}
