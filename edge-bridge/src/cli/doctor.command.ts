@@ -4,12 +4,11 @@ import type { Command } from 'commander';
 import { ControllerClient } from '../controller/controller-client';
 import { ControllerError } from '../controller/controller-errors';
 import { bufferPath, loadBridgeConfig, type BridgeConfig } from '../env';
-import { bridgeSocketUrl } from '../link/bridge-link';
 import { EXIT, globalOptions } from './cli-io';
 import { formatJson } from './output';
 import type { CommandContext } from './cli-io';
 import { discard, httpCall } from '../http-client';
-import { loadBuffer } from './lazy-modules';
+import { loadBuffer, loadLink } from './lazy-modules';
 import {
   checkDiskSpace,
   checkServiceUnit,
@@ -91,6 +90,7 @@ async function checkController(config: BridgeConfig): Promise<Check> {
 }
 
 async function checkCloud(config: BridgeConfig): Promise<Check[]> {
+  const { bridgeSocketUrl } = await loadLink();
   const socketUrl = bridgeSocketUrl(config.cloudUrl);
   const httpUrl = socketUrl.replace(/^ws/, 'http');
   const sentAt = Date.now();

@@ -1,10 +1,11 @@
 // `edge-bridge history --from --to [--locker]`: the controller's own event log for a period.
 import type { Command } from 'commander';
-import { DateTime } from 'luxon';
+import type { DateTime } from 'luxon';
 import { ControllerClient } from '../controller/controller-client';
 import { ControllerError } from '../controller/controller-errors';
 import { CliError, parseLockerNumber, requireConfig } from './cli-io';
 import { formatJson, formatTable } from './output';
+import { loadLuxon } from './lazy-modules';
 import type { CommandContext } from './cli-io';
 
 interface HistoryOptions {
@@ -25,14 +26,16 @@ export function registerHistoryCommand(program: Command, { io }: CommandContext)
     .option(
       '--zone <iana>',
       'time zone for bare dates and times and for display',
-      DateTime.local().zoneName ?? 'UTC',
+      // The machine's zone, without loading the date library for every command.
+      Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC',
     )
     .option('--json', 'print JSON')
     .action(async (options: HistoryOptions, command: Command) => {
+      const { DateTime } = await loadLuxon();
       if (!DateTime.local().setZone(options.zone).isValid)
         throw new CliError(`unknown time zone "${options.zone}"`, 2);
-      const from = parseInstant(options.from, options.zone, 'start');
-      const to = parseInstant(options.to, options.zone, 'end');
+      const from = parseInstant(DateTime, options.from, options.zone, 'start');
+      const to = parseInstant(DateTime, options.to, options.zone, 'end');
       if (from > to) throw new CliError('--from must not be after --to', 2);
       const { config } = requireConfig(io, command);
       const controller = new ControllerClient(config.controller);
@@ -70,7 +73,12 @@ export function registerHistoryCommand(program: Command, { io }: CommandContext)
     });
 }
 
-function parseInstant(value: string, zone: string, edge: 'start' | 'end'): DateTime {
+function parseInstant(
+  DateTime: typeof import('luxon').DateTime,
+  value: string,
+  zone: string,
+  edge: 'start' | 'end',
+): DateTime {
   const parsed = DateTime.fromISO(value, { zone, setZone: true });
   if (!parsed.isValid) throw new CliError(`not an ISO date or date-time: "${value}"`, 2);
   const bareDate = /^\d{4}-\d{2}-\d{2}$/.test(value);
