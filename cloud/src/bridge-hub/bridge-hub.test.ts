@@ -171,11 +171,17 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     }
   });
 
-  /** A confirmed booking of one locker, by default started a minute ago, for three hours. */
+  /**
+   * A confirmed booking of one locker, by default started a minute ago, for three hours; `window`
+   * gives its start and end as instants (epoch ms), so two bookings can meet exactly.
+   */
   async function paidBookingNow(
     lockerNumber: number,
     pin: string,
-    window: { fromMs: number; untilMs: number } = { fromMs: -60_000, untilMs: 3 * 3600_000 },
+    window: { startMs: number; endMs: number } = {
+      startMs: Date.now() - 60_000,
+      endMs: Date.now() + 3 * 3600_000,
+    },
   ) {
     const now = new Date();
     const reserved = await store.bookings.reserveLockers({
@@ -183,8 +189,8 @@ describe('bridge hub with a real bridge and controller simulator', () => {
         locationKey: SITE_LOCATION,
         status: 'confirmed',
         pin,
-        startAt: new Date(now.getTime() + window.fromMs),
-        endAt: new Date(now.getTime() + window.untilMs),
+        startAt: new Date(window.startMs),
+        endAt: new Date(window.endMs),
         expiresAt: null,
       }),
       maxOnline: 100,
@@ -226,11 +232,8 @@ describe('bridge hub with a real bridge and controller simulator', () => {
   it("programs a locker's second booking of the day when the first one ends", async () => {
     const pins = site.hubArea.moduleFor(site.cloud.context).pins;
     const turn = Date.now() + 4_000;
-    const first = await paidBookingNow(1, '250418', { fromMs: -60_000, untilMs: turn - Date.now() });
-    const second = await paidBookingNow(1, '739152', {
-      fromMs: turn - Date.now(),
-      untilMs: turn - Date.now() + 3 * 3600_000,
-    });
+    const first = await paidBookingNow(1, '250418', { startMs: Date.now() - 60_000, endMs: turn });
+    const second = await paidBookingNow(1, '739152', { startMs: turn, endMs: turn + 3 * 3600_000 });
     await syncLockerPins(pins, SITE_LOCATION, [1]);
     await expect.poll(async () => (await simulator.locker(1))?.booking?.pin).toBe('250418');
     // The first booking holds the controller: the second waits for its turn.
@@ -247,15 +250,12 @@ describe('bridge hub with a real bridge and controller simulator', () => {
   it('lets a booking confirmed ahead of a later one take the locker first, and gives it back after', async () => {
     const pins = site.hubArea.moduleFor(site.cloud.context).pins;
     const turn = Date.now() + 4_000;
-    const later = await paidBookingNow(6, '318204', {
-      fromMs: turn - Date.now(),
-      untilMs: turn - Date.now() + 3 * 3600_000,
-    });
+    const later = await paidBookingNow(6, '318204', { startMs: turn, endMs: turn + 3 * 3600_000 });
     await syncLockerPins(pins, SITE_LOCATION, [6]);
     await expect.poll(async () => (await simulator.locker(6))?.booking?.pin).toBe('318204');
 
     // A visitor books the same locker until then, and pays.
-    const sooner = await paidBookingNow(6, '907361', { fromMs: -60_000, untilMs: turn - Date.now() });
+    const sooner = await paidBookingNow(6, '907361', { startMs: Date.now() - 60_000, endMs: turn });
     await syncLockerPins(pins, SITE_LOCATION, [6]);
     await expect.poll(async () => (await simulator.locker(6))?.booking?.pin).toBe('907361');
     expect(await store.bridge.getCommand(unbookCommandId(later.transactionId, 6))).toMatchObject({
