@@ -19,7 +19,7 @@ describe('benchmarks (quick mode)', () => {
   it('lists each benchmark once', () => {
     const names = BENCHMARKS.map((b) => b.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toHaveLength(11);
+    expect(names).toHaveLength(12);
   });
 
   it(
@@ -99,6 +99,18 @@ describe('benchmarks (quick mode)', () => {
     const { details } = await quick('page-weight');
     expect(details.adminOrPdfMarkers).toBe('none');
   });
+
+  it(
+    'lighthouse: audits /vicolo in the system Chromium with every category scored',
+    { timeout: QUICK_TIMEOUT_MS },
+    async () => {
+      const { details, figure } = await quick('lighthouse');
+      expect(figure).toBeGreaterThan(0);
+      expect(details['/vicolo']).toMatch(
+        /^performance \d+, accessibility \d+, best practices \d+, SEO \d+, LCP [\d.]+ s$/,
+      );
+    },
+  );
 
   it(
     'takings: the online total is the distinct paid transactions',

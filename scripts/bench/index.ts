@@ -5,6 +5,7 @@ import type { Benchmark } from './bench-result';
 import * as builtBridge from './built-bridge';
 import * as commandRoundTrip from './command-round-trip';
 import * as hubScale from './hub-scale';
+import * as lighthouse from './lighthouse';
 import * as offlineReplay from './offline-replay';
 import * as pageWeight from './page-weight';
 import * as reconnectStorm from './reconnect-storm';
@@ -23,5 +24,6 @@ export const BENCHMARKS: readonly Benchmark[] = [
   offlineReplay,
   builtBridge,
   pageWeight,
+  lighthouse,
   takings,
 ];

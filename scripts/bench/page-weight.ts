@@ -117,20 +117,31 @@ async function loadOverHttp(dist: string): Promise<{ transfers: Transfer[]; scri
   }
 }
 
-export async function run(_options: BenchOptions = {}): Promise<BenchResult> {
-  // Built into a temporary folder so web/dist (which others may be serving) is left alone.
+/**
+ * Builds the web app into a new temporary folder (web/dist, which others may be serving, is left
+ * alone) and returns it; the caller removes it.
+ */
+export function buildWebIntoTemp(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'deposito-web-'));
+  const build = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: path.join(REPO_ROOT, 'web'),
+      encoding: 'utf8',
+      timeout: 180_000,
+    },
+  );
+  if (build.status !== 0) {
+    rmSync(dist, { recursive: true, force: true });
+    throw new Error(`vite build failed: ${build.stderr || build.stdout}`);
+  }
+  return dist;
+}
+
+export async function run(_options: BenchOptions = {}): Promise<BenchResult> {
+  const dist = buildWebIntoTemp();
   try {
-    const build = spawnSync(
-      'npx',
-      ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
-      {
-        cwd: path.join(REPO_ROOT, 'web'),
-        encoding: 'utf8',
-        timeout: 180_000,
-      },
-    );
-    if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr || build.stdout}`);
     // What the build makes /vicolo load up front (entry, modulepreload, static imports), gzip level 6.
     const chunks = loadedChunks(dist);
     const found = new Set<string>();

@@ -63,4 +63,10 @@ function syncDocumentLanguage(instance: I18n): void {
   // "jp" is our file name; the document's language tag must be the real BCP 47 one.
   const lng = instance.resolvedLanguage ?? DEFAULT_LANGUAGE;
   document.documentElement.lang = lng === 'jp' ? 'ja' : lng;
+  // What a search result shows under the title, in the page's language.
+  if (instance.exists('home.description')) {
+    document
+      .querySelector('meta[name="description"]')
+      ?.setAttribute('content', instance.t('home.description'));
+  }
 }

@@ -1,7 +1,10 @@
 // A cloud process for the benchmarks: serves the store named by BENCH_DATABASE_URL (and BENCH_SCHEMA
 // on PostgreSQL) on an ephemeral loopback port (BENCH_PORT to choose one), prints `{"url": …}` once listening, stops on SIGTERM.
+// BENCH_WEB_DIST serves that web build instead of web/dist; BENCH_SEED=1 adds the demo locations.
 // Request logging is silent, as in the tests, so the figures are the service's own cost.
-import { createApp } from '@deposito/cloud/app';
+import { createApp, ROUTE_AREAS } from '@deposito/cloud/app';
+import { createWebArea, webArea } from '@deposito/cloud/routes/web/web.routes';
+import { seedLocationsAndDiscounts } from '@deposito/cloud/services/demo-seed.service';
 import { ensureFirstAdmin } from '@deposito/cloud/routes/admin/admin.routes';
 import { loadEnv } from '@deposito/cloud/env';
 import { openStore } from '@deposito/cloud/store/store';
@@ -21,8 +24,17 @@ const store = await openStore(env.database, {
   schema: process.env.BENCH_SCHEMA || undefined,
   poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10),
 });
-const cloud = createApp({ env, store, logger: pino({ level: 'silent' }) });
+const distDir = process.env.BENCH_WEB_DIST;
+const cloud = createApp({
+  env,
+  store,
+  logger: pino({ level: 'silent' }),
+  ...(distDir
+    ? { areas: ROUTE_AREAS.map((area) => (area === webArea ? createWebArea({ distDir }) : area)) }
+    : {}),
+});
 await ensureFirstAdmin(cloud.context);
+if (process.env.BENCH_SEED === '1') await seedLocationsAndDiscounts(cloud.context);
 const { url } = await cloud.start({
   port: Number(process.env.BENCH_PORT ?? 0),
   host: '127.0.0.1',
