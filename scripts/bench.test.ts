@@ -19,7 +19,7 @@ describe('benchmarks (quick mode)', () => {
   it('lists each benchmark once', () => {
     const names = BENCHMARKS.map((b) => b.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toHaveLength(12);
+    expect(names).toHaveLength(13);
   });
 
   it(
@@ -109,6 +109,17 @@ describe('benchmarks (quick mode)', () => {
       expect(details['/vicolo']).toMatch(
         /^performance \d+, accessibility \d+, best practices \d+, SEO \d+, LCP [\d.]+ s$/,
       );
+    },
+  );
+
+  it(
+    'steady-load: visitors hold, pay and cancel without a failed request',
+    { timeout: QUICK_TIMEOUT_MS },
+    async () => {
+      const { details } = await quick('steady-load');
+      expect(details.firstError).toBe('none');
+      expect(details.errors).toBe(0);
+      expect(details.paid).toBeGreaterThan(0);
     },
   );
 

@@ -11,6 +11,7 @@ import * as pageWeight from './page-weight';
 import * as reconnectStorm from './reconnect-storm';
 import * as reservationPostgres from './reservation-postgres';
 import * as reservationSqlite from './reservation-sqlite';
+import * as steadyLoad from './steady-load';
 import * as takings from './takings';
 
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -26,4 +27,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   pageWeight,
   lighthouse,
   takings,
+  steadyLoad,
 ];

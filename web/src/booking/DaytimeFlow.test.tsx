@@ -368,7 +368,8 @@ describe('daytime flow', () => {
     fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     await screen.findByRole('heading', { name: 'Scegli la dimensione' });
-    expect(document.activeElement?.textContent).toBe('Scegli la dimensione');
+    // The heading takes focus once the step is drawn (the address moves in the same update).
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Scegli la dimensione'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
     const duration = await screen.findByLabelText('Durata');

@@ -1,0 +1,193 @@
+// Five minutes of steady load on one cloud process (issue 18): visitors look at availability, hold
+// lockers, and one in four pays on the sandbox page (the others cancel), without pause, from 8
+// concurrent clients. Each minute's p99 latency and the process's resident memory are compared with
+// the first minute's: a leak or a slowdown that builds up over time shows as growth. No request may
+// fail; a hold refused because its locker is taken (409) is an answer, counted apart.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SEED_LOCATIONS } from '@deposito/protocol';
+import { DateTime } from 'luxon';
+import { percentile, round, type BenchOptions, type BenchResult } from './bench-result';
+import { startServerProcess } from './processes';
+import { holdRequestBodies } from './reservations';
+
+export const name = 'steady-load';
+const CLIENTS = 8;
+const MINUTES = 5;
+const TARGET_RSS_GROWTH = 0.1;
+const TARGET_P99_DRIFT = 0.2;
+const PAYER = {
+  currency: 'EUR',
+  email: 'bench@example.com',
+  nome: 'Bench',
+  cognome: 'Visitor',
+  telefono: '+393331234567',
+  note: 'lang:it',
+};
+const CARD = { cardholder: 'Bench Visitor', expiry: '12/30', cvc: '123', cardNumber: '4242 4242 4242 4242' };
+
+interface Minute {
+  latenciesMs: number[];
+  errors: number;
+  refusedHolds: number;
+  paid: number;
+  rssMiB: number[];
+}
+
+/** Resident memory of a process now, in MiB. */
+function residentMiB(pid: number): number {
+  const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kib) / 1024;
+}
+
+function availabilityPath(index: number): string {
+  const location = SEED_LOCATIONS[index % SEED_LOCATIONS.length]!;
+  const start = DateTime.now()
+    .setZone(location.timezone)
+    .plus({ days: 1 + (index % 20) });
+  return `/api/bookings/availability?location=${location.key}&startDate=${start.toISODate()}&endDate=${start.plus({ days: 14 }).toISODate()}`;
+}
+
+export async function run(options: BenchOptions = {}): Promise<BenchResult> {
+  const minuteMs = options.quick ? 2_000 : 60_000;
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-steady-'));
+  const cloud = await startServerProcess('servers/cloud-server.main.ts', {
+    BENCH_DATABASE_URL: `sqlite:${path.join(dir, 'steady.db')}`,
+    BENCH_SEED: '1',
+    // The expiry sweeps and schedulers run, as in production.
+    BENCH_JOBS: '1',
+  });
+  const pid = cloud.child.pid!;
+  const bodies = holdRequestBodies(options.quick ? 2_000 : 60_000);
+  let nextBody = 0;
+  let counter = 0;
+  const minutes: Minute[] = Array.from({ length: MINUTES }, () => ({
+    latenciesMs: [],
+    errors: 0,
+    refusedHolds: 0,
+    paid: 0,
+    rssMiB: [],
+  }));
+  const firstError: string[] = [];
+  const startedAt = Date.now();
+  const end = startedAt + MINUTES * minuteMs;
+  const minuteNow = () => Math.min(MINUTES - 1, Math.floor((Date.now() - startedAt) / minuteMs));
+
+  /** One request, timed into the current minute; a failure is counted and reported once. */
+  async function call(
+    url: string,
+    init: RequestInit = {},
+    accept: (status: number) => boolean = (s) => s < 400,
+  ) {
+    const minute = minutes[minuteNow()]!;
+    const began = performance.now();
+    try {
+      const response = await fetch(`${cloud.url}${url}`, { redirect: 'manual', ...init });
+      const text = await response.text();
+      minute.latenciesMs.push(performance.now() - began);
+      if (!accept(response.status)) {
+        minute.errors += 1;
+        if (firstError.length === 0)
+          firstError.push(`${init.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 200)}`);
+      }
+      return { status: response.status, text };
+    } catch (error) {
+      minute.errors += 1;
+      if (firstError.length === 0) firstError.push(`${url}: ${(error as Error).message}`);
+      return { status: 0, text: '' };
+    }
+  }
+
+  const json = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+  async function visitor(): Promise<void> {
+    while (Date.now() < end) {
+      const index = counter++;
+      for (let i = 0; i < 3; i += 1) await call(availabilityPath(index + i));
+      const held = await call(
+        '/api/lockers/inhibit-multi',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: bodies[nextBody++ % bodies.length],
+        },
+        (status) => status === 200 || status === 409,
+      );
+      if (held.status === 409) {
+        minutes[minuteNow()]!.refusedHolds += 1;
+        continue;
+      }
+      if (held.status !== 200) continue;
+      const { transactionId } = JSON.parse(held.text) as { transactionId: string };
+      if (index % 4 !== 0) {
+        await call(`/api/bookings/${transactionId}/cancel`, { method: 'POST' });
+        continue;
+      }
+      const created = await call('/api/payments/create-payment', json({ ...PAYER, transactionId }));
+      const redirect = /location\.href = ("[^"]+")/.exec(created.text)?.[1];
+      if (!redirect) continue;
+      const pageUrl = new URL(JSON.parse(redirect) as string);
+      const page = await call(pageUrl.pathname + pageUrl.search);
+      const field = (fieldName: string) =>
+        new RegExp(`name="${fieldName}" value="([^"]*)"`).exec(page.text)?.[1] ?? '';
+      const paid = await call(
+        '/sandbox-pay/pay',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ a: field('a'), b: field('b'), ...CARD }).toString(),
+        },
+        (status) => status === 303,
+      );
+      if (paid.status === 303) minutes[minuteNow()]!.paid += 1;
+    }
+  }
+
+  const sampler = setInterval(
+    () => {
+      try {
+        minutes[minuteNow()]!.rssMiB.push(residentMiB(pid));
+      } catch {
+        // The process is gone: the requests say so.
+      }
+    },
+    Math.max(250, minuteMs / 12),
+  );
+  try {
+    await Promise.all(Array.from({ length: CLIENTS }, () => visitor()));
+  } finally {
+    clearInterval(sampler);
+    await cloud.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const p99 = minutes.map((minute) => percentile(minute.latenciesMs, 99));
+  const rss = minutes.map((minute) => Math.max(...minute.rssMiB));
+  const errors = minutes.reduce((sum, minute) => sum + minute.errors, 0);
+  const requests = minutes.reduce((sum, minute) => sum + minute.latenciesMs.length, 0);
+  const rssGrowth = rss.at(-1)! / rss[0]! - 1;
+  const p99Drift = p99.at(-1)! / p99[0]! - 1;
+  return {
+    name,
+    figure: round(rssGrowth * 100),
+    unit: '% RSS growth, first to last minute',
+    target: `RSS growth ≤ ${TARGET_RSS_GROWTH * 100} %, last minute's p99 within ± ${TARGET_P99_DRIFT * 100} % of the first's, 0 errors`,
+    pass: rssGrowth <= TARGET_RSS_GROWTH && Math.abs(p99Drift) <= TARGET_P99_DRIFT && errors === 0,
+    notes: `${MINUTES} × ${minuteMs / 1000} s, ${CLIENTS} clients without pause: 3 availability calls and a hold each round, one hold in four paid on the sandbox page, the others cancelled; cloud on SQLite with its jobs running`,
+    details: {
+      requests,
+      errors,
+      firstError: firstError[0] ?? 'none',
+      p99ByMinuteMs: p99.map((value) => round(value)).join(', '),
+      p99DriftPercent: round(p99Drift * 100),
+      rssByMinuteMiB: rss.map((value) => round(value)).join(', '),
+      paid: minutes.reduce((sum, minute) => sum + minute.paid, 0),
+      refusedHolds: minutes.reduce((sum, minute) => sum + minute.refusedHolds, 0),
+    },
+  };
+}
