@@ -96,6 +96,50 @@ describe('the web app served by the cloud', () => {
     },
   );
 
+  it("asks for the page's translations and its location with the page itself", async () => {
+    const withHead = mkdtempSync(path.join(tmpdir(), 'deposito-web-dist-'));
+    writeFileSync(
+      path.join(withHead, 'index.html'),
+      '<html><head><title>Deposito</title></head><body></body></html>',
+    );
+    const served = await startCloud(withHead);
+    const preloads = async (pagePath: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${served.url}${pagePath}`, { headers });
+      expect(response.headers.get('vary')).toMatch(/Accept-Language/);
+      const html = await response.text();
+      expect(html).toMatch(/^<html><head><title>Deposito<\/title>.*<\/head><body><\/body><\/html>$/);
+      return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)].map(
+        (m) => m[1],
+      );
+    };
+    try {
+      // An English browser: English, and the Italian i18next falls back to; the location's two answers.
+      expect(await preloads('/vicolo', { 'accept-language': 'en-GB,en;q=0.9,it;q=0.5' })).toEqual([
+        '/locales/en/common.json',
+        '/locales/it/common.json',
+        '/api/locations/vicolo',
+        '/api/admin/frontend-overrides?location=vicolo',
+      ]);
+      // ?lng= first, then the language cookie, then the browser's; Japanese is our "jp".
+      expect(await preloads('/booking-notte/campo?lng=ja', { 'accept-language': 'es' })).toEqual([
+        '/locales/jp/common.json',
+        '/locales/it/common.json',
+        '/api/locations/campo',
+        '/api/admin/frontend-overrides?location=campo',
+      ]);
+      expect(await preloads('/', { cookie: 'a=1; i18next=es', 'accept-language': 'en' })).toEqual([
+        '/locales/es/common.json',
+        '/locales/it/common.json',
+      ]);
+      // No location on the admin pages, nor for a path that cannot be one.
+      expect(await preloads('/admin/dashboard')).toEqual(['/locales/it/common.json']);
+      expect(await preloads('/Not-A-Key')).toEqual(['/locales/it/common.json']);
+    } finally {
+      await served.close();
+      rmSync(withHead, { recursive: true, force: true });
+    }
+  });
+
   it('lets other sites frame the customer pages as FRAME_ANCESTORS says, never the admin area', async () => {
     const customer = await fetch(`${cloud.url}/vicolo`);
     expect(customer.headers.get('x-frame-options')).toBeNull();
