@@ -45,6 +45,10 @@ async function toSummary(page: Page, booking: BookingPage, isPhone: boolean) {
   await booking.chooseDate(dateInZone(6));
   await booking.chooseTime(await booking.firstOfferedTime());
   await booking.chooseDuration('hours:3');
+  // The demo's lockers carry their inside measurements (Parametri di sistema).
+  await expect(page.getByRole('button', { name: /Standard/ })).toContainText(
+    'Misure interne: 35 × 45 × 60 cm',
+  );
   await booking.chooseSize(/Standard/);
   await booking.chooseQuantity(1);
   await expect(booking.summaryHeading()).toBeVisible();

@@ -78,9 +78,16 @@ export async function seedLocationsAndDiscounts(
  * `DEMO=1` on an empty store: the spec's locations, lockers, prices and discount codes, and a few
  * bookings tomorrow (paid and scheduled, or awaiting payment) so every screen has something to show.
  */
+/** What the demo's lockers measure inside (an operator sets their own in Parametri di sistema). */
+export const DEMO_LOCKER_DIMENSIONS = { standard: '35 × 45 × 60 cm', large: '45 × 60 × 90 cm' } as const;
+
 export async function seedDemoData(context: AppContext, sitePort: number | null = null): Promise<boolean> {
   if ((await context.store.locations.count()) > 0) return false;
   await seedLocationsAndDiscounts(context, sitePort);
+  await context.services.settings.update({
+    LOCKER_DIMENSIONS_STANDARD: DEMO_LOCKER_DIMENSIONS.standard,
+    LOCKER_DIMENSIONS_LARGE: DEMO_LOCKER_DIMENSIONS.large,
+  });
   const { bookings } = context.services;
   const demo = [
     { locationKey: 'oca', size: 'large', quantity: 1, hour: '10:00', hours: 3, paid: true },

@@ -86,6 +86,10 @@ export class SettingsService {
       block_windows: settings.BLOCK_WINDOWS,
       MAINTENANCE_MODE: settings.MAINTENANCE_MODE,
       cancellationPolicy: settings.VISITOR_CANCELLATION_POLICY,
+      lockerDimensions: {
+        standard: settings.LOCKER_DIMENSIONS_STANDARD,
+        large: settings.LOCKER_DIMENSIONS_LARGE,
+      },
     };
   }
 }

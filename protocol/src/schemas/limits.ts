@@ -64,3 +64,6 @@ export const MAX_PRICE_ROWS = 60;
 
 /** Block windows the settings may hold at most. */
 export const MAX_BLOCK_WINDOWS = 24;
+
+/** Longest locker measurements text an operator may write (system settings LOCKER_DIMENSIONS_*). */
+export const MAX_DIMENSIONS_LENGTH = 60;

@@ -3,7 +3,7 @@ import {
   DEFAULT_VISITOR_CANCELLATION_POLICY,
   zVisitorCancellationPolicy,
 } from '../booking/cancellation-policy';
-import { MAX_BLOCK_WINDOWS } from './limits';
+import { MAX_BLOCK_WINDOWS, MAX_DIMENSIONS_LENGTH } from './limits';
 import type { ErrorCode } from '../api/errors';
 import { timeWindowSchema, zEditVersion, zTimeOfDay, type TimeWindow } from './primitives';
 
@@ -33,6 +33,10 @@ const settingsFields = {
   RECEIPT_MERCHANT: z.string().trim().min(1).max(500),
   /** The VAT rate included in prices, printed as a line of the receipt (0: none). */
   RECEIPT_VAT_PERCENT: z.number().min(0).max(100).multipleOf(0.01),
+  /** A standard locker's inside measurements as visitors read them, e.g. "35 × 45 × 60 cm"; empty: not shown. */
+  LOCKER_DIMENSIONS_STANDARD: z.string().trim().max(MAX_DIMENSIONS_LENGTH),
+  /** The same for a large locker. */
+  LOCKER_DIMENSIONS_LARGE: z.string().trim().max(MAX_DIMENSIONS_LENGTH),
 };
 
 export const systemSettingsSchema = z.object({
@@ -50,6 +54,8 @@ export const systemSettingsSchema = z.object({
   ),
   RECEIPT_MERCHANT: settingsFields.RECEIPT_MERCHANT.default(DEFAULT_RECEIPT_MERCHANT),
   RECEIPT_VAT_PERCENT: settingsFields.RECEIPT_VAT_PERCENT.default(DEFAULT_RECEIPT_VAT_PERCENT),
+  LOCKER_DIMENSIONS_STANDARD: settingsFields.LOCKER_DIMENSIONS_STANDARD.default(''),
+  LOCKER_DIMENSIONS_LARGE: settingsFields.LOCKER_DIMENSIONS_LARGE.default(''),
   /** The settings' edit version, in the admin answers; a save sends back the one it read. */
   version: zEditVersion.optional(),
 });
@@ -146,5 +152,12 @@ export const frontendOverridesSchema = z.object({
   MAINTENANCE_MODE: z.boolean(),
   /** Ours: when visitors may cancel online, for the terms (older servers send none). */
   cancellationPolicy: zVisitorCancellationPolicy.optional(),
+  /** Ours: each size's inside measurements as the operators wrote them; empty: none shown. */
+  lockerDimensions: z
+    .object({
+      standard: z.string().max(MAX_DIMENSIONS_LENGTH),
+      large: z.string().max(MAX_DIMENSIONS_LENGTH),
+    })
+    .optional(),
 });
 export type FrontendOverrides = z.infer<typeof frontendOverridesSchema>;

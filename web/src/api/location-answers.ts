@@ -9,6 +9,7 @@ import {
   LOCATION_KEY_PATTERN,
   LOCATION_TIMEZONES,
   MAX_BLOCK_WINDOWS,
+  MAX_DIMENSIONS_LENGTH,
   MAX_EUROS,
   MAX_PRICE_ROWS,
   RESERVED_LOCATION_KEYS,
@@ -54,6 +55,12 @@ export const frontendOverridesAnswer = z.object({
   block_windows: z.optional(blockWindows),
   MAINTENANCE_MODE: z.boolean(),
   cancellationPolicy: z.optional(z.enum(VISITOR_CANCELLATION_POLICIES)),
+  lockerDimensions: z.optional(
+    z.object({
+      standard: z.string().check(z.maxLength(MAX_DIMENSIONS_LENGTH)),
+      large: z.string().check(z.maxLength(MAX_DIMENSIONS_LENGTH)),
+    }),
+  ),
 });
 
 /** The type spelled out field by field, so two equal types compare equal however they were built. */

@@ -358,6 +358,21 @@ describe('daytime flow', () => {
     );
   });
 
+  it("shows each size's inside measurements when the operators set them", async () => {
+    baseApi(buildOverrides({ lockerDimensions: { standard: '35 × 45 × 60 cm', large: '' } }));
+    await renderApp({ path: '/vicolo', now: NOW });
+    await openCalendar();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    const standard = await screen.findByRole('button', { name: /Standard/ });
+    expect(standard.textContent).toContain('Misure interne: 35 × 45 × 60 cm');
+    // None written for the large lockers: nothing said.
+    expect(screen.getByRole('button', { name: /Grande/ }).textContent).not.toContain('Misure interne');
+  });
+
   it('goes back step by step, and back from the sizes clears the duration', async () => {
     const api = baseApi();
     await renderApp({ path: '/vicolo', now: NOW });

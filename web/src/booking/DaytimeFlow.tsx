@@ -229,6 +229,7 @@ export function DaytimeFlow({
               dispatch={dispatch}
               go={go}
               onBack={back}
+              lockerDimensions={overrides.lockerDimensions}
               busy={busy}
               setBusy={setBusy}
               error={error}

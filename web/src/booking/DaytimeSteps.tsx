@@ -9,6 +9,7 @@ import { countsThroughout, hasAnyFree } from '@deposito/protocol/schedule/period
 import { daytimeStartSlots } from '@deposito/protocol/schedule/start-slots';
 import { bookingWindow } from '@deposito/protocol/schedule/windows';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
+import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
 import { cancelBooking, holdLockers, loadAvailability } from '../api/deposito-api';
 import { isApiError } from '../api/http';
 import { useClock } from '../components/clock';
@@ -32,6 +33,8 @@ export interface DaytimeStepsProps {
   go: (action: DaytimeAction) => void;
   /** One step back, through the browser history (releasing the hold from the summary). */
   onBack: () => void;
+  /** Each size's inside measurements, as the operators wrote them (frontend overrides). */
+  lockerDimensions?: FrontendOverrides['lockerDimensions'];
   busy: boolean;
   setBusy: (busy: boolean) => void;
   error: string | null;
@@ -48,6 +51,7 @@ export function DaytimeSteps({
   dispatch,
   go,
   onBack,
+  lockerDimensions,
   busy,
   setBusy,
   error,
@@ -247,6 +251,7 @@ export function DaytimeSteps({
       )}
       {state.view === 'lockerOptions' && state.counts && (
         <LockerSizeStep
+          dimensions={lockerDimensions}
           counts={state.counts}
           onChoose={(size) => go({ type: 'sizeChosen', size })}
           secondaryAction={back}

@@ -67,12 +67,19 @@ export function NightWizardPage() {
   }
   return (
     <CancellationPolicyContext.Provider value={overrides.cancellationPolicy ?? null}>
-      <NightWizard location={location} />
+      <NightWizard location={location} lockerDimensions={overrides.lockerDimensions} />
     </CancellationPolicyContext.Provider>
   );
 }
 
-export function NightWizard({ location }: { location: PublicLocation }) {
+export function NightWizard({
+  location,
+  lockerDimensions,
+}: {
+  location: PublicLocation;
+  /** Each size's inside measurements, as the operators wrote them (frontend overrides). */
+  lockerDimensions?: FrontendOverrides['lockerDimensions'];
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const clock = useClock();
@@ -244,6 +251,7 @@ export function NightWizard({ location }: { location: PublicLocation }) {
       )}
       {state.step === 'lockerOptions' && state.counts && (
         <LockerSizeStep
+          dimensions={lockerDimensions}
           counts={state.counts}
           onChoose={(size) => go({ type: 'sizeChosen', size })}
           secondaryAction={cancelButton}

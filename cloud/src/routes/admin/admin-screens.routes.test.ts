@@ -225,6 +225,28 @@ describe('admin screens over HTTP', () => {
       await post('/api/admin/settings/system', { VISITOR_CANCELLATION_POLICY: 'future_days_until_start' });
       expect((await post('/api/admin/settings/system', { FASTTRACK_FROM: '25:00' })).status).toBe(400);
       await post('/api/admin/settings/system', { MAINTENANCE_MODE: false });
+      // Each size's inside measurements reach the booking pages as written; too long is refused.
+      expect(
+        (
+          await post('/api/admin/settings/system', {
+            LOCKER_DIMENSIONS_STANDARD: ' 35 × 45 × 60 cm ',
+            LOCKER_DIMENSIONS_LARGE: '45 × 60 × 90 cm',
+          })
+        ).status,
+      ).toBe(200);
+      expect((await app.call('GET', '/api/admin/frontend-overrides?location=vicolo')).body).toMatchObject({
+        lockerDimensions: { standard: '35 × 45 × 60 cm', large: '45 × 60 × 90 cm' },
+      });
+      expect(
+        (await post('/api/admin/settings/system', { LOCKER_DIMENSIONS_LARGE: 'x'.repeat(61) })).status,
+      ).toBe(400);
+      await post('/api/admin/settings/system', {
+        LOCKER_DIMENSIONS_STANDARD: '',
+        LOCKER_DIMENSIONS_LARGE: '',
+      });
+      expect((await app.call('GET', '/api/admin/frontend-overrides?location=vicolo')).body).toMatchObject({
+        lockerDimensions: { standard: '', large: '' },
+      });
     });
   });
 

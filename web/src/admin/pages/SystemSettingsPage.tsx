@@ -5,6 +5,7 @@ import {
   type TimeWindow,
 } from '@deposito/protocol';
 import { VISITOR_CANCELLATION_POLICIES } from '@deposito/protocol/booking/cancellation-policy';
+import { MAX_DIMENSIONS_LENGTH } from '@deposito/protocol/schemas/limits';
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
 import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
@@ -265,6 +266,25 @@ export function SystemSettingsPage() {
               step={0.01}
               value={settings.RECEIPT_VAT_PERCENT}
               onChange={(e) => set('RECEIPT_VAT_PERCENT', Number(e.target.value))}
+            />
+          </Field>
+          <Field
+            label="Misure interne locker standard"
+            hint="Mostrate ai clienti nella scelta della dimensione, es. 35 × 45 × 60 cm; vuoto per non mostrarle."
+          >
+            <input
+              className="adm-input"
+              maxLength={MAX_DIMENSIONS_LENGTH}
+              value={settings.LOCKER_DIMENSIONS_STANDARD}
+              onChange={(e) => set('LOCKER_DIMENSIONS_STANDARD', e.target.value)}
+            />
+          </Field>
+          <Field label="Misure interne locker grande" hint="Come sopra, per i locker grandi.">
+            <input
+              className="adm-input"
+              maxLength={MAX_DIMENSIONS_LENGTH}
+              value={settings.LOCKER_DIMENSIONS_LARGE}
+              onChange={(e) => set('LOCKER_DIMENSIONS_LARGE', e.target.value)}
             />
           </Field>
           <button type="submit" className="adm-btn adm-btn-primary adm-btn-block" disabled={saving}>

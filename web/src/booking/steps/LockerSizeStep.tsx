@@ -4,13 +4,18 @@ import { LOCKER_SIZES, type LockerSize } from '@deposito/protocol/pricing/locker
 import type { SizeCounts } from '@deposito/protocol/schemas/primitives';
 import { StepHeading } from '../../components/StepHeading';
 
-/** Standard and large with their free counts; a size with none free cannot be chosen. */
+/**
+ * Standard and large with what fits, their inside measurements (when the operators wrote them in the
+ * system settings) and their free counts; a size with none free cannot be chosen.
+ */
 export function LockerSizeStep({
   counts,
+  dimensions,
   onChoose,
   secondaryAction,
 }: {
   counts: SizeCounts;
+  dimensions?: Record<LockerSize, string> | undefined;
   onChoose: (size: LockerSize) => void;
   secondaryAction: ReactNode;
 }) {
@@ -31,6 +36,11 @@ export function LockerSizeStep({
           >
             <span className="choice-title">{t(`locker.size.${size}`)}</span>
             <span className="choice-meta">{t(`locker.sizeHint.${size}`)}</span>
+            {dimensions?.[size] ? (
+              <span className="choice-meta">
+                {t('lockerOptions.dimensions', { dimensions: dimensions[size] })}
+              </span>
+            ) : null}
             <span className="choice-meta">{t('lockerOptions.available', { count: counts[size] })}</span>
           </button>
         ))}
