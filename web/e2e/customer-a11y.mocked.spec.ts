@@ -96,3 +96,43 @@ test('completion and cancelled pages', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Pagamento annullato' })).toBeVisible();
   await expectNoViolations(page, 'payment cancelled');
 });
+
+/** WCAG relative luminance of an `rgb(r, g, b)` colour. */
+function luminance(color: string): number {
+  const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((channel) => {
+    const c = Number(channel) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+test('focus rings stand out at least 3:1 from the page (WCAG 1.4.11)', async ({ page }) => {
+  await page.goto('/vicolo');
+  const book = page.getByRole('button', { name: 'Prenota un locker' });
+  await expect(book).toBeVisible();
+  // Reached by keyboard, so :focus-visible applies.
+  for (let i = 0; i < 20 && !(await book.evaluate((el) => el === document.activeElement)); i += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(book).toBeFocused();
+  const {
+    outline,
+    width,
+    page: background,
+  } = await book.evaluate((el) => {
+    const style = getComputedStyle(el);
+    // What the ring is drawn on: the nearest ancestor with a background of its own.
+    let behind = el.parentElement;
+    while (behind && /rgba\(\d+, \d+, \d+, 0\)|transparent/.test(getComputedStyle(behind).backgroundColor)) {
+      behind = behind.parentElement;
+    }
+    return {
+      outline: style.outlineColor,
+      width: parseFloat(style.outlineWidth),
+      page: behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)',
+    };
+  });
+  expect(width).toBeGreaterThanOrEqual(2);
+  const [light, dark] = [luminance(background), luminance(outline)].sort((a, b) => b - a);
+  expect((light! + 0.05) / (dark! + 0.05)).toBeGreaterThanOrEqual(3);
+});
