@@ -350,7 +350,11 @@ describe('settings and overrides', () => {
       VISITOR_CANCELLATION_POLICY: 'future_days_until_start',
       RECEIPT_MERCHANT: 'Deposito S.r.l.',
       RECEIPT_VAT_PERCENT: 22,
+      // Ours: each size's inside measurements, none until an operator writes them.
+      LOCKER_DIMENSIONS_STANDARD: '',
+      LOCKER_DIMENSIONS_LARGE: '',
     });
+    rejects(systemSettingsSchema, { LOCKER_DIMENSIONS_LARGE: 'x'.repeat(61) });
     rejects(systemSettingsSchema, { RECEIPT_VAT_PERCENT: 101 });
     rejects(systemSettingsSchema, { RECEIPT_MERCHANT: '  ' });
     rejects(systemSettingsSchema, { VISITOR_CANCELLATION_POLICY: 'always' });
