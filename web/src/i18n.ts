@@ -2,16 +2,20 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES } from '@deposito/protocol/booking/note';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_TAG,
+  LANGUAGES,
+  isLanguage,
+  languageOfTag,
+} from '@deposito/protocol/booking/note';
 
-export const DEFAULT_LANGUAGE = 'it';
+export { DEFAULT_LANGUAGE };
 export const NAMESPACE = 'common';
 
 /** Browsers say "ja" for Japanese; our files (and the old product's links) use "jp". */
 export function toSupportedLanguage(detected: string): string {
-  const base = detected.toLowerCase().split(/[-_]/)[0] ?? '';
-  if (base === 'ja') return 'jp';
-  return (LANGUAGES as readonly string[]).includes(base) ? base : DEFAULT_LANGUAGE;
+  return languageOfTag(detected) ?? DEFAULT_LANGUAGE;
 }
 
 const sharedOptions = {
@@ -53,7 +57,7 @@ export async function initBrowserI18n(): Promise<I18n> {
 }
 
 /** An instance with translations given in memory (tests, and any pre-rendered use). */
-export async function createMemoryI18n(resources: Resource, lng = DEFAULT_LANGUAGE): Promise<I18n> {
+export async function createMemoryI18n(resources: Resource, lng: string = DEFAULT_LANGUAGE): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({ ...sharedOptions, lng, resources });
   return instance;
@@ -62,7 +66,7 @@ export async function createMemoryI18n(resources: Resource, lng = DEFAULT_LANGUA
 function syncDocumentLanguage(instance: I18n): void {
   // "jp" is our file name; the document's language tag must be the real BCP 47 one.
   const lng = instance.resolvedLanguage ?? DEFAULT_LANGUAGE;
-  document.documentElement.lang = lng === 'jp' ? 'ja' : lng;
+  document.documentElement.lang = isLanguage(lng) ? LANGUAGE_TAG[lng] : lng;
   // What a search result shows under the title, in the page's language.
   if (instance.exists('home.description')) {
     document

@@ -171,6 +171,3 @@ export const BOOKING_EMAIL_TEXTS: Record<Language, BookingEmailTexts> = {
     signature: 'Depositoチーム',
   },
 };
-
-/** BCP 47 locale for dates and money ('jp' is the interface code, 'ja' the language). */
-export const EMAIL_LOCALE: Record<Language, string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES', jp: 'ja-JP' };

@@ -1,9 +1,9 @@
-import type { Language } from '@deposito/protocol/booking/note';
+import { LANGUAGE_LOCALE, LANGUAGE_TAG, type Language } from '@deposito/protocol/booking/note';
 import type { LockerSize } from '@deposito/protocol/pricing/locker-size';
 import { formatEuros } from '@deposito/protocol/pricing/money';
 import { DateTime } from 'luxon';
 import { html } from '../payments/html';
-import { BOOKING_EMAIL_TEXTS, EMAIL_LOCALE } from './booking-email-texts';
+import { BOOKING_EMAIL_TEXTS } from './booking-email-texts';
 import type { Mailer, OutgoingMail, SentMail } from './mailer';
 
 /**
@@ -62,7 +62,7 @@ export function renderBookingEmail(kind: BookingEmailKind, data: BookingEmailDat
     throw new RangeError(`A ${kind} e-mail needs the PIN and the lockers (booking ${data.transactionId})`);
   }
   const t = BOOKING_EMAIL_TEXTS[data.language];
-  const locale = EMAIL_LOCALE[data.language];
+  const locale = LANGUAGE_LOCALE[data.language];
   const rows: [label: string, value: string, strong?: boolean][] = [
     [t.labels.booking, data.transactionId],
     [t.labels.location, data.location.name],
@@ -97,7 +97,7 @@ export function renderBookingEmail(kind: BookingEmailKind, data: BookingEmailDat
   ].join('\n');
 
   const body = html`<!doctype html>
-    <html lang="${data.language === 'jp' ? 'ja' : data.language}">
+    <html lang="${LANGUAGE_TAG[data.language]}">
       <head>
         <meta charset="utf-8" />
         <title>${subject}</title>

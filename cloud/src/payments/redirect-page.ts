@@ -1,3 +1,4 @@
+import { LANGUAGE_TAG } from '@deposito/protocol/booking/note';
 import type { PaymentLanguage } from './payment-provider';
 import { html, scriptValue } from './html';
 
@@ -16,7 +17,7 @@ const CONTINUE_LABEL: Record<PaymentLanguage, { title: string; link: string }> =
 export function renderPaymentRedirectPage(redirectUrl: string, language: PaymentLanguage): string {
   const label = CONTINUE_LABEL[language];
   return html`<!doctype html>
-    <html lang="${language === 'jp' ? 'ja' : language}">
+    <html lang="${LANGUAGE_TAG[language]}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

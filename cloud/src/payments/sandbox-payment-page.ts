@@ -1,3 +1,4 @@
+import { LANGUAGE_LOCALE, LANGUAGE_TAG } from '@deposito/protocol/booking/note';
 import { formatEuros } from '@deposito/protocol/pricing/money';
 import { html, type TrustedHtml } from './html';
 import type { PaymentLanguage } from './payment-provider';
@@ -144,9 +145,6 @@ const TEXTS: Record<PaymentLanguage, PageTexts> = {
   },
 };
 
-const NUMBER_LOCALE: Record<PaymentLanguage, string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES', jp: 'ja-JP' };
-const HTML_LANG: Record<PaymentLanguage, string> = { it: 'it', en: 'en', es: 'es', jp: 'ja' };
-
 // Interpolated through the escaping `html` tag into a <style> element, where entities are not
 // decoded: keep quotes and angle brackets out of it (unquoted font names are valid CSS).
 const STYLE = `
@@ -173,7 +171,7 @@ code{font-size:.875rem}
 
 function layout(language: PaymentLanguage, title: string, body: TrustedHtml): string {
   return html`<!doctype html>
-    <html lang="${HTML_LANG[language]}">
+    <html lang="${LANGUAGE_TAG[language]}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -207,7 +205,7 @@ export interface CheckoutPageModel {
 export function renderSandboxCheckoutPage(model: CheckoutPageModel): string {
   const { checkout } = model;
   const t = TEXTS[checkout.language];
-  const amount = formatEuros(checkout.amountCents, NUMBER_LOCALE[checkout.language]);
+  const amount = formatEuros(checkout.amountCents, LANGUAGE_LOCALE[checkout.language]);
   const errors = model.errors ?? {};
   const field = (
     name: keyof CardForm,

@@ -24,6 +24,9 @@ import {
   isQuantityAllowed,
   isTransactionId,
   isTrivialPin,
+  LANGUAGE_LOCALE,
+  LANGUAGE_TAG,
+  languageOfTag,
   isValidPin,
   parseNote,
   quantityOptions,
@@ -335,6 +338,23 @@ describe('booking notes', () => {
     expect(DEFAULT_LANGUAGE).toBe('it');
     expect(isLanguage('jp')).toBe(true);
     expect(isLanguage('ja')).toBe(false);
+  });
+
+  it('reads browser language tags as interface languages, Japanese as "jp"', () => {
+    expect(languageOfTag('ja-JP')).toBe('jp');
+    expect(languageOfTag('JA')).toBe('jp');
+    expect(languageOfTag(' en;q=0.8')).toBe('en');
+    expect(languageOfTag('es_ES')).toBe('es');
+    expect(languageOfTag('jp')).toBe('jp');
+    expect(languageOfTag('de-DE')).toBeNull();
+    expect(languageOfTag('')).toBeNull();
+  });
+
+  it('names each interface language by its real BCP 47 tag and locale', () => {
+    expect(LANGUAGE_TAG.jp).toBe('ja');
+    expect(LANGUAGE_LOCALE.jp).toBe('ja-JP');
+    for (const language of LANGUAGES)
+      expect(LANGUAGE_LOCALE[language].startsWith(LANGUAGE_TAG[language])).toBe(true);
   });
 
   it('builds notes in the legacy format', () => {

@@ -12,6 +12,27 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The BCP 47 tag of each interface language: "jp" is our code (files, links), "ja" the language. */
+export const LANGUAGE_TAG: Record<Language, string> = { it: 'it', en: 'en', es: 'es', jp: 'ja' };
+
+/** The locale dates and money are written in for each interface language. */
+export const LANGUAGE_LOCALE: Record<Language, string> = {
+  it: 'it-IT',
+  en: 'en-GB',
+  es: 'es-ES',
+  jp: 'ja-JP',
+};
+
+/**
+ * The interface language a browser's language tag asks for ("ja-JP" → "jp", " en;q=0.8" → "en"),
+ * or null when we have no translations for it.
+ */
+export function languageOfTag(tag: string): Language | null {
+  const base = tag.trim().toLowerCase().split(/[-_;]/)[0] ?? '';
+  const language = base === 'ja' ? 'jp' : base;
+  return isLanguage(language) ? language : null;
+}
+
 /** Builds a note: language first, then the fast-track tag, then the night marker. */
 export function buildNote(input: { lang: Language; fastTrack?: FastTrackTag; night?: boolean }): string {
   if (!isLanguage(input.lang)) throw new RangeError(`Unknown language: ${String(input.lang)}`);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@deposito/protocol/booking/note';
+import { isLanguage, LANGUAGE_TAG, LANGUAGES } from '@deposito/protocol/booking/note';
 import { Flag } from './Flag';
 
 /** Language switch; `languages` narrows the choice (the home screen offers Italian and English). */
@@ -21,7 +21,7 @@ export function LanguageFlags({
           className="flag-button"
           aria-pressed={current === language}
           aria-label={showLabels ? undefined : t(`language.name.${language}`)}
-          lang={language === 'jp' ? 'ja' : language}
+          lang={isLanguage(language) ? LANGUAGE_TAG[language] : language}
           onClick={() => void i18n.changeLanguage(language)}
         >
           <Flag language={language} />

@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALE } from '@deposito/protocol/booking/note';
 import { formatEuros } from '@deposito/protocol/pricing/money';
-
-const DISPLAY_LOCALES: Record<string, string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES', jp: 'ja-JP' };
 
 /** The BCP 47 locale for an interface language ("jp" is our file name for Japanese). */
 export function displayLocale(language: string | undefined): string {
-  return DISPLAY_LOCALES[language ?? 'it'] ?? 'it-IT';
+  return LANGUAGE_LOCALE[isLanguage(language) ? language : DEFAULT_LANGUAGE];
 }
 
 export interface Formatters {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { LANGUAGES, localeRoutes } from '@deposito/protocol';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfTag, localeRoutes } from '@deposito/protocol';
 import { LOCATION_KEY_PATTERN, RESERVED_LOCATION_KEYS } from '@deposito/protocol/schemas/limits';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { RouteArea } from '../../app-context';
@@ -21,30 +21,17 @@ const REVALIDATE = 'no-cache';
 /** Paths other areas answer: neither files nor pages are looked up for them. */
 const OTHER_AREAS = /^\/(?:api|sandbox-pay|bridge)(?:\/|$)|^\/(?:healthz|readyz|metrics)$/i;
 
-/** The language a page's translations come in when nothing says otherwise (web/src/i18n.ts). */
-const DEFAULT_LANGUAGE = 'it';
-
-/** A language tag as the web app takes it ("ja" is our "jp"), or null when it has no translations. */
-function supportedLanguage(tag: string): string | null {
-  const base = tag.trim().toLowerCase().split(/[-_;]/)[0] ?? '';
-  const language = base === 'ja' ? 'jp' : base;
-  return (LANGUAGES as readonly string[]).includes(language) ? language : null;
-}
-
 /**
  * The language the page will most likely show, as far as the server can tell: `?lng=`, then the
  * language cookie, then the browser's languages in order (the page may still choose another from
  * what it stored itself).
  */
-function pageLanguage(req: Request): string {
-  const query = typeof req.query.lng === 'string' ? supportedLanguage(req.query.lng) : null;
+function pageLanguage(req: Request): Language {
+  const query = typeof req.query.lng === 'string' ? languageOfTag(req.query.lng) : null;
   const cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
-  const accepted = (req.headers['accept-language'] ?? '').split(',').map(supportedLanguage);
+  const accepted = (req.headers['accept-language'] ?? '').split(',').map(languageOfTag);
   return (
-    query ??
-    (cookie ? supportedLanguage(cookie) : null) ??
-    accepted.find((l) => l !== null) ??
-    DEFAULT_LANGUAGE
+    query ?? (cookie ? languageOfTag(cookie) : null) ?? accepted.find((l) => l !== null) ?? DEFAULT_LANGUAGE
   );
 }
 
@@ -161,9 +148,6 @@ export interface WebAreaOptions {
   /** The translation files, `<lng>/common.json`; locales/ of the repository by default. */
   localesDir?: string;
 }
-
-const isLanguage = (value: string): value is (typeof LANGUAGES)[number] =>
-  (LANGUAGES as readonly string[]).includes(value);
 
 export function createWebArea(options: WebAreaOptions = {}): RouteArea {
   const distDir = options.distDir ?? path.join(REPO_ROOT, 'web', 'dist');
