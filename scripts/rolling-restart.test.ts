@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,35 +15,13 @@ import {
 import { bookAndPay, futureHold, type VisitorFlow } from '@deposito/cloud/test/visitor-flow';
 import { openStore } from '@deposito/cloud/store/store';
 import { startCluster, type Cluster } from './cluster';
+import { freePortRange } from './support/ports';
 
 // A rolling restart (issue 20): two cloud processes on PostgreSQL behind HAProxy, one site with its
 // bridge and controller; while visitors book and pay and an operator keeps opening lockers, every
 // cloud process is restarted in turn (SIGTERM drains it: /readyz 503, requests finished, bridges
 // closed with "going away"). No booking fails, no payment notification is lost, no door opens
 // that the operator was not told opened (so none twice), and the bridge is linked again.
-
-/** `count` consecutive free TCP ports. */
-async function freePorts(count: number): Promise<number> {
-  for (;;) {
-    const first = 20_000 + Math.floor(Math.random() * 30_000);
-    const servers = [];
-    let ok = true;
-    for (let port = first; port < first + count; port++) {
-      const server = createServer();
-      const bound = await new Promise<boolean>((resolve) => {
-        server.once('error', () => resolve(false));
-        server.listen(port, '127.0.0.1', () => resolve(true));
-      });
-      if (!bound) {
-        ok = false;
-        break;
-      }
-      servers.push(server);
-    }
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-    if (ok) return first;
-  }
-}
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterAll(async () => {
@@ -68,7 +45,7 @@ describe('rolling restart behind HAProxy', () => {
     const cluster: Cluster = await startCluster({
       databaseUrl,
       fresh: true,
-      port: await freePorts(3),
+      port: await freePortRange(3),
       size: 2,
       adminEmail: 'admin@deposito.test',
       adminPassword: 'rolling-restart-test',

@@ -6,13 +6,14 @@
 // tsx. Memory is in MiB (1,048,576 bytes), as `ps`, `top` and /usr/bin/time count it; the targets'
 // "60 MB" are read the same way.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { writeBridgeConfig } from '@deposito/edge-bridge/env';
 import { TestCloud } from '@deposito/edge-bridge/test/test-cloud';
 import { BUNDLE_FILE, NODE_OPTIONS_FOR_SITE, buildBridge } from '../package-bridge/build-bridge';
+import { residentMiB } from '../support/proc-stats';
 import { elapsedMs, percentile, round, type BenchOptions, type BenchResult } from './bench-result';
 import { REPO_ROOT } from './processes';
 
@@ -53,13 +54,6 @@ function measure(args: string[], env: Record<string, string>): Promise<Measured>
       resolve({ wallMs, peakMiB: kib / 1024, code, stdout });
     });
   });
-}
-
-/** A running process's resident memory now (VmRSS) and at its peak so far (VmHWM), in MiB. */
-function residentMiB(pid: number): { now: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024;
-  return { now: field('VmRSS'), peak: field('VmHWM') };
 }
 
 async function idleDaemon(bundle: string, configPath: string, idleMs: number, cloud: TestCloud) {

@@ -2,11 +2,11 @@
 // jitter, 30 s cap, reset on a hello accepted) lose their cloud process to a crash; a new one starts
 // on the same address. All must be back within 30 s of it being ready, no request may get a 5xx
 // meanwhile, and the cloud's CPU may not stay pinned for more than 5 s at a time.
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { pino } from 'pino';
 import { BRIDGE_FEATURES, BRIDGE_PROTOCOL_VERSION } from '@deposito/protocol/bridge/v1';
 import { BridgeLink, DEFAULT_LINK_BACKOFF } from '@deposito/edge-bridge/link/bridge-link';
+import { freePort } from '../support/ports';
+import { cpuSeconds } from '../support/proc-stats';
 import { round, type BenchOptions, type BenchResult } from './bench-result';
 import { seedScaleSites } from './light-bridge';
 import { startCloudProcess, type ServerProcess } from './processes';
@@ -15,20 +15,6 @@ import { createBenchDatabase } from './stores';
 export const name = 'reconnect-storm';
 const TARGET_BACK_MS = 30_000;
 const MAX_PINNED_MS = 5_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** CPU seconds (user + system) a process has used, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** Samples a process's CPU every 250 ms; the longest run of samples at ≥ 95 % of one core. */
 function watchCpu(pid: number): { stop(): number } {

@@ -3,11 +3,13 @@
 // concurrent clients. Each minute's p99 latency and the process's resident memory are compared with
 // the first minute's: a leak or a slowdown that builds up over time shows as growth. No request may
 // fail; a hold refused because its locker is taken (409) is an answer, counted apart.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEED_LOCATIONS } from '@deposito/protocol';
 import { DateTime } from 'luxon';
+import { redirectUrlOf, sandboxCardForm } from '@deposito/cloud/test/sandbox-card';
+import { residentMiB } from '../support/proc-stats';
 import { percentile, round, type BenchOptions, type BenchResult } from './bench-result';
 import { startServerProcess } from './processes';
 import { holdRequestBodies } from './reservations';
@@ -25,7 +27,6 @@ const PAYER = {
   telefono: '+393331234567',
   note: 'lang:it',
 };
-const CARD = { cardholder: 'Bench Visitor', expiry: '12/30', cvc: '123', cardNumber: '4242 4242 4242 4242' };
 
 interface Minute {
   latenciesMs: number[];
@@ -33,12 +34,6 @@ interface Minute {
   refusedHolds: number;
   paid: number;
   rssMiB: number[];
-}
-
-/** Resident memory of a process now, in MiB. */
-function residentMiB(pid: number): number {
-  const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kib) / 1024;
 }
 
 function availabilityPath(index: number): string {
@@ -129,18 +124,16 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
         continue;
       }
       const created = await call('/api/payments/create-payment', json({ ...PAYER, transactionId }));
-      const redirect = /location\.href = ("[^"]+")/.exec(created.text)?.[1];
-      if (!redirect) continue;
-      const pageUrl = new URL(JSON.parse(redirect) as string);
+      if (created.status !== 200) continue;
+      const pageUrl = new URL(redirectUrlOf(created.text));
       const page = await call(pageUrl.pathname + pageUrl.search);
-      const field = (fieldName: string) =>
-        new RegExp(`name="${fieldName}" value="([^"]*)"`).exec(page.text)?.[1] ?? '';
+      if (page.status !== 200) continue;
       const paid = await call(
         '/sandbox-pay/pay',
         {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ a: field('a'), b: field('b'), ...CARD }).toString(),
+          body: sandboxCardForm(page.text),
         },
         (status) => status === 303,
       );
@@ -151,7 +144,7 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
   const sampler = setInterval(
     () => {
       try {
-        minutes[minuteNow()]!.rssMiB.push(residentMiB(pid));
+        minutes[minuteNow()]!.rssMiB.push(residentMiB(pid).now);
       } catch {
         // The process is gone: the requests say so.
       }

@@ -1,19 +1,12 @@
 // The cloud as an operator runs it (`cloud/src/main.ts` in its own process), for fault injection:
 // started on a fixed port so bridges and visitors find it again, killed with SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CLOUD_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../cloud/src/main.ts');
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '../support/ports';
 
 /**
  * Starts the cloud with `env` (PORT and PUBLIC_URL included); resolves once /readyz answers 200.
