@@ -145,10 +145,3 @@ export async function startPaymentTestApp(
     },
   };
 }
-
-/** The hosted-page URL inside the HTML page create-payment answers. */
-export function redirectUrlOf(html: string): string {
-  const match = /location\.href = ("[^"]+")/.exec(html);
-  if (!match) throw new Error(`No redirect in ${html.slice(0, 200)}`);
-  return JSON.parse(match[1]!) as string;
-}

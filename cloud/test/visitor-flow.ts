@@ -1,7 +1,7 @@
 // A visitor's whole booking over real HTTP, for tests that drive a cloud from outside (processes,
 // a balancer): hold a locker, open the payment page, pay with the sandbox's test card.
 import { DateTime } from 'luxon';
-import { redirectUrlOf } from './payment-test-app';
+import { payOnSandbox } from './sandbox-card';
 
 const PAYER = {
   currency: 'EUR',
@@ -11,7 +11,6 @@ const PAYER = {
   telefono: '+393331234567',
   note: 'lang:it',
 };
-const CARD = { cardholder: 'Giulia Rossi', expiry: '12/30', cvc: '123', cardNumber: '4242 4242 4242 4242' };
 
 /** Lockers sold online per Rome seed site and size. */
 const ROME_SLOTS = [
@@ -73,15 +72,7 @@ export async function bookAndPay(url: string, hold: ReturnType<typeof futureHold
     const html = await created.text();
     if (created.status !== 200)
       return { transactionId, paid: false, error: `create-payment ${created.status}` };
-    const page = await (await fetch(redirectUrlOf(html))).text();
-    const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '';
-    const paid = await fetch(`${url}/sandbox-pay/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ a: field('a'), b: field('b'), ...CARD }).toString(),
-    });
-    await paid.text();
+    const paid = await payOnSandbox(html);
     if (paid.status !== 303) return { transactionId, paid: false, error: `sandbox pay ${paid.status}` };
     return { transactionId, paid: true };
   } catch (error) {

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { bookingRoutes, normaliseTakingsData, takingsRoutes } from '@deposito/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redirectUrlOf, startPaymentTestApp, type PaymentTestApp } from '../../test/payment-test-app';
+import { startPaymentTestApp, type PaymentTestApp } from '../../test/payment-test-app';
+import { payOnSandbox } from '../../test/sandbox-card';
 import { createPostgresDatabase, createTestDatabase } from '../../test/test-store';
 import { openStore } from './store';
 
@@ -18,12 +19,6 @@ import { openStore } from './store';
 const run = promisify(execFile);
 const SCRIPTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts');
 const TODAY = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
-const CARD_FORM = {
-  cardholder: 'Giulia Rossi',
-  expiry: '12/30',
-  cvc: '123',
-  cardNumber: '4242 4242 4242 4242',
-};
 const PAYER = {
   currency: 'EUR',
   email: 'giulia@example.com',
@@ -77,15 +72,7 @@ async function bookAndPay(
     body: JSON.stringify({ ...PAYER, transactionId }),
   });
   expect(created.status, created.text).toBe(200);
-  const page = await (await fetch(redirectUrlOf(created.text))).text();
-  const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)![1]!;
-  const paid = await fetch(`${app.url}/sandbox-pay/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ a: field('a'), b: field('b'), ...CARD_FORM }).toString(),
-  });
-  await paid.text();
+  const paid = await payOnSandbox(created.text);
   expect(paid.status).toBe(303);
   return transactionId;
 }

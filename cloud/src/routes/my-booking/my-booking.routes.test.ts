@@ -11,7 +11,8 @@ import {
 } from '@deposito/protocol';
 import { pdfPageTexts } from '@deposito/protocol/pdf/pdf-text.testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redirectUrlOf, startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { payOnSandbox } from '../../../test/sandbox-card';
 import { TEST_NOW } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
@@ -22,7 +23,6 @@ import { STORE_DIALECTS } from '../../../test/test-store';
 const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 // Tomorrow (a later day): paid now, lockers and PIN on the morning of the day.
 const TOMORROW = { startTimeIso: '2026-03-28T10:00:00.000Z', endTimeIso: '2026-03-28T13:00:00.000Z' };
-const CARD = { cardholder: 'Giulia Rossi', expiry: '12/30', cvc: '123', cardNumber: '4242 4242 4242 4242' };
 const PAYER = {
   currency: 'EUR',
   email: 'giulia@example.com',
@@ -61,15 +61,7 @@ describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...PAYER, transactionId }),
     });
-    const page = await (await fetch(redirectUrlOf(await created.text()))).text();
-    const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)![1]!;
-    const paid = await fetch(`${test.url}/sandbox-pay/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ a: field('a'), b: field('b'), ...CARD }).toString(),
-    });
-    await paid.text();
+    const paid = await payOnSandbox(await created.text());
     expect(paid.status).toBe(303);
     return transactionId;
   }

@@ -1,11 +1,7 @@
 import { bookingRoutes, errorBodySchema, MIN_AMOUNT_CENTS } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  redirectUrlOf,
-  startPaymentTestApp,
-  TEST_SANDBOX,
-  type PaymentTestApp,
-} from '../../../test/payment-test-app';
+import { startPaymentTestApp, TEST_SANDBOX, type PaymentTestApp } from '../../../test/payment-test-app';
+import { payOnSandbox, redirectUrlOf, SANDBOX_TEST_CARD } from '../../../test/sandbox-card';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { AXERVE_STUB_PATHS, startAxerveStub, type AxerveStub } from '../../payments/axerve-stub';
 import { centsToGatewayAmount } from '../../payments/gateway-amount';
@@ -83,18 +79,9 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
   }
 
   /** Submits a card on the sandbox page the payment HTML leads to; the visitor's return parameters. */
-  async function payOnSandbox(html: string, cardNumber = '4242 4242 4242 4242') {
-    const page = await (await fetch(redirectUrlOf(html))).text();
-    const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)![1]!;
-    const response = await fetch(`${test.url}/sandbox-pay/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ a: field('a'), b: field('b'), cardNumber, ...CARD_FORM }).toString(),
-    });
-    await response.text();
-    const back = new URL(response.headers.get('location')!);
-    return { page, back, params: { a: back.searchParams.get('a')!, b: back.searchParams.get('b')! } };
+  async function payWithCard(html: string, cardNumber = SANDBOX_TEST_CARD.cardNumber) {
+    const paid = await payOnSandbox(html, { cardNumber, ...CARD_FORM });
+    return { ...paid, back: paid.back! };
   }
 
   function notify(fields: Record<string, string>) {
@@ -163,7 +150,7 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
     expect(recoded.status).toBe(409);
     expect(errorBodySchema.parse(recoded.body).error.code).toBe('booking/payment_started');
 
-    await payOnSandbox(created.text);
+    await payWithCard(created.text);
     const paid = await test.store.bookings.get(id);
     expect(paid).toMatchObject({ status: 'confirmed', size: 'standard', quantity: 1, totalCents: 550 });
     expect(paid?.lockers.filter((locker) => locker.active)).toHaveLength(1);
@@ -224,7 +211,7 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
   it('shows a declined card as declined, keeps the hold, and takes the same total again', async () => {
     const id = await hold();
     const created = await api('POST', '/api/payments/create-payment', { ...payer, transactionId: id });
-    const declined = await payOnSandbox(created.text, '4000 0000 0000 0002');
+    const declined = await payWithCard(created.text, '4000 0000 0000 0002');
     expect((await api('POST', '/api/payments/decrypt', declined.params)).status).toBe(200);
 
     const shown = await readBack(id);
@@ -234,7 +221,7 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
 
     const retried = await api('POST', '/api/payments/retry', { transactionId: id });
     expect(retried.status).toBe(200);
-    const { page } = await payOnSandbox(retried.text);
+    const { page } = await payWithCard(retried.text);
     expect(page).toContain('€5.50');
     expect(await readBack(id)).toMatchObject({ status: 'confirmed', total: 5.5 });
     expect((await test.mails(id)).map((mail) => mail.kind)).toEqual(['confirmation']);
@@ -255,7 +242,7 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
     const stored = (await test.store.bookings.get(id))!;
     expect(stored.totalCents).toBe(MIN_AMOUNT_CENTS);
     expect((await readBack(id)).total).toBe(1);
-    const { page } = await payOnSandbox(created.text);
+    const { page } = await payWithCard(created.text);
     expect(page).toContain('€1.00');
     expect(await readBack(id)).toMatchObject({ status: 'confirmed', total: 1 });
     expect((await test.mails(id))[0]!.text).toContain('Total paid: €1.00');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redirectUrlOf, startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { redirectUrlOf } from '../../../test/sandbox-card';
 import { AXERVE_STUB_PATHS, startAxerveStub, type AxerveStub } from '../../payments/axerve-stub';
 import { PAYMENT_NOTIFICATION_PATH } from '../../payments/payment-gateway';
 

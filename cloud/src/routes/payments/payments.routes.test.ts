@@ -1,12 +1,8 @@
 import { bookingRoutes, errorBodySchema } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLocation } from '../../../test/builders';
-import {
-  redirectUrlOf,
-  startPaymentTestApp,
-  TEST_SANDBOX,
-  type PaymentTestApp,
-} from '../../../test/payment-test-app';
+import { startPaymentTestApp, TEST_SANDBOX, type PaymentTestApp } from '../../../test/payment-test-app';
+import { hiddenField, payOnSandbox, redirectUrlOf, SANDBOX_TEST_CARD } from '../../../test/sandbox-card';
 import { TEST_NOW } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { PAYMENT_NOTIFICATION_PATH } from '../../payments/payment-gateway';
@@ -89,29 +85,10 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
     });
   }
 
-  function hiddenInput(page: string, name: string): string {
-    const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(page);
-    if (!match) throw new Error(`No ${name} in the payment page`);
-    return match[1]!;
-  }
-
   /** Opens the gateway page the HTML leads to and submits a card, as the visitor would. */
-  async function payOnSandbox(html: string, cardNumber = '4242 4242 4242 4242') {
-    const page = await (await fetch(redirectUrlOf(html))).text();
-    const response = await fetch(`${test.url}/sandbox-pay/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        a: hiddenInput(page, 'a'),
-        b: hiddenInput(page, 'b'),
-        cardNumber,
-        ...VALID_CARD_FORM,
-      }).toString(),
-    });
-    await response.text();
-    const back = new URL(response.headers.get('location')!);
-    return { page, back, params: { a: back.searchParams.get('a')!, b: back.searchParams.get('b')! } };
+  async function payWithCard(html: string, cardNumber = SANDBOX_TEST_CARD.cardNumber) {
+    const paid = await payOnSandbox(html, { cardNumber, ...VALID_CARD_FORM });
+    return { ...paid, back: paid.back! };
   }
 
   /** A result as the sandbox seals it, for driving notifications directly. */
@@ -153,7 +130,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
     expect(created.headers.get('content-type')).toMatch(/^text\/html/);
     expect(redirectUrlOf(created.text)).toMatch(new RegExp(`^${test.url}/sandbox-pay/pay\\?a=${SHOP}&b=`));
 
-    const { page, back, params } = await payOnSandbox(created.text);
+    const { page, back, params } = await payWithCard(created.text);
     expect(page).toContain('Test payment');
     expect(page).toContain('€5.50');
     expect(`${back.origin}${back.pathname}`).toBe(`${test.url}/booking-complete`);
@@ -195,7 +172,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
       const id = await hold();
       const created = await createPayment(id, { amount, price: 0.01 });
       expect(created.status).toBe(200);
-      const { page, params } = await payOnSandbox(created.text);
+      const { page, params } = await payWithCard(created.text);
       expect(page).toContain('€5.50');
       const outcome = await test.payments.gateway().provider.readResult(params);
       expect(outcome).toMatchObject({ transactionId: id, result: 'OK', amountCents: 550 });
@@ -248,7 +225,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
   it('keeps a declined booking held for another try, then confirms it', async () => {
     const id = await hold();
     const created = await createPayment(id);
-    const declined = await payOnSandbox(created.text, '4000 0000 0000 0002');
+    const declined = await payWithCard(created.text, '4000 0000 0000 0002');
     expect((await call('POST', '/api/payments/decrypt', declined.params)).body).toEqual({
       shopTransactionId: id,
     });
@@ -257,7 +234,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
     expect(afterDecline?.lockers.every((locker) => locker.active)).toBe(true);
     expect(await test.mails(id)).toHaveLength(0);
 
-    await payOnSandbox(created.text, '5555 5555 5555 4444');
+    await payWithCard(created.text, '5555 5555 5555 4444');
     expect((await test.store.bookings.get(id))?.status).toBe('confirmed');
   });
 
@@ -269,7 +246,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ a: hiddenInput(page, 'a'), b: hiddenInput(page, 'b') }).toString(),
+      body: new URLSearchParams({ a: hiddenField(page, 'a'), b: hiddenField(page, 'b') }).toString(),
     });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`${test.url}/booking-complete`);
@@ -421,7 +398,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
       note: 'lang:es;night',
     });
     expect(created.status).toBe(200);
-    const { params } = await payOnSandbox(created.text);
+    const { params } = await payWithCard(created.text);
     const { shopTransactionId } = (
       await call<{ shopTransactionId: string }>('POST', '/api/payments/decrypt', params)
     ).body;
@@ -444,7 +421,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
       endTimeIso: '2026-04-02T11:00:00.000Z',
     });
     const created = await createPayment(id, { note: 'lang:it' });
-    await payOnSandbox(created.text);
+    await payWithCard(created.text);
     const scheduled = await test.store.bookings.get(id);
     expect(scheduled?.status).toBe('scheduled');
     expect(await readBack(id)).toMatchObject({ status: 'scheduled', pin: null, reservedLockers: [] });
@@ -504,7 +481,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
     const day = { startTimeIso: '2026-04-03T09:00:00.000Z', endTimeIso: '2026-04-03T12:00:00.000Z' };
     const rome = await hold(day);
     const london = await hold({ ...day, locationKey: 'campo' });
-    for (const id of [rome, london]) await payOnSandbox((await createPayment(id)).text);
+    for (const id of [rome, london]) await payWithCard((await createPayment(id)).text);
     expect((await test.store.bookings.get(london))?.status).toBe('scheduled');
     const scheduler = test.payments.scheduler;
     try {
