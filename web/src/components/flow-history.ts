@@ -35,13 +35,29 @@ function load<S>(key: string, now: number): S | null {
   }
 }
 
+/** Whether a parsed JSON value holds `text` as one of its strings, at any depth. */
+function holdsString(value: unknown, text: string): boolean {
+  if (value === text) return true;
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some((inner) => holdsString(inner, text));
+}
+
 /** Forgets every saved flow holding this booking (it was paid, or is over): nothing resumes it. */
 export function forgetFlowsOf(transactionId: string): void {
   const store = storage();
   if (!store) return;
   for (const key of Object.keys(store)) {
-    if (key.startsWith(STORAGE_PREFIX) && store.getItem(key)?.includes(`"${transactionId}"`)) {
-      store.removeItem(key);
+    if (!key.startsWith(STORAGE_PREFIX)) continue;
+    try {
+      if (
+        holdsString(
+          (JSON.parse(store.getItem(key) ?? 'null') as SavedFlow<unknown> | null)?.state,
+          transactionId,
+        )
+      )
+        store.removeItem(key);
+    } catch {
+      store.removeItem(key); // Not a flow this page saved: nothing can resume from it.
     }
   }
 }
@@ -83,8 +99,8 @@ export function usePersistentFlow<S, A, V extends string>(
   const navigationType = useNavigationType();
   // Set on the entries this flow pushed: only then is the entry before it the step before.
   const pushedHere = (useLocation().state as { flowStep?: boolean } | null)?.flowStep === true;
-  const latest = useRef({ options, state, searchParams, pushedHere });
-  latest.current = { options, state, searchParams, pushedHere };
+  const latest = useRef({ options, state, searchParams, pushedHere, navigate, navigationType });
+  latest.current = { options, state, searchParams, pushedHere, navigate, navigationType };
 
   const first = order[0]!;
   const raw = searchParams.get(STEP_PARAM);
@@ -135,17 +151,25 @@ export function usePersistentFlow<S, A, V extends string>(
   }, [state, key, first]);
 
   // The browser moved the address (Back, Forward, its history menu), or the page opened on an
-  // address the flow does not hold (a reload after the flow restarted, no saved flow).
+  // address the flow does not hold (a reload after the flow restarted, no saved flow). Only a change
+  // of address calls for this (the flow's own steps move the address themselves), so the rest is
+  // read as it stands then, not depended on.
   useEffect(() => {
-    if (addressStep === stepOf(state)) return;
-    if (navigationType === 'POP' && order.indexOf(addressStep) < order.indexOf(stepOf(state))) {
-      latest.current.options.onHistoryBack(state, addressStep);
+    const {
+      options: now,
+      state: current,
+      navigate: go,
+      navigationType: how,
+      pushedHere: pushed,
+    } = latest.current;
+    const at = now.stepOf(current);
+    if (addressStep === at) return;
+    if (how === 'POP' && order.indexOf(addressStep) < order.indexOf(at)) {
+      now.onHistoryBack(current, addressStep);
       return;
     }
-    navigate({ search: searchFor(stepOf(state)) }, { replace: true, state: { flowStep: pushedHere } });
-    // Only a change of address calls for this; the flow's own steps move the address themselves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [addressStep]);
+    go({ search: searchFor(at) }, { replace: true, state: { flowStep: pushed } });
+  }, [addressStep, order, searchFor]);
 
   const step = stepOf(state);
   const back = useCallback(() => {
