@@ -89,12 +89,17 @@ for (const [device, viewport] of [
       await expect(occupied).toHaveText(String(before), { timeout: 10_000 });
     });
 
-    test("a site's bridge token: issued once with the init command; the previous one refused", async () => {
+    test("a site's bridge token: issued once with the init command; the previous one refused; revoked", async () => {
       await admin.goTo('Sedi', 'Impostazioni');
       await page.getByRole('button', { name: /Deposito Termini/ }).click();
       const panel = page.getByRole('region', { name: 'Token del bridge' });
-      page.once('dialog', (dialog) => void dialog.accept());
+      const confirmIn = async (label: string) => {
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: label }).click();
+        await expect(dialog).toBeHidden();
+      };
       await panel.getByRole('button', { name: 'Nuovo token bridge' }).click();
+      await confirmIn('Emetti nuovo token');
       const command = panel.getByLabel('Comando edge-bridge init');
       await expect(command).toHaveValue(/^BRIDGE_TOKEN=[A-Za-z0-9_-]{43} edge-bridge init/);
       await expect(command).toHaveValue(/--location termini/);
@@ -103,12 +108,20 @@ for (const [device, viewport] of [
       expect(await bridgeUpgrade(page, first, 'termini')).toBe(101);
 
       // Issuing again revokes the first token: a bridge still holding it is refused.
-      page.once('dialog', (dialog) => void dialog.accept());
       await panel.getByRole('button', { name: 'Nuovo token bridge' }).click();
+      await confirmIn('Emetti nuovo token');
       await expect(command).not.toHaveValue(new RegExp(first));
       const second = /BRIDGE_TOKEN=(\S+)/.exec(await command.inputValue())![1]!;
       expect(await bridgeUpgrade(page, first, 'termini')).toBe(401);
       expect(await bridgeUpgrade(page, second, 'termini')).toBe(101);
+
+      // A lost site box: revoking leaves no token at all until a new one is issued.
+      await panel.getByRole('button', { name: 'Revoca token' }).click();
+      await admin.screenshot(`admin-console-${device}-bridge-token-revoke`);
+      await confirmIn('Revoca token');
+      await expect(panel.getByRole('status')).toHaveText(/Token revocato/);
+      await expect(command).toBeHidden();
+      expect(await bridgeUpgrade(page, second, 'termini')).toBe(401);
     });
 
     test('Utenti is a menu group', async () => {

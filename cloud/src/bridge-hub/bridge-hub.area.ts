@@ -1,7 +1,9 @@
 import { locationRoutes } from '@deposito/protocol';
 import type { AppContext, RouteArea } from '../app-context';
+import { adminOf } from '../auth/require-admin';
 import { AppError } from '../errors';
 import { endpoint } from '../routes/endpoint';
+import { AdminActivityLog } from '../services/admin-activity.service';
 import type { LockerControl } from '../services/locker-control';
 import {
   PIN_SYNC_INTERVAL_MS,
@@ -99,16 +101,39 @@ export function createBridgeHubArea(options: BridgeHubAreaOptions = {}): BridgeH
         },
       ];
     },
-    endpoints: (context) => [
-      // A new token is shown once; the old one stops working and its connected bridge is closed.
-      endpoint(locationRoutes.rotateBridgeToken, async ({ params }) => {
-        const token = await issueBridgeToken(context.store, params.key, context.clock.now());
-        if (!token) throw new AppError('location/not_found', `No location '${params.key}'`);
-        await moduleFor(context).hub.revokeBridge(params.key);
-        context.logger.info({ location: params.key }, 'bridge token rotated');
-        return { token };
-      }),
-    ],
+    endpoints: (context) => {
+      const activity = new AdminActivityLog(context.store, context.clock, context.logger);
+      return [
+        // A new token is shown once; the old one stops working and its connected bridge is closed.
+        endpoint(locationRoutes.rotateBridgeToken, async ({ params }, _req, res) => {
+          const token = await issueBridgeToken(context.store, params.key, context.clock.now());
+          if (!token) throw new AppError('location/not_found', `No location '${params.key}'`);
+          await moduleFor(context).hub.revokeBridge(params.key);
+          await activity.record(
+            adminOf(res),
+            'admin/bridge_token_issued',
+            `Nuovo token del bridge di ${params.key}: il precedente è revocato`,
+            { locationKey: params.key },
+          );
+          return { token };
+        }),
+        // A lost or stolen site box: its token stops working and no other is issued until asked.
+        endpoint(locationRoutes.revokeBridgeToken, async ({ params }, _req, res) => {
+          if (!(await context.store.locations.get(params.key)))
+            throw new AppError('location/not_found', `No location '${params.key}'`);
+          const revoked = await context.store.bridge.removeToken(params.key);
+          await moduleFor(context).hub.revokeBridge(params.key);
+          if (revoked)
+            await activity.record(
+              adminOf(res),
+              'admin/bridge_token_revoked',
+              `Token del bridge di ${params.key} revocato: il bridge non può collegarsi finché non se ne emette uno nuovo`,
+              { locationKey: params.key },
+            );
+          return { revoked };
+        }),
+      ];
+    },
   };
 }
 

@@ -39,6 +39,8 @@ let simulator: SimulatorProcess;
 let bridge: BridgeProcess;
 let site: HubCloud;
 let token: string;
+/** The token the rotation test issued (the revocation test revokes it). */
+let rotatedToken = '';
 const clock = new SkewedClock();
 
 const hub = (): BridgeHub => site.hubArea.moduleFor(site.cloud.context).hub;
@@ -445,5 +447,30 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     await expect.poll(async () => (await bridge.health()).link.state, { timeout: 10_000 }).toBe('refused');
     expect(await upgradeStatus(bridgeAuthHeaders(SITE_TOKEN, SITE_LOCATION))).toBe(401);
     expect(await upgradeStatus(bridgeAuthHeaders(rotated.body.token, SITE_LOCATION))).toBe(101);
+    rotatedToken = rotated.body.token;
+  });
+
+  it('revokes the bridge token without a new one: no token opens until one is issued, and the log says who', async () => {
+    const revoke = (key: string, bearer: string | null = token) =>
+      callJson<{ revoked: boolean }>(site.url, 'DELETE', `/api/admin/locations/${key}/bridge-token`, {
+        token: bearer ?? undefined,
+      });
+    expect((await revoke(SITE_LOCATION, null)).status).toBe(401);
+    expect(await upgradeStatus(bridgeAuthHeaders(rotatedToken, SITE_LOCATION))).toBe(101);
+
+    const revoked = await revoke(SITE_LOCATION);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ revoked: true });
+    expect(await upgradeStatus(bridgeAuthHeaders(rotatedToken, SITE_LOCATION))).toBe(401);
+    expect(await upgradeStatus(bridgeAuthHeaders(SITE_TOKEN, SITE_LOCATION))).toBe(401);
+    expect((await revoke(SITE_LOCATION)).body).toEqual({ revoked: false });
+    expect((await revoke('nowhere')).status).toBe(404);
+
+    const log = await store.errorLog.recent(20);
+    expect(log.filter((entry) => entry.type === 'admin/bridge_token_revoked')).toHaveLength(1);
+    expect(log.find((entry) => entry.type === 'admin/bridge_token_issued')?.message).toContain('(da ');
+
+    const issued = await post<{ token: string }>(`/api/admin/locations/${SITE_LOCATION}/bridge-token`, {});
+    expect(await upgradeStatus(bridgeAuthHeaders(issued.body.token, SITE_LOCATION))).toBe(101);
   });
 });

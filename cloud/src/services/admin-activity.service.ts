@@ -21,7 +21,9 @@ export type AdminActivityType =
   | 'admin/morning_scheduler_run'
   | 'admin/locker_command'
   | 'admin/booking_cancelled'
-  | 'admin/booking_refunded';
+  | 'admin/booking_refunded'
+  | 'admin/bridge_token_issued'
+  | 'admin/bridge_token_revoked';
 
 /** Records who did what; a failure to record is logged and never undoes the action itself. */
 export class AdminActivityLog {

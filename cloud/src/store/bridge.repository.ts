@@ -196,6 +196,8 @@ export interface BridgeRepository {
   addTokenHashIfAbsent(locationKey: string, tokenHash: string, now: Date): Promise<boolean>;
   /** Deletes the location's token if its hash is `tokenHash`; true when it did. */
   removeTokenHash(locationKey: string, tokenHash: string): Promise<boolean>;
+  /** Deletes the location's token, whatever it is; true when there was one. */
+  removeToken(locationKey: string): Promise<boolean>;
 
   /** Adds a command to the outbox as `queued`; false when that id exists already (nothing changes). */
   insertCommand(command: NewBridgeCommand): Promise<boolean>;
@@ -422,6 +424,14 @@ export class KyselyBridgeRepository implements BridgeRepository {
       .deleteFrom('bridge_tokens')
       .where('location_key', '=', locationKey)
       .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async removeToken(locationKey: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('bridge_tokens')
+      .where('location_key', '=', locationKey)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }

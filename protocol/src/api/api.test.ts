@@ -103,6 +103,7 @@ const SPEC_CALLS = [
   // A discount edit in place (the spec's delete-then-recreate lost usage and could lose the code).
   'PUT /api/discounts/:code',
   'POST /api/admin/locations/:key/bridge-token',
+  'DELETE /api/admin/locations/:key/bridge-token',
   'GET /api/admin/logs/archive',
   'GET /api/admin/takings',
   'GET /api/admin/takings/locations',

@@ -87,6 +87,9 @@ export const locationResponseSchema = z.object({ success: z.literal(true), locat
 /** A new bridge token for a location, shown once; the previous token stops working. */
 export const bridgeTokenResponseSchema = z.object({ token: z.string().min(32).max(TEXT_LIMITS.token) });
 
+/** Whether a token was there to revoke (false: the site had none; nothing changed). */
+export const revokeBridgeTokenResponseSchema = z.object({ revoked: z.boolean() });
+
 export const locationRoutes = {
   publicLocation: defineRoute({
     method: 'GET',
@@ -187,6 +190,15 @@ export const locationRoutes = {
     request: { params: locationKeyParamsSchema },
     response: bridgeTokenResponseSchema,
     summary: "Issue a new token for the location's edge bridge, revoking the old one",
+  }),
+  revokeBridgeToken: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/locations/:key/bridge-token',
+    area: 'locations',
+    auth: 'admin',
+    request: { params: locationKeyParamsSchema },
+    response: revokeBridgeTokenResponseSchema,
+    summary: "Revoke the location's edge-bridge token without issuing another (a lost or stolen site box)",
   }),
   locationsFull: defineRoute({
     method: 'GET',

@@ -1,11 +1,13 @@
 import { locationRoutes } from '@deposito/protocol';
 import { useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 
 /**
  * A site's edge-bridge token (issue 17, Bridges): issuing one revokes the previous (its bridge is
  * disconnected at once) and shows the new one once, with the `edge-bridge init` command the
- * technician pastes on the site box. Only its hash is kept by the cloud.
+ * technician pastes on the site box; revoking one (a lost or stolen box) leaves the site without a
+ * token until a new one is issued. Only its hash is kept by the cloud.
  */
 export function BridgeTokenPanel({
   locationKey,
@@ -22,24 +24,33 @@ export function BridgeTokenPanel({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const [asking, setAsking] = useState<'issue' | 'revoke' | null>(null);
+  const [revoked, setRevoked] = useState<string | null>(null);
 
-  async function issue() {
-    if (
-      !window.confirm(
-        `Emettere un nuovo token per il bridge di ${locationKey}? Il token attuale smette subito di funzionare e il bridge collegato viene disconnesso.`,
-      )
-    )
-      return;
+  async function run(action: 'issue' | 'revoke') {
     setBusy(true);
     setProblem(null);
     setCopied(false);
+    setRevoked(null);
     try {
-      const answer = await adminCall(locationRoutes.rotateBridgeToken, { params: { key: locationKey } });
-      setToken(answer.token);
+      if (action === 'issue') {
+        const answer = await adminCall(locationRoutes.rotateBridgeToken, { params: { key: locationKey } });
+        setToken(answer.token);
+      } else {
+        const answer = await adminCall(locationRoutes.revokeBridgeToken, { params: { key: locationKey } });
+        setToken(null);
+        setRevoked(
+          answer.revoked
+            ? 'Token revocato: il bridge della sede è disconnesso e non può collegarsi finché non emetti un nuovo token.'
+            : 'La sede non aveva un token: nessun bridge può collegarsi finché non ne emetti uno.',
+        );
+      }
     } catch (error) {
-      setProblem(`Token non emesso: ${errorText(error, 'errore sconosciuto')}`);
+      const what = action === 'issue' ? 'Token non emesso' : 'Token non revocato';
+      setProblem(`${what}: ${errorText(error, 'errore sconosciuto')}`);
     } finally {
       setBusy(false);
+      setAsking(null);
     }
   }
 
@@ -59,19 +70,56 @@ export function BridgeTokenPanel({
       <p className="adm-muted adm-small">
         Il bridge della sede si collega al cloud con un token. Emetterne uno nuovo revoca il precedente.
       </p>
-      <button
-        type="button"
-        className="adm-btn adm-btn-secondary"
-        disabled={busy}
-        onClick={() => void issue()}
-      >
-        {busy ? '…' : 'Nuovo token bridge'}
-      </button>
+      <div className="adm-actions-inline">
+        <button
+          type="button"
+          className="adm-btn adm-btn-secondary"
+          disabled={busy}
+          onClick={() => setAsking('issue')}
+        >
+          Nuovo token bridge
+        </button>
+        <button
+          type="button"
+          className="adm-btn adm-btn-danger"
+          disabled={busy}
+          onClick={() => setAsking('revoke')}
+        >
+          Revoca token
+        </button>
+      </div>
+      {asking === 'issue' ? (
+        <ConfirmDialog
+          title={`Nuovo token per il bridge di ${locationKey}`}
+          confirmLabel="Emetti nuovo token"
+          busy={busy}
+          onConfirm={() => void run('issue')}
+          onCancel={() => setAsking(null)}
+        >
+          <p>Il token attuale smette subito di funzionare e il bridge collegato viene disconnesso.</p>
+        </ConfirmDialog>
+      ) : null}
+      {asking === 'revoke' ? (
+        <ConfirmDialog
+          title={`Revocare il token del bridge di ${locationKey}?`}
+          confirmLabel="Revoca token"
+          tone="danger"
+          busy={busy}
+          onConfirm={() => void run('revoke')}
+          onCancel={() => setAsking(null)}
+        >
+          <p>
+            Il bridge collegato viene disconnesso e nessun bridge potrà collegarsi finché non emetti un nuovo
+            token (per esempio se il box della sede è stato perso o rubato).
+          </p>
+        </ConfirmDialog>
+      ) : null}
       {problem ? (
         <p className="adm-token-error" role="alert">
           {problem}
         </p>
       ) : null}
+      {revoked ? <p role="status">{revoked}</p> : null}
       {token ? (
         <div className="adm-token-once">
           <p role="status">
