@@ -130,8 +130,8 @@ export class AdminBookingService {
     };
   }
 
-  async recent(limit: number): Promise<BookingRow[]> {
-    return (await this.store.bookingAdmin.recentRows(limit)).map(toBookingRow);
+  async recent(limit: number, search?: string): Promise<BookingRow[]> {
+    return (await this.store.bookingAdmin.recentRows(limit, search)).map(toBookingRow);
   }
 
   /**

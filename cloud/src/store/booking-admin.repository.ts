@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { HOLD_BOOKING_STATUSES, type BookingStatus, type LockerSize } from '@deposito/protocol';
 import type { Database } from './database';
 import type { SqlDialect } from './migrate';
@@ -66,7 +66,11 @@ export interface CleanupDeletion extends CleanupMatch {
 
 export interface BookingAdminRepository {
   /** The newest bookings' rows, newest first, at most `limit` rows. */
-  recentRows(limit: number): Promise<BookingListRow[]>;
+  /**
+   * Booking rows, one per locker, newest first; `search` keeps the bookings whose reference, name,
+   * e-mail or phone (by its digits, prefix included) contains it, in any case.
+   */
+  recentRows(limit: number, search?: string): Promise<BookingListRow[]>;
   /** Marks a booking as an operator's test, which the takings leave out; false when there is no such booking. */
   markTest(transactionId: string): Promise<boolean>;
   /** Bookings the selection would delete, and those it matches but keeps. */
@@ -105,6 +109,41 @@ export interface ConfirmedOnLocker {
   endAt: Date;
 }
 
+/** The LIKE escape character (PostgreSQL's default; SQLite has none unless told). */
+const LIKE_ESCAPE = '\\';
+
+/** `text` as a LIKE pattern matching it anywhere, its own `%`, `_` and `\` taken literally. */
+const containing = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `${LIKE_ESCAPE}${c}`)}%`;
+
+/**
+ * The bookings an operator's search finds: the text in the reference, the name (first, last or
+ * both), or the e-mail, in any case; its digits (three or more) in the phone, prefix included.
+ * SQLite's LIKE ignores ASCII case and PostgreSQL's does not, so both sides are lower-cased.
+ */
+function matchesSearch(search: string) {
+  const text = containing(search);
+  const digits = search.replace(/\D/g, '');
+  const like = (expression: RawBuilder<unknown>, pattern: string) =>
+    sql<boolean>`lower(${expression}) like ${pattern} escape ${sql.lit(LIKE_ESCAPE)}`;
+  return sql<boolean>`(${sql.join(
+    [
+      like(sql`b.transaction_id`, text),
+      like(sql`coalesce(b.first_name, '') || ' ' || coalesce(b.last_name, '')`, text),
+      like(sql`coalesce(b.email, '')`, text),
+      ...(digits.length >= 3
+        ? [
+            like(
+              sql`replace(coalesce(b.phone_prefix, ''), '+', '') || coalesce(b.phone_number, '')`,
+              `%${digits}%`,
+            ),
+          ]
+        : []),
+    ],
+    sql` or `,
+  )})`;
+}
+
 /** Deletes in slices so a large cleanup stays under the databases' bound-parameter limits. */
 const DELETE_SLICE = 500;
 
@@ -114,8 +153,8 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
     private readonly dialect: SqlDialect,
   ) {}
 
-  async recentRows(limit: number): Promise<BookingListRow[]> {
-    const rows = await this.db
+  async recentRows(limit: number, search?: string): Promise<BookingListRow[]> {
+    let query = this.db
       .selectFrom('bookings as b')
       .leftJoin('booking_lockers as bl', 'bl.transaction_id', 'b.transaction_id')
       .leftJoin('lockers as l', 'l.id', 'bl.locker_id')
@@ -138,7 +177,9 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
         'b.price_discounted_cents',
         'b.is_test',
         'l.number',
-      ])
+      ]);
+    if (search) query = query.where(matchesSearch(search));
+    const rows = await query
       .orderBy('b.created_at', 'desc')
       .orderBy('b.transaction_id')
       .orderBy('l.number')

@@ -33,7 +33,14 @@ export const bookingHistoryEntrySchema = z.object({
 export const bookingHistoryResponseSchema = z.array(bookingHistoryEntrySchema);
 export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntrySchema>;
 
-export const recentBookingsQuerySchema = z.object({ limit: zQueryInt(1, 5000).default(500) });
+export const recentBookingsQuerySchema = z.object({
+  limit: zQueryInt(1, 5000).default(500),
+  /**
+   * Only bookings whose reference, name, e-mail or phone contains this (any case; the phone by its
+   * digits), however old: an operator looking up a visitor who calls.
+   */
+  q: z.string().trim().min(2).max(TEXT_LIMITS.shortText).optional(),
+});
 export const recentBookingsResponseSchema = z.array(bookingRowSchema).max(5000);
 
 export const recentErrorLogResponseSchema = z.array(errorLogEntrySchema).max(1000);
@@ -68,7 +75,8 @@ export const adminRoutes = {
     auth: 'admin',
     request: { query: recentBookingsQuerySchema },
     response: recentBookingsResponseSchema,
-    summary: 'Recent booking rows, one per locker, newest first',
+    summary:
+      'Recent booking rows, one per locker, newest first; `q` searches reference, name, e-mail and phone',
   }),
   bookingHistory: defineRoute({
     method: 'GET',

@@ -6,7 +6,7 @@ import type { AdminModule } from './admin-module';
 /** Prenotazioni (recent list, Gestione Database) and Strumenti Avanzati. */
 export function adminBookingEndpoints(admin: AdminModule): Endpoint[] {
   return [
-    endpoint(adminRoutes.recentBookings, ({ query }) => admin.bookings.recent(query.limit)),
+    endpoint(adminRoutes.recentBookings, ({ query }) => admin.bookings.recent(query.limit, query.q)),
 
     endpoint(cleanupRoutes.stats, async () => ({ success: true, data: await admin.cleanup.stats() })),
     endpoint(cleanupRoutes.preview, async ({ query }) => ({

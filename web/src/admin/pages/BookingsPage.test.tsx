@@ -44,6 +44,39 @@ afterEach(() => {
 });
 
 describe('Prenotazioni', () => {
+  it('searches every booking on the server by what the operator types, and goes back to the recent ones', async () => {
+    const api = fakeApi({
+      'GET /api/admin/bookings/recent': ({ query }: { query: URLSearchParams }) =>
+        query.get('q') === 'rossi'
+          ? [row('DEP-OLD-000001', { created_at: '2025-01-02T10:00:00.000Z' })]
+          : [row('DEP-NEW-000001')],
+      'GET /api/locations/all': [LOCATION],
+      'GET /api/admin/cleanup/stats': {
+        success: true,
+        data: { totalBookings: 2, oldBookings: { count: 0 }, byStatus: [] },
+      },
+    });
+    await renderWithProviders(<BookingsPage />, { path: '/admin/bookings' });
+    await screen.findByText('DEP-NEW-000001');
+    const field = screen.getByRole('searchbox', { name: 'Cerca' });
+    const submit = screen.getByRole('button', { name: 'Cerca' });
+
+    fireEvent.change(field, { target: { value: 'r' } });
+    expect(screen.getByText('Scrivi almeno 2 caratteri')).toBeDefined();
+    expect(submit.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(field, { target: { value: ' rossi ' } });
+    fireEvent.click(submit);
+    await screen.findByText('DEP-OLD-000001');
+    expect(screen.queryByText('DEP-NEW-000001')).toBeNull();
+    expect(screen.getByText(/Risultati per «rossi»/)).toBeDefined();
+    expect(api.callsTo('GET', '/api/admin/bookings/recent').at(-1)!.query.get('q')).toBe('rossi');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Torna alle recenti' }));
+    await screen.findByText('DEP-NEW-000001');
+    expect(api.callsTo('GET', '/api/admin/bookings/recent').at(-1)!.query.has('q')).toBe(false);
+  });
+
   it('marks the test bookings an operator made, and only those', async () => {
     fakeApi({
       'GET /api/admin/bookings/recent': [

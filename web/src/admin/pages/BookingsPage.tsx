@@ -5,7 +5,7 @@ import {
   type BookingRow,
   type LocationSummary,
 } from '@deposito/protocol';
-import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
 import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
 import { STATUS_LABELS, formatEuro, formatInZone, statusIcon, type StatusIconKind } from '../format';
@@ -120,12 +120,15 @@ export function BookingsPage() {
   const [locationFilter, setLocationFilter] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  /** What the search field holds, and the search the list shows (null: the recent bookings). */
+  const [searchText, setSearchText] = useState('');
+  const [searched, setSearched] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setError(null);
     try {
       const [bookingRows, locationList] = await Promise.all([
-        adminCall(adminRoutes.recentBookings, { query: {} }),
+        adminCall(adminRoutes.recentBookings, { query: searched ? { q: searched } : {} }),
         adminCall(locationRoutes.listLocations, { timeoutMs: 5_000 }),
       ]);
       setRows(bookingRows);
@@ -134,7 +137,15 @@ export function BookingsPage() {
       setError('Errore nel caricamento prenotazioni o sedi');
       setRows((current) => current ?? []);
     }
-  }, []);
+  }, [searched]);
+
+  const searchTooShort = searchText.trim().length === 1;
+  function runSearch(event: FormEvent) {
+    event.preventDefault();
+    if (searchTooShort) return;
+    setRows(null);
+    setSearched(searchText.trim() || null);
+  }
 
   useEffect(() => {
     void load();
@@ -202,6 +213,45 @@ export function BookingsPage() {
       <Notice message={error ? { tone: 'error', text: error } : null} />
       <Notice message={notice} onClose={() => setNotice(null)} />
       <Card>
+        <form className="adm-filterbar" role="search" onSubmit={runSearch}>
+          <label className="adm-field adm-field-inline adm-search-field">
+            <span className="adm-field-label">Cerca</span>
+            <input
+              className="adm-input"
+              type="search"
+              value={searchText}
+              placeholder="Nome, e-mail, telefono o codice"
+              aria-describedby={searchTooShort ? 'bookings-search-hint' : undefined}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="adm-btn adm-btn-secondary" disabled={searchTooShort}>
+            Cerca
+          </button>
+          {searched ? (
+            <button
+              type="button"
+              className="adm-link"
+              onClick={() => {
+                setSearchText('');
+                setRows(null);
+                setSearched(null);
+              }}
+            >
+              Torna alle recenti
+            </button>
+          ) : null}
+          {searchTooShort ? (
+            <span id="bookings-search-hint" className="adm-muted">
+              Scrivi almeno 2 caratteri
+            </span>
+          ) : null}
+        </form>
+        {searched ? (
+          <p className="adm-muted" role="status">
+            Risultati per «{searched}», anche tra le prenotazioni meno recenti
+          </p>
+        ) : null}
         <div className="adm-filterbar">
           <label className="adm-field adm-field-inline">
             <span className="adm-field-label">Stato</span>
