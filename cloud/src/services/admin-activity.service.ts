@@ -22,6 +22,7 @@ export type AdminActivityType =
   | 'admin/locker_command'
   | 'admin/booking_cancelled'
   | 'admin/booking_refunded'
+  | 'admin/booking_email_resent'
   | 'admin/bridge_token_issued'
   | 'admin/bridge_token_revoked';
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type BookingHistoryEntry,
   type RefundBookingResponse,
+  type ResendBookingEmailResponse,
   bookingPriceCents,
   centsToEuros,
   eurosToCents,
@@ -20,6 +21,7 @@ import type { BookingRecord } from '../store/booking.repository';
 import type { Store } from '../store/store';
 import type { AdminActivityLog } from './admin-activity.service';
 import type { AdminIdentity } from './auth.service';
+import { resendableEmail, resendEmailKind } from './booking-email.service';
 import { durationOfWindow } from './booking.service';
 import type { SettingsService } from './settings.service';
 
@@ -79,6 +81,30 @@ export class AdminBookingService {
       reason: event.reason,
       detail: event.detail,
     }));
+  }
+
+  /**
+   * Queues the booking's e-mail again, to its own address (a visitor on the phone who lost it): the
+   * confirmation with the PIN, or the scheduled notice before the PIN's day, with a fresh private
+   * link. `my_booking/resend_not_available` when there is none to send.
+   */
+  async resendEmail(actor: AdminIdentity, transactionId: string): Promise<ResendBookingEmailResponse> {
+    const booking = await this.store.bookings.get(transactionId);
+    if (!booking) throw new AppError('BOOKING_NOT_FOUND');
+    const kind = resendableEmail(booking);
+    if (!kind) throw new AppError('my_booking/resend_not_available');
+    await this.store.emailOutbox.enqueue({
+      transactionId,
+      kind: resendEmailKind(kind),
+      now: this.clock.now(),
+    });
+    const what =
+      kind === 'confirmation' ? 'La conferma con il PIN' : 'La conferma (PIN in arrivo il giorno stesso)';
+    const message = `${what} della prenotazione ${transactionId} è stata inviata di nuovo a ${booking.customer.email}`;
+    await this.activity.record(actor, 'admin/booking_email_resent', message, {
+      locationKey: booking.locationKey,
+    });
+    return { success: true, message };
   }
 
   /**

@@ -50,6 +50,20 @@ export function resendEmailKind(kind: BookingEmailKind): string {
   return `${kind}:resend:${randomUUID()}`;
 }
 
+/**
+ * The e-mail "send it again" sends for a booking as it is now: the confirmation with its PIN once
+ * it has one, the scheduled notice while its PIN is still to come; null when it has no e-mail
+ * address or nothing the visitor could use (not paid, cancelled, over).
+ */
+export function resendableEmail(
+  booking: Pick<BookingRecord, 'status' | 'pin' | 'customer'>,
+): 'confirmation' | 'scheduled' | null {
+  if (!booking.customer.email) return null;
+  if ((booking.status === 'confirmed' || booking.status === 'confirmed_late') && booking.pin !== null)
+    return 'confirmation';
+  return booking.status === 'scheduled' ? 'scheduled' : null;
+}
+
 /** The e-mail a queued kind sends (`confirmation:resend:…` sends a confirmation). */
 function baseEmailKind(kind: string): string {
   return kind.split(':', 1)[0]!;

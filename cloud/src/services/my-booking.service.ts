@@ -23,7 +23,7 @@ import { MORNING_HOUR } from '../jobs/morning-scheduler';
 import type { BookingRecord } from '../store/booking.repository';
 import type { LocationRecord } from '../store/location.repository';
 import type { Store } from '../store/store';
-import { resendEmailKind } from './booking-email.service';
+import { resendableEmail, resendEmailKind } from './booking-email.service';
 import { bookingReceiptPdf, hasReceipt, receiptFileName } from './booking-receipt';
 import type { BookingService } from './booking.service';
 
@@ -147,19 +147,15 @@ export class MyBookingService {
     allow: (transactionId: string) => Promise<void>,
   ): Promise<MyBookingResendResponse> {
     const { booking } = await this.open(token);
-    const email = booking.customer.email;
-    const withPin = PIN_SHOWN.includes(booking.status) && booking.pin !== null;
-    if (!email || !(withPin || booking.status === 'scheduled')) {
-      throw new AppError('my_booking/resend_not_available');
-    }
+    const kind = resendableEmail(booking);
+    if (!kind) throw new AppError('my_booking/resend_not_available');
     await allow(booking.transactionId);
-    const now = this.clock.now();
     await this.store.emailOutbox.enqueue({
       transactionId: booking.transactionId,
-      kind: resendEmailKind(withPin ? 'confirmation' : 'scheduled'),
-      now,
+      kind: resendEmailKind(kind),
+      now: this.clock.now(),
     });
-    return { sentTo: maskEmailAddress(email) };
+    return { sentTo: maskEmailAddress(booking.customer.email!) };
   }
 
   async read(token: string): Promise<MyBookingResponse> {

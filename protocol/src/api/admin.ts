@@ -21,6 +21,13 @@ export const refundBookingResponseSchema = z.object({
 });
 export type RefundBookingResponse = z.infer<typeof refundBookingResponseSchema>;
 
+/** The booking's e-mail queued again: which one, and to which address, in Italian. */
+export const resendBookingEmailResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().max(500),
+});
+export type ResendBookingEmailResponse = z.infer<typeof resendBookingEmailResponseSchema>;
+
 /** One move of a booking, as recorded: when, from and to which status, by whom, why. */
 export const bookingHistoryEntrySchema = z.object({
   at: zIsoDateTime,
@@ -100,6 +107,16 @@ export const adminRoutes = {
     response: refundBookingResponseSchema,
     summary:
       'A refund owed: asked of the payment gateway, or recorded as made by hand (booking/invalid_state unless refund_due)',
+  }),
+  resendBookingEmail: defineRoute({
+    method: 'POST',
+    path: '/api/admin/bookings/:transactionId/resend',
+    area: 'bookings',
+    auth: 'admin',
+    request: { params: z.object({ transactionId: zTransactionId }) },
+    response: resendBookingEmailResponseSchema,
+    summary:
+      "Sends the booking's confirmation (with the PIN) or scheduled notice again to its own e-mail (my_booking/resend_not_available when it has none to send)",
   }),
   recentErrors: defineRoute({
     method: 'GET',

@@ -104,6 +104,7 @@ const SPEC_CALLS = [
   'PUT /api/discounts/:code',
   'POST /api/admin/locations/:key/bridge-token',
   'DELETE /api/admin/locations/:key/bridge-token',
+  'POST /api/admin/bookings/:transactionId/resend',
   'GET /api/admin/logs/archive',
   'GET /api/admin/takings',
   'GET /api/admin/takings/locations',

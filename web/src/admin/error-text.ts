@@ -24,6 +24,8 @@ export const ADMIN_ERROR_TEXT: Partial<Record<ErrorCode | ClientCode, string>> =
   'customer/phone_invalid': 'Numero di telefono non valido per il suo paese',
   BOOKING_NOT_FOUND: 'Prenotazione non trovata',
   BOOKING_EXPIRED: 'La prenotazione è scaduta',
+  'my_booking/resend_not_available':
+    'Questa prenotazione non ha una conferma da inviare di nuovo (non pagata, annullata o senza e-mail)',
   'booking/locker_unavailable': 'Nessun locker di quella dimensione è libero in quel periodo',
   'booking/price_mismatch': 'Il prezzo inviato è diverso da quello attuale',
   'booking/invalid_period': 'Periodo non prenotabile',

@@ -1,10 +1,12 @@
 import { adminRoutes, cleanupRoutes } from '@deposito/protocol';
 import { adminOf } from '../../auth/require-admin';
+import type { AppContext } from '../../app-context';
 import { endpoint, type Endpoint } from '../endpoint';
+import { builtPaymentModule } from '../payments/payments.routes';
 import type { AdminModule } from './admin-module';
 
 /** Prenotazioni (recent list, Gestione Database) and Strumenti Avanzati. */
-export function adminBookingEndpoints(admin: AdminModule): Endpoint[] {
+export function adminBookingEndpoints(admin: AdminModule, context: AppContext): Endpoint[] {
   return [
     endpoint(adminRoutes.recentBookings, ({ query }) => admin.bookings.recent(query.limit, query.q)),
 
@@ -30,6 +32,17 @@ export function adminBookingEndpoints(admin: AdminModule): Endpoint[] {
     endpoint(adminRoutes.refundBooking, ({ params, body }, _req, res) =>
       admin.bookings.refund(adminOf(res), params.transactionId, body.byHand),
     ),
+    endpoint(adminRoutes.resendBookingEmail, async ({ params }, _req, res) => {
+      const answer = await admin.bookings.resendEmail(adminOf(res), params.transactionId);
+      // Queued durably: sent now when this app sends e-mails; a failure is retried by the outbox
+      // worker like any booking e-mail.
+      await builtPaymentModule(context)
+        ?.emails.deliver(params.transactionId)
+        .catch((error: unknown) =>
+          context.logger.error({ err: error, transactionId: params.transactionId }, 'resend not sent yet'),
+        );
+      return answer;
+    }),
     endpoint(adminRoutes.runMorningScheduler, (_input, _req, res) =>
       admin.bookings.runMorningScheduler(adminOf(res)),
     ),

@@ -60,7 +60,7 @@ export function createAdminArea(options: AdminAreaOptions = {}): RouteArea {
         ...adminLocationEndpoints(admin),
         ...adminDiscountEndpoints(admin),
         ...adminLockerEndpoints(admin),
-        ...adminBookingEndpoints(admin),
+        ...adminBookingEndpoints(admin, context),
         ...adminSettingsEndpoints(admin, context),
         ...adminTakingsEndpoints(context),
       ];

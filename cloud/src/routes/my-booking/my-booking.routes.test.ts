@@ -328,6 +328,50 @@ describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
     await expectNotFound(await resend('not-a-real-token'));
   });
 
+  it("lets an operator resend a booking's e-mail to its own address, recorded with who asked", async () => {
+    const adminResend = async (id: string, bearer: string | null) => {
+      const response = await fetch(`${test.url}/api/admin/bookings/${id}/resend`, {
+        method: 'POST',
+        headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const admin = await test.adminToken();
+    const paid = await bookAndPay(TODAY_NOON);
+    expect((await adminResend(paid, null)).status).toBe(401);
+
+    const answer = await adminResend(paid, admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toContain('giulia@example.com');
+    const confirmations = (await test.mails(paid)).filter((mail) => mail.kind === 'confirmation');
+    expect(confirmations).toHaveLength(2);
+    expect(confirmations[1]!.to).toBe('giulia@example.com');
+    expect(confirmations[1]!.text).toContain((await test.store.bookings.get(paid))!.pin!);
+    const log = await test.store.errorLog.recent(20);
+    expect(log.find((entry) => entry.type === 'admin/booking_email_resent')?.message).toMatch(
+      new RegExp(`${paid}.*\\(da `),
+    );
+
+    const scheduled = await bookAndPay(TOMORROW);
+    expect((await adminResend(scheduled, admin)).status).toBe(200);
+    expect((await test.mails(scheduled)).filter((mail) => mail.kind === 'scheduled')).toHaveLength(2);
+
+    // A hold that was never paid has nothing to send; an unknown booking is not found.
+    const held = await fetch(`${test.url}/api/lockers/inhibit-multi`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ locationKey: 'oca', dimensione: 'standard', quantita: 1, ...TODAY_NOON }),
+    });
+    const { transactionId: unpaid } = (await held.json()) as { transactionId: string };
+    const refused = await adminResend(unpaid, admin);
+    expect(refused.status).toBe(409);
+    expect(errorBodySchema.parse(refused.body).error.code).toBe('my_booking/resend_not_available');
+    expect(await test.mails(unpaid)).toHaveLength(0);
+    // Its locker goes back on sale for the tests after this one.
+    expect((await fetch(`${test.url}/api/bookings/${unpaid}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect((await adminResend('BOOKING-aaaaaaaaaaaaaaaaaaaaaa', admin)).status).toBe(404);
+  });
+
   it('gives a paid booking its PDF receipt, on the page and attached to the e-mail, with the merchant and VAT set', async () => {
     await test.store.settings.set(
       {

@@ -77,6 +77,41 @@ describe('Prenotazioni', () => {
     expect(api.callsTo('GET', '/api/admin/bookings/recent').at(-1)!.query.has('q')).toBe(false);
   });
 
+  it("resends a paid booking's confirmation after asking, and shows whom it went to", async () => {
+    const api = fakeApi({
+      'GET /api/admin/bookings/recent': [
+        row('DEP-PAID-000001'),
+        row('DEP-GONE-000001', { STATUS: 'expired' }),
+      ],
+      'GET /api/locations/all': [LOCATION],
+      'GET /api/admin/cleanup/stats': {
+        success: true,
+        data: { totalBookings: 2, oldBookings: { count: 0 }, byStatus: [] },
+      },
+      'GET /api/admin/bookings/DEP-PAID-000001/history': [],
+      'GET /api/admin/bookings/DEP-GONE-000001/history': [],
+      'POST /api/admin/bookings/DEP-PAID-000001/resend': {
+        success: true,
+        message:
+          'La conferma con il PIN della prenotazione DEP-PAID-000001 è stata inviata di nuovo a mario@example.it',
+      },
+    });
+    await renderWithProviders(<BookingsPage />, { path: '/admin/bookings' });
+    const gone = (await screen.findByText('DEP-GONE-000001')).closest('tr')!;
+    fireEvent.click(within(gone).getByRole('button', { name: 'Dettagli' }));
+    expect(screen.queryByRole('button', { name: 'Invia di nuovo la conferma' })).toBeNull();
+
+    const paid = screen.getByText('DEP-PAID-000001').closest('tr')!;
+    fireEvent.click(within(paid).getByRole('button', { name: 'Dettagli' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Invia di nuovo la conferma' }));
+    const dialog = screen.getByRole('dialog', { name: 'Inviare di nuovo la conferma?' });
+    expect(within(dialog).getByText('mario@example.it')).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invia' }));
+    expect(await screen.findByText(/inviata di nuovo a mario@example.it/)).toBeDefined();
+    expect(api.callsTo('POST', '/api/admin/bookings/DEP-PAID-000001/resend')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('marks the test bookings an operator made, and only those', async () => {
     fakeApi({
       'GET /api/admin/bookings/recent': [

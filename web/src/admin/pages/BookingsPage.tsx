@@ -13,6 +13,10 @@ import { csvEuros, downloadCsv, toCsv } from '../csv';
 import { CleanupPanel } from './CleanupPanel';
 import { BookingHistory } from './BookingHistory';
 import { RefundActions } from './RefundActions';
+import { ResendEmailAction } from './ResendEmailAction';
+
+/** Bookings whose e-mail an operator can send again (paid, not over; the server decides finally). */
+const RESENDABLE: ReadonlySet<string> = new Set(['confirmed', 'confirmed_late', 'scheduled']);
 
 /** One booking: its rows (one per locker) share the transaction id. */
 export interface BookingGroup {
@@ -443,6 +447,18 @@ export function BookingsPage() {
                               <dd>
                                 <BookingHistory transactionId={group.transactionId} zone={zone} />
                               </dd>
+                              {row.email && RESENDABLE.has(row.STATUS) ? (
+                                <>
+                                  <dt>E-mail</dt>
+                                  <dd>
+                                    <ResendEmailAction
+                                      transactionId={group.transactionId}
+                                      email={row.email}
+                                      onDone={setNotice}
+                                    />
+                                  </dd>
+                                </>
+                              ) : null}
                               {row.STATUS === 'refund_due' ? (
                                 <>
                                   <dt>Rimborso</dt>
