@@ -692,12 +692,15 @@ export class BookingService {
     return null;
   }
 
-  /** The system settings, read once per request; `booking/maintenance` while bookings are closed. */
+  /**
+   * The system settings, read once per request; `booking/maintenance` while bookings are closed:
+   * everywhere (maintenance mode, a block window) or at this site (its own maintenance).
+   */
   private async assertTakingBookings(location: LocationRecord, now: Date): Promise<SystemSettings> {
     const settings = await this.deps.settings.system();
     const blocked =
       settings.BLOCK_WINDOWS.length > 0 && isInBlockWindow(now, location.zone, settings.BLOCK_WINDOWS);
-    if (settings.MAINTENANCE_MODE || blocked) {
+    if (settings.MAINTENANCE_MODE || location.maintenance || blocked) {
       throw new AppError('booking/maintenance');
     }
     return settings;

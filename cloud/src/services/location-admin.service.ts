@@ -74,6 +74,7 @@ export function toAdminLocation(record: LocationRecord, lockers: readonly Locker
     pricing: pricingToEuros(record.pricing),
     endpoint: record.controller.endpoint ?? '/',
     orari: { apertura: record.openingHours.opening, chiusura: record.openingHours.closing },
+    manutenzione: record.maintenance,
     version: record.edit.version,
   };
 }
@@ -89,6 +90,7 @@ function changesOf(patch: UpdateLocationInput): LocationChanges {
     ...(patch.orari !== undefined && {
       openingHours: { opening: patch.orari.apertura, closing: patch.orari.chiusura },
     }),
+    ...(patch.manutenzione !== undefined && { maintenance: patch.manutenzione }),
     controller: {
       ...(patch.recipient !== undefined && { recipient: patch.recipient }),
       ...(patch.port !== undefined && { port: patch.port }),
@@ -107,6 +109,7 @@ function toRecord(location: Location): NewLocation {
     maxOnline: { ...location.maxOnline },
     pricing: pricingToCents(location.pricing),
     openingHours: { opening: location.orari.apertura, closing: location.orari.chiusura },
+    maintenance: location.manutenzione,
     controller: {
       recipient: location.recipient,
       port: location.port,
@@ -164,6 +167,7 @@ export class LocationAdminService {
       indirizzo: l.indirizzo,
       timezone: l.timezone,
       orari: l.orari,
+      manutenzione: l.manutenzione,
       lockerStructure: l.lockerStructure,
       maxOnline: l.maxOnline,
       pricing: l.pricing,

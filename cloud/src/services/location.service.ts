@@ -51,6 +51,8 @@ export class LocationService {
       orari: { apertura: location.openingHours.opening, chiusura: location.openingHours.closing },
       hourlyPrices: pricesBySize(location, 'hours'),
       dailyPrices: pricesBySize(location, 'days'),
+      // Only when paused: an open site's answer stays as the spec has it.
+      ...(location.maintenance ? { manutenzione: true } : {}),
     };
   }
 

@@ -29,6 +29,8 @@ export interface LocationTable {
   /** Edit version and last operator (migration 20251125120000, store/edit-stamp.ts). */
   version: Generated<number>;
   updated_by: string | null;
+  /** This site's bookings are paused (migration 20251127100000). */
+  maintenance: Flag;
 }
 
 export interface LockerTable {

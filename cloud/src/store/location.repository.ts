@@ -17,6 +17,8 @@ export interface LocationRecord {
   /** Price tables in integer cents. */
   pricing: LocationPricing;
   openingHours: { opening: string; closing: string };
+  /** An operator paused this site's bookings; the other sites keep selling. */
+  maintenance: boolean;
   controller: {
     recipient: string | null;
     port: number | null;
@@ -30,7 +32,10 @@ export interface LocationRecord {
   edit: EditStamp;
 }
 
-export type NewLocation = Omit<LocationRecord, 'createdAt' | 'updatedAt' | 'edit'>;
+/** A location to save; `maintenance` left out keeps what is stored (off for a new site). */
+export type NewLocation = Omit<LocationRecord, 'createdAt' | 'updatedAt' | 'edit' | 'maintenance'> & {
+  maintenance?: boolean;
+};
 
 /** Some fields of a location, for an operator's save that writes only what it changed. */
 export type LocationChanges = Partial<Omit<NewLocation, 'key' | 'controller'>> & {
@@ -54,6 +59,7 @@ export function locationColumns(changes: LocationChanges): LocationColumns {
     columns.opening_time = changes.openingHours.opening;
     columns.closing_time = changes.openingHours.closing;
   }
+  if (changes.maintenance !== undefined) columns.maintenance = changes.maintenance;
   const controller = changes.controller ?? {};
   if (controller.recipient !== undefined) columns.controller_recipient = controller.recipient;
   if (controller.port !== undefined) columns.controller_port = controller.port;
@@ -97,6 +103,7 @@ function toLocation(row: LocationRow): LocationRecord {
     maxOnline: { standard: row.max_online_standard, large: row.max_online_large },
     pricing: fromJson<LocationPricing>(row.pricing),
     openingHours: { opening: row.opening_time, closing: row.closing_time },
+    maintenance: toBoolean(row.maintenance),
     controller: {
       recipient: row.controller_recipient,
       port: row.controller_port,

@@ -124,6 +124,8 @@ const locationFields = {
   pricing: locationPricingSchema,
   endpoint: zControllerEndpoint,
   orari: openingHoursSchema,
+  /** Bookings of this site paused by an operator (issue 17); the other sites keep selling. */
+  manutenzione: z.boolean(),
   /** Set by the server on every read; a save sends back the one it read (absent: not checked). */
   version: zEditVersion.optional(),
 };
@@ -141,6 +143,7 @@ export const locationSchema = z.object({
   timezone: zTimezone.default(DEFAULT_TIMEZONE),
   port: zPort.default(DEFAULT_CONTROLLER_PORT),
   endpoint: zControllerEndpoint.default('/'),
+  manutenzione: z.boolean().default(false),
 });
 export type Location = z.infer<typeof locationSchema>;
 export type LocationInput = z.input<typeof locationSchema>;
@@ -155,6 +158,7 @@ export const locationSummarySchema = locationSchema.pick({
   lockerStructure: true,
   maxOnline: true,
   pricing: true,
+  manutenzione: true,
   version: true,
 });
 export type LocationSummary = z.infer<typeof locationSummarySchema>;
@@ -173,6 +177,8 @@ export const publicLocationSchema = z.object({
   orari: openingHoursSchema,
   hourlyPrices: pricesBySizeSchema,
   dailyPrices: pricesBySizeSchema,
+  /** Bookings of this site are paused (absent from older servers: open). */
+  manutenzione: z.boolean().optional(),
 });
 export type PublicLocation = z.infer<typeof publicLocationSchema>;
 

@@ -43,6 +43,7 @@ export const publicLocationAnswer = z.object({
   orari: z.object({ apertura: timeOfDay, chiusura: timeOfDay }),
   hourlyPrices: pricesBySize,
   dailyPrices: pricesBySize,
+  manutenzione: z.optional(z.boolean()),
 });
 
 const blockWindows = z.array(timeWindow).check(z.maxLength(MAX_BLOCK_WINDOWS));

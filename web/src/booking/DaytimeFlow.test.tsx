@@ -452,6 +452,18 @@ describe('idle screen', () => {
     expect(await screen.findByRole('heading', { name: 'Servizio in manutenzione' })).toBeDefined();
   });
 
+  it("shows the maintenance screen when this site's bookings are paused, on the day and night pages", async () => {
+    for (const path of ['/vicolo', '/booking-notte/vicolo']) {
+      fakeApi({
+        'GET /api/locations/vicolo': buildPublicLocation({ manutenzione: true }),
+        'GET /api/admin/frontend-overrides': buildOverrides(),
+      });
+      await renderApp({ path, now: NOW });
+      expect(await screen.findByRole('heading', { name: 'Servizio in manutenzione' })).toBeDefined();
+      cleanup();
+    }
+  });
+
   it('shows an error screen with a reload button when the location cannot be loaded', async () => {
     fakeApi({
       'GET /api/locations/vicolo': () => apiError(500, 'internal'),

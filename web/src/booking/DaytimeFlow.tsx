@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { eurosToCents } from '@deposito/protocol/pricing/money';
-import { isInBlockWindow, isInFastTrackWindow } from '@deposito/protocol/schedule/daily-windows';
+import { isInFastTrackWindow } from '@deposito/protocol/schedule/daily-windows';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
 import { cancelBooking, loadFastTrackOffer, preloadCustomerRoutes } from '../api/deposito-api';
 import { isApiError } from '../api/http';
 import { errorMessageKey } from '../api/error-messages';
+import { bookingsPaused } from '../components/bookings-paused';
 import { useClock } from '../components/clock';
 import { usePersistentFlow } from '../components/flow-history';
 import { CancellationPolicyContext } from '../components/TermsDialog';
@@ -60,9 +61,7 @@ function isMobileViewport(): boolean {
 /** The blocked-time check runs again while the page is open, so a window that starts later still applies. */
 function useBlockedNow(location: PublicLocation, overrides: FrontendOverrides): boolean {
   const clock = useClock();
-  const windows =
-    overrides.BLOCK_WINDOWS.length > 0 ? overrides.BLOCK_WINDOWS : (overrides.block_windows ?? []);
-  const check = () => overrides.MAINTENANCE_MODE || isInBlockWindow(clock(), location.timezone, windows);
+  const check = () => bookingsPaused(location, overrides, clock());
   const [blocked, setBlocked] = useState(check);
   useEffect(() => {
     const timer = window.setInterval(() => setBlocked(check()), 30_000);

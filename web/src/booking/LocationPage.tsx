@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { isInBlockWindow } from '@deposito/protocol/schedule/daily-windows';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
 import { loadFrontendOverrides, loadLocation } from '../api/deposito-api';
 import { isApiError } from '../api/http';
 import { ErrorScreen, LoadingScreen, MaintenanceScreen } from '../components/StatusScreens';
+import { bookingsPaused } from '../components/bookings-paused';
 import { useClock } from '../components/clock';
 import { DaytimeFlow } from './DaytimeFlow';
 
@@ -53,9 +53,7 @@ export function LocationPage() {
       return <Navigate to="/" replace />;
     case 'ready': {
       const { location, overrides } = loaded;
-      const windows =
-        overrides.BLOCK_WINDOWS.length > 0 ? overrides.BLOCK_WINDOWS : (overrides.block_windows ?? []);
-      if (overrides.MAINTENANCE_MODE || isInBlockWindow(clock(), location.timezone, windows)) {
+      if (bookingsPaused(location, overrides, clock())) {
         return <MaintenanceScreen />;
       }
       return <DaytimeFlow location={location} overrides={overrides} />;

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
 import { calendarBounds } from '@deposito/protocol/schedule/calendar';
-import { isInBlockWindow } from '@deposito/protocol/schedule/daily-windows';
 import { dayOptions, nightHourOptions } from '@deposito/protocol/schedule/durations';
 import { nightRangeVerdict } from '@deposito/protocol/schedule/period-availability';
 import { nightStartSlots } from '@deposito/protocol/schedule/start-slots';
@@ -17,6 +16,7 @@ import {
   loadLocation,
 } from '../api/deposito-api';
 import { ErrorScreen, LoadingScreen, MaintenanceScreen } from '../components/StatusScreens';
+import { bookingsPaused } from '../components/bookings-paused';
 import { useClock } from '../components/clock';
 import { useFormatters } from '../components/format';
 import { RecapBar } from '../components/RecapBar';
@@ -60,9 +60,7 @@ export function NightWizardPage() {
   if (loaded.kind === 'loading') return <LoadingScreen />;
   if (loaded.kind === 'failed') return <ErrorScreen />;
   const { location, overrides } = loaded;
-  const windows =
-    overrides.BLOCK_WINDOWS.length > 0 ? overrides.BLOCK_WINDOWS : (overrides.block_windows ?? []);
-  if (overrides.MAINTENANCE_MODE || isInBlockWindow(clock(), location.timezone, windows)) {
+  if (bookingsPaused(location, overrides, clock())) {
     return <MaintenanceScreen />;
   }
   return (

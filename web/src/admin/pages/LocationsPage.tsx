@@ -33,6 +33,7 @@ interface LocationForm {
   maxLarge: string;
   apertura: string;
   chiusura: string;
+  manutenzione: boolean;
   pricing: PricingRows;
 }
 
@@ -52,6 +53,7 @@ const NEW_FORM: LocationForm = {
   maxLarge: '0',
   apertura: '06:00',
   chiusura: '22:00',
+  manutenzione: false,
   pricing: EMPTY_PRICING_ROWS,
 };
 
@@ -72,6 +74,7 @@ function formOf(location: Location): LocationForm {
     maxLarge: String(location.maxOnline.large),
     apertura: location.orari.apertura,
     chiusura: location.orari.chiusura,
+    manutenzione: location.manutenzione,
     pricing: pricingToRows(location.pricing),
   };
 }
@@ -89,6 +92,7 @@ function fieldsOf(form: LocationForm) {
     lockerStructure: { standard: parseLockerList(form.standard), large: parseLockerList(form.large) },
     maxOnline: { standard: intOrZero(form.maxStandard), large: intOrZero(form.maxLarge) },
     orari: { apertura: form.apertura, chiusura: form.chiusura },
+    manutenzione: form.manutenzione,
     pricing: rowsToPricing(form.pricing),
   };
 }
@@ -171,7 +175,17 @@ function LocationFields({
             onChange={(e) => set('chiusura', e.target.value)}
           />
         </Field>
-        <span />
+        <label
+          className="adm-switch"
+          title="Le pagine di prenotazione di questa sede mostrano la manutenzione"
+        >
+          <input
+            type="checkbox"
+            checked={form.manutenzione}
+            onChange={(e) => set('manutenzione', e.target.checked)}
+          />
+          <span>Prenotazioni sospese (manutenzione della sede)</span>
+        </label>
         <Field label="Recipient (IP controller)">
           <input
             className="adm-input"
@@ -404,6 +418,7 @@ export function LocationsPage() {
                     <span className="adm-muted"> · {location.id}</span>
                   </span>
                   <span className="adm-accordion-meta">
+                    {location.manutenzione ? <span className="adm-chip">In manutenzione</span> : null}
                     <span>{location.timezone}</span>
                     <span>
                       {location.lockerStructure.standard.length} std / {location.lockerStructure.large.length}{' '}

@@ -1,0 +1,56 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render-app';
+import { LocationsPage } from './LocationsPage';
+
+const OCA = {
+  id: 'oca',
+  key: 'oca',
+  nome: 'Deposito Oca',
+  indirizzo: "Via dell'Oca 1",
+  timezone: 'Europe/Rome',
+  recipient: '192.168.1.50',
+  port: 11000,
+  mastercode: 'ABC123',
+  lockerStructure: { standard: [1, 2], large: [3] },
+  maxOnline: { standard: 2, large: 1 },
+  pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
+  endpoint: '/',
+  orari: { apertura: '07:00', chiusura: '22:00' },
+  manutenzione: false,
+  version: 4,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Sedi', () => {
+  it("pauses one site's bookings with its own switch, and marks it in the list", async () => {
+    let stored = OCA;
+    const api = fakeApi({
+      'GET /api/admin/locations': () => ({ oca: stored }),
+      'PATCH /api/admin/locations/oca': ({ body }: { body: Record<string, unknown> }) => {
+        stored = { ...stored, manutenzione: body.manutenzione as boolean, version: stored.version + 1 };
+        return { success: true, location: stored };
+      },
+    });
+    await renderWithProviders(<LocationsPage />, { path: '/admin/locations' });
+    fireEvent.click(await screen.findByRole('button', { name: /Deposito Oca/ }));
+    expect(screen.queryByText('In manutenzione')).toBeNull();
+
+    const pause = screen.getByRole('checkbox', { name: /Prenotazioni sospese/ });
+    expect((pause as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(pause);
+    fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+
+    expect(await screen.findByText('In manutenzione')).toBeDefined();
+    const saved = api.callsTo('PATCH', '/api/admin/locations/oca')[0]!.body as Record<string, unknown>;
+    expect(saved).toMatchObject({ manutenzione: true, version: 4 });
+    expect(
+      within(screen.getByRole('button', { name: /Deposito Oca/ })).getByText('In manutenzione'),
+    ).toBeDefined();
+  });
+});
