@@ -11,6 +11,8 @@ export type DomainEvent =
   | { type: 'booking.scheduled'; booking: BookingRecord }
   | { type: 'booking.cancelled'; booking: BookingRecord }
   | { type: 'booking.expired'; transactionId: string }
+  /** An operator moved the booking off `fromLocker` (its PIN must leave that locker for its new one). */
+  | { type: 'booking.moved'; booking: BookingRecord; fromLocker: number }
   /** Deleted by an operator's cleanup before its period was over: its PIN may still be on its lockers. */
   | { type: 'booking.deleted'; transactionId: string; locationKey: string; lockerNumbers: number[] };
 

@@ -53,6 +53,11 @@ export function subscribeBookingCommands(deps: BookingCommandsDeps): () => void 
       await syncLockerPins(deps, booking.locationKey, lockersOf(booking));
     }),
     deps.events.on('booking.expired', ({ transactionId }) => withdrawPins(deps, transactionId)),
+    deps.events.on('booking.moved', async ({ booking, fromLocker }) => {
+      await withdrawPins(deps, booking.transactionId, [fromLocker]);
+      // Its new locker gets its PIN; the old one the PIN of whoever books it next.
+      await syncLockerPins(deps, booking.locationKey, [fromLocker, ...lockersOf(booking)]);
+    }),
     deps.events.on('booking.deleted', async ({ transactionId, locationKey, lockerNumbers }) => {
       await withdrawPins(deps, transactionId);
       await syncLockerPins(deps, locationKey, lockerNumbers);
@@ -97,13 +102,21 @@ export async function syncLockerPins(
   }
 }
 
-/** Takes the booking's PINs off its lockers (cancelled, or a hold that lapsed). */
-export async function withdrawPins(deps: BookingCommandsDeps, transactionId: string): Promise<void> {
+/**
+ * Takes the booking's PINs off its lockers (cancelled, or a hold that lapsed), or off `only` those
+ * of them (lockers it was moved from).
+ */
+export async function withdrawPins(
+  deps: BookingCommandsDeps,
+  transactionId: string,
+  only?: readonly number[],
+): Promise<void> {
   const commands = await deps.hub.commandsFor(transactionId);
   const lockers = new Set(
     commands.flatMap((c) => (c.op === 'book' && c.lockerId !== null ? [c.lockerId] : [])),
   );
   for (const locker of lockers) {
+    if (only && !only.includes(locker)) continue;
     const pin = pinOnLocker(commands, locker);
     if (pin.sent) await takeOff(deps, pin.lastBook!.locationKey, transactionId, locker, pin);
   }

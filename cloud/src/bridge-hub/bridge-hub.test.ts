@@ -231,6 +231,39 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       .toBe('succeeded');
   });
 
+  it("moves a paid booking to another locker on an operator's word: the PIN leaves the old locker for the new", async () => {
+    const booking = await paidBookingNow(6, '560273');
+    site.cloud.context.events.emit({ type: 'booking.confirmed', booking });
+    await expect
+      .poll(async () => (await simulator.locker(6))?.booking?.pin, { timeout: 10_000 })
+      .toBe('560273');
+
+    const moved = await post<{ lockers: number[] }>(`/api/admin/bookings/${booking.transactionId}/move`, {
+      from: 6,
+      to: 1,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.lockers).toEqual([1]);
+    await expect
+      .poll(async () => (await simulator.locker(1))?.booking?.pin, { timeout: 10_000 })
+      .toBe('560273');
+    await expect.poll(async () => (await simulator.locker(6))?.occupancy, { timeout: 10_000 }).toBe('free');
+    expect((await fullState()).find((locker) => locker.id === 1)).toMatchObject({
+      transactionId: booking.transactionId,
+    });
+
+    // Back to where it was, for the tests after this one.
+    const cancelled = await store.bookings.transition(booking.transactionId, {
+      from: ['confirmed'],
+      to: 'cancelled_by_operator',
+      actor: 'operator',
+      reason: 'operator_cancelled',
+      now: new Date(),
+    });
+    site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    await expect.poll(async () => (await simulator.locker(1))?.occupancy, { timeout: 10_000 }).toBe('free');
+  });
+
   it("programs a locker's second booking of the day when the first one ends", async () => {
     const pins = site.hubArea.moduleFor(site.cloud.context).pins;
     const turn = Date.now() + 4_000;

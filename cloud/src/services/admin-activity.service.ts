@@ -23,6 +23,7 @@ export type AdminActivityType =
   | 'admin/booking_cancelled'
   | 'admin/booking_refunded'
   | 'admin/booking_email_resent'
+  | 'admin/booking_moved'
   | 'admin/bridge_token_issued'
   | 'admin/bridge_token_revoked';
 

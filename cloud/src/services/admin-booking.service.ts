@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type BookingHistoryEntry,
   type RefundBookingResponse,
+  type MoveBookingLockerResponse,
   type ResendBookingEmailResponse,
   bookingPriceCents,
   centsToEuros,
@@ -15,6 +16,7 @@ import {
   type TestBooking,
 } from '@deposito/protocol';
 import type { Clock } from '../clock';
+import type { DomainEvents } from '../domain-events';
 import { AppError } from '../errors';
 import type { BookingListRow } from '../store/booking-admin.repository';
 import type { BookingRecord } from '../store/booking.repository';
@@ -68,7 +70,63 @@ export class AdminBookingService {
     private readonly morningScheduler: MorningSchedulerRun | null,
     /** The payment gateway's refund of a booking (the payments area's), when this app has one. */
     private readonly refunds: RefundRun | null = null,
+    /** Told of a moved booking, so its PIN follows it to the new locker. */
+    private readonly events: DomainEvents | null = null,
   ) {}
+
+  /**
+   * Moves a paid booking from one of its lockers to a free one of the same size (a jammed door, a
+   * locker out of order) for what is left of its stay. The move is recorded in the booking's
+   * history; the PIN is taken off the old locker and put on the new one.
+   */
+  async moveLocker(
+    actor: AdminIdentity,
+    transactionId: string,
+    move: { from: number; to: number },
+  ): Promise<MoveBookingLockerResponse> {
+    const result = await this.store.bookings.moveLocker({
+      transactionId,
+      fromNumber: move.from,
+      toNumber: move.to,
+      now: this.clock.now(),
+      actor: 'operator',
+      detail: actor.email,
+    });
+    if (!result.ok) {
+      switch (result.reason) {
+        case 'not_found':
+          throw new AppError('BOOKING_NOT_FOUND');
+        case 'invalid_state':
+          throw new AppError(
+            'booking/invalid_state',
+            'Solo una prenotazione pagata e non ancora finita (confermata) può cambiare locker',
+          );
+        case 'not_its_locker':
+          throw new AppError('locker/not_found', `Il locker ${move.from} non è di questa prenotazione`);
+        case 'no_such_locker':
+          throw new AppError(
+            'locker/not_found',
+            `Nessun locker ${move.to} della stessa dimensione in questa sede`,
+          );
+        case 'taken':
+          throw new AppError(
+            'booking/locker_unavailable',
+            `Il locker ${move.to} è occupato o fuori servizio per il resto della prenotazione`,
+          );
+      }
+    }
+    const { booking } = result;
+    for (const expired of result.expired)
+      this.events?.emit({ type: 'booking.expired', transactionId: expired });
+    this.events?.emit({ type: 'booking.moved', booking, fromLocker: move.from });
+    const message = `Prenotazione ${transactionId}: locker ${move.from} → ${move.to}, il PIN passa al nuovo locker`;
+    await this.activity.record(actor, 'admin/booking_moved', message, {
+      locationKey: booking.locationKey,
+      lockerId: move.to,
+    });
+    const lockers = booking.lockers.filter((locker) => locker.active).map((locker) => locker.number);
+    return { success: true, message, lockers };
+  }
 
   /** Every recorded move of a booking, oldest first; BOOKING_NOT_FOUND for an unknown one. */
   async history(transactionId: string): Promise<BookingHistoryEntry[]> {

@@ -149,6 +149,30 @@ export interface LatePaymentRequest {
   providerReference: string | null;
 }
 
+export interface LockerMoveRequest {
+  transactionId: string;
+  /** The booking's locker to give up, and the free one of the same size to take instead. */
+  fromNumber: number;
+  toNumber: number;
+  now: Date;
+  actor: BookingActor;
+  /** Who moved it and why, kept with the recorded move. */
+  detail: string;
+}
+
+export type LockerMoveResult =
+  | { ok: true; booking: BookingRecord; expired: string[] }
+  | {
+      ok: false;
+      /**
+       * not_found: no such booking; invalid_state: not a paid booking holding lockers now or later,
+       * or over; not_its_locker: `fromNumber` is not one of its lockers; no_such_locker: no locker
+       * `toNumber` of its size at its location; taken: that locker is out of service or held
+       * during the booking's remaining period.
+       */
+      reason: 'not_found' | 'invalid_state' | 'not_its_locker' | 'no_such_locker' | 'taken';
+    };
+
 export type LatePaymentResult =
   /** Its lockers, or others of its size, were free: they are the booking's again. */
   | { outcome: 'confirmed_late'; booking: BookingRecord; expired: string[] }
@@ -197,6 +221,11 @@ export interface BookingRepository {
    * e-mail queued), else failed_after_payment.
    */
   confirmLatePayment(request: LatePaymentRequest): Promise<LatePaymentResult>;
+  /**
+   * Moves a paid booking from one of its lockers to another free one of the same size for the rest
+   * of its period, atomically with the check (never double-books), recording the move.
+   */
+  moveLocker(request: LockerMoveRequest): Promise<LockerMoveResult>;
   /** Scheduled (paid, future-day) bookings of the location starting before `before`, earliest first. */
   scheduledStartingBefore(locationKey: string, before: Date): Promise<BookingRecord[]>;
   /** How many bookings have each status (every status present, zero when none), for metrics. */
@@ -465,6 +494,19 @@ export class KyselyBookingRepository implements BookingRepository {
       try {
         return await writeTransaction(this.db, this.dialect, (trx) =>
           confirmLateIn(trx, this.dialect, request),
+        );
+      } catch (error) {
+        if (attempt < MAX_RESERVATION_ATTEMPTS && isRetryableConflict(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  async moveLocker(request: LockerMoveRequest): Promise<LockerMoveResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await writeTransaction(this.db, this.dialect, (trx) =>
+          moveLockerIn(trx, this.dialect, request),
         );
       } catch (error) {
         if (attempt < MAX_RESERVATION_ATTEMPTS && isRetryableConflict(error)) continue;
@@ -884,6 +926,106 @@ async function confirmLateIn(
   await recordEvents(trx, [{ ...event, to: 'confirmed_late', reason: 'paid_late' }]);
   await enqueueBookingEmail(trx, { transactionId, kind: 'confirmation', now });
   return { outcome: 'confirmed_late', booking: (await loadBooking(trx, transactionId))!, expired };
+}
+
+/** Paid bookings whose lockers an operator may move: holding them now or later in the day. */
+const MOVABLE_STATUSES: readonly BookingStatus[] = ['confirmed', 'confirmed_late'];
+
+async function moveLockerIn(
+  trx: Kysely<Database>,
+  dialect: SqlDialect,
+  request: LockerMoveRequest,
+): Promise<LockerMoveResult> {
+  const { transactionId, now } = request;
+  const target = await trx
+    .selectFrom('bookings')
+    .select(['location_key', 'size'])
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  if (!target) return { ok: false, reason: 'not_found' };
+  if (dialect === 'postgres') {
+    // The same lock as reserveLockers: no reservation of this size can pick lockers meanwhile.
+    const lockKey = `deposito:reserve:${target.location_key}:${target.size}`;
+    await sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(trx);
+  }
+  const size = target.size as LockerSize;
+  // A lapsed hold still on the wanted locker gives it up first, as for any reservation.
+  const expired = await expireStaleHolds(trx, now, { locationKey: target.location_key, size });
+  const booking = await trx
+    .selectFrom('bookings')
+    .select(['status', 'start_at', 'end_at'])
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirstOrThrow();
+  const endAt = toDate(booking.end_at);
+  if (!MOVABLE_STATUSES.includes(booking.status as BookingStatus) || endAt <= now) {
+    return { ok: false, reason: 'invalid_state' };
+  }
+  const lockerRows = await trx
+    .selectFrom('lockers')
+    .select(['id', 'number', 'in_service'])
+    .where('location_key', '=', target.location_key)
+    .where('size', '=', size)
+    .where('number', 'in', [request.fromNumber, request.toNumber])
+    .execute();
+  const from = lockerRows.find((row) => row.number === request.fromNumber);
+  const to = lockerRows.find((row) => row.number === request.toNumber);
+  const held = from
+    ? await trx
+        .selectFrom('booking_lockers')
+        .select('locker_id')
+        .where('transaction_id', '=', transactionId)
+        .where('locker_id', '=', from.id)
+        .where('active', '=', true)
+        .executeTakeFirst()
+    : undefined;
+  if (!held) return { ok: false, reason: 'not_its_locker' };
+  if (!to || to.id === from!.id) return { ok: false, reason: 'no_such_locker' };
+  // From now on for a booking under way: the new locker need only be free for what is left of it,
+  // and the locker's reservations never overlap (availability relies on it).
+  const startAt = new Date(Math.max(toDate(booking.start_at).getTime(), now.getTime()));
+  const clash = await trx
+    .selectFrom('booking_lockers')
+    .select('transaction_id')
+    .where('locker_id', '=', to.id)
+    .where('active', '=', true)
+    .where('start_at', '<', endAt)
+    .where('end_at', '>', startAt)
+    .executeTakeFirst();
+  if (!toBoolean(to.in_service) || clash) return { ok: false, reason: 'taken' };
+
+  await trx
+    .deleteFrom('booking_lockers')
+    .where('transaction_id', '=', transactionId)
+    .where('locker_id', '=', from!.id)
+    .execute();
+  await trx
+    .insertInto('booking_lockers')
+    .values({
+      transaction_id: transactionId,
+      locker_id: to.id,
+      start_at: startAt,
+      end_at: endAt,
+      active: true,
+    })
+    .execute();
+  await trx
+    .updateTable('bookings')
+    .set({ updated_at: now })
+    .where('transaction_id', '=', transactionId)
+    .execute();
+  const status = booking.status as BookingStatus;
+  await recordEvents(trx, [
+    {
+      transactionId,
+      at: now,
+      from: status,
+      to: status,
+      actor: request.actor,
+      reason: 'operator_moved_locker',
+      detail: `locker ${request.fromNumber} → ${request.toNumber}: ${request.detail}`,
+    },
+  ]);
+  return { ok: true, booking: (await loadBooking(trx, transactionId))!, expired };
 }
 
 /**

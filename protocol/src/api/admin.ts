@@ -6,6 +6,7 @@ import {
   processLogEntrySchema,
   testBookingSchema,
   zIsoDateTime,
+  zLockerNumber,
   zQueryInt,
   zTransactionId,
 } from '../schemas/index';
@@ -27,6 +28,17 @@ export const resendBookingEmailResponseSchema = z.object({
   message: z.string().max(500),
 });
 export type ResendBookingEmailResponse = z.infer<typeof resendBookingEmailResponseSchema>;
+
+/** One of the booking's lockers (`from`) given up for another free one of its size (`to`). */
+export const moveBookingLockerRequestSchema = z
+  .object({ from: zLockerNumber, to: zLockerNumber })
+  .refine((body) => body.from !== body.to, { message: 'The new locker is the same', path: ['to'] });
+export const moveBookingLockerResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().max(500),
+  lockers: z.array(zLockerNumber),
+});
+export type MoveBookingLockerResponse = z.infer<typeof moveBookingLockerResponseSchema>;
 
 /** One move of a booking, as recorded: when, from and to which status, by whom, why. */
 export const bookingHistoryEntrySchema = z.object({
@@ -117,6 +129,16 @@ export const adminRoutes = {
     response: resendBookingEmailResponseSchema,
     summary:
       "Sends the booking's confirmation (with the PIN) or scheduled notice again to its own e-mail (my_booking/resend_not_available when it has none to send)",
+  }),
+  moveBookingLocker: defineRoute({
+    method: 'POST',
+    path: '/api/admin/bookings/:transactionId/move',
+    area: 'bookings',
+    auth: 'admin',
+    request: { params: z.object({ transactionId: zTransactionId }), body: moveBookingLockerRequestSchema },
+    response: moveBookingLockerResponseSchema,
+    summary:
+      'Moves a paid booking from one of its lockers to a free one of the same size for the rest of its stay; the PIN follows (booking/locker_unavailable when taken)',
   }),
   recentErrors: defineRoute({
     method: 'GET',

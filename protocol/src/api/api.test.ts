@@ -105,6 +105,7 @@ const SPEC_CALLS = [
   'POST /api/admin/locations/:key/bridge-token',
   'DELETE /api/admin/locations/:key/bridge-token',
   'POST /api/admin/bookings/:transactionId/resend',
+  'POST /api/admin/bookings/:transactionId/move',
   'GET /api/admin/logs/archive',
   'GET /api/admin/takings',
   'GET /api/admin/takings/locations',

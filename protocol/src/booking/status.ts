@@ -89,6 +89,8 @@ export const TRANSITION_REASONS = [
   'morning_of_stay',
   'operator_cancelled',
   'operator_freed_locker',
+  // Not a change of status: an operator moved the booking to another locker (recorded all the same).
+  'operator_moved_locker',
   'operator_refund',
   'refund_made',
   'test_booking',

@@ -43,6 +43,9 @@ export function adminBookingEndpoints(admin: AdminModule, context: AppContext): 
         );
       return answer;
     }),
+    endpoint(adminRoutes.moveBookingLocker, ({ params, body }, _req, res) =>
+      admin.bookings.moveLocker(adminOf(res), params.transactionId, body),
+    ),
     endpoint(adminRoutes.runMorningScheduler, (_input, _req, res) =>
       admin.bookings.runMorningScheduler(adminOf(res)),
     ),

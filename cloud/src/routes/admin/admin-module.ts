@@ -84,6 +84,7 @@ export function buildAdminModule(context: AppContext, options: AdminAreaOptions)
       activity,
       options.morningScheduler?.(context) ?? null,
       options.refunds?.(context) ?? null,
+      context.events,
     ),
     logs: new AdminLogService(store, options.processLog ?? processLogRing),
     lockerControl,

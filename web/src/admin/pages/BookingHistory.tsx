@@ -24,6 +24,7 @@ const REASON_LABELS: Record<string, string> = {
   morning_of_stay: 'mattina del giorno: PIN assegnato',
   operator_cancelled: "annullata dall'operatore",
   operator_freed_locker: "locker liberato dall'operatore",
+  operator_moved_locker: "locker cambiato dall'operatore",
   operator_refund: "rimborso disposto dall'operatore",
   refund_made: 'rimborso eseguito',
   test_booking: 'prenotazione di test',

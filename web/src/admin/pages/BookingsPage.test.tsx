@@ -112,6 +112,49 @@ describe('Prenotazioni', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('moves a paid booking to another locker of its size after asking, and reloads the list', async () => {
+    let moved = false;
+    const api = fakeApi({
+      'GET /api/admin/bookings/recent': () => [row('DEP-PAID-000001', { locker_id: moved ? 3 : 1 })],
+      'GET /api/locations/all': [LOCATION],
+      'GET /api/admin/cleanup/stats': {
+        success: true,
+        data: { totalBookings: 1, oldBookings: { count: 0 }, byStatus: [] },
+      },
+      'GET /api/admin/bookings/DEP-PAID-000001/history': [],
+      'POST /api/admin/bookings/DEP-PAID-000001/move': () => {
+        moved = true;
+        return {
+          success: true,
+          message: 'Prenotazione DEP-PAID-000001: locker 1 → 3, il PIN passa al nuovo locker',
+          lockers: [3],
+        };
+      },
+    });
+    await renderWithProviders(<BookingsPage />, { path: '/admin/bookings' });
+    const paid = (await screen.findByText('DEP-PAID-000001')).closest('tr')!;
+    fireEvent.click(within(paid).getByRole('button', { name: 'Dettagli' }));
+    const group = await screen.findByRole('group', { name: 'Cambia locker' });
+    const choice = within(group).getByRole('combobox', { name: 'Nuovo locker' });
+    // Only the other standard lockers: not its own, not the large one.
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['2', '3']);
+    fireEvent.change(choice, { target: { value: '3' } });
+    fireEvent.click(within(group).getByRole('button', { name: 'Cambia locker' }));
+    const dialog = screen.getByRole('dialog', { name: 'Spostare la prenotazione dal locker 1 al 3?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cambia locker' }));
+
+    expect(await screen.findByText(/locker 1 → 3/)).toBeDefined();
+    expect(api.callsTo('POST', '/api/admin/bookings/DEP-PAID-000001/move')[0]!.body).toEqual({
+      from: 1,
+      to: 3,
+    });
+    expect(api.callsTo('GET', '/api/admin/bookings/recent')).toHaveLength(2);
+  });
+
   it('marks the test bookings an operator made, and only those', async () => {
     fakeApi({
       'GET /api/admin/bookings/recent': [

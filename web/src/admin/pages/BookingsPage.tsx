@@ -13,10 +13,13 @@ import { csvEuros, downloadCsv, toCsv } from '../csv';
 import { CleanupPanel } from './CleanupPanel';
 import { BookingHistory } from './BookingHistory';
 import { RefundActions } from './RefundActions';
+import { MoveLockerAction } from './MoveLockerAction';
 import { ResendEmailAction } from './ResendEmailAction';
 
 /** Bookings whose e-mail an operator can send again (paid, not over; the server decides finally). */
 const RESENDABLE: ReadonlySet<string> = new Set(['confirmed', 'confirmed_late', 'scheduled']);
+/** Bookings whose locker an operator can change (paid, lockers assigned; the server checks the rest). */
+const MOVABLE: ReadonlySet<string> = new Set(['confirmed', 'confirmed_late']);
 
 /** One booking: its rows (one per locker) share the transaction id. */
 export interface BookingGroup {
@@ -157,6 +160,7 @@ export function BookingsPage() {
 
   const groups = useMemo(() => groupByTransaction(rows ?? []), [rows]);
   const zoneOf = useMemo(() => new Map(locations.map((l) => [l.key, l.timezone])), [locations]);
+  const structureOf = useMemo(() => new Map(locations.map((l) => [l.key, l.lockerStructure])), [locations]);
   const nameOf = useMemo(() => new Map(locations.map((l) => [l.key, l.nome])), [locations]);
 
   const statusCounts = useMemo(() => {
@@ -447,6 +451,22 @@ export function BookingsPage() {
                               <dd>
                                 <BookingHistory transactionId={group.transactionId} zone={zone} />
                               </dd>
+                              {MOVABLE.has(row.STATUS) && lockers.length > 0 ? (
+                                <>
+                                  <dt>Cambia locker</dt>
+                                  <dd>
+                                    <MoveLockerAction
+                                      transactionId={group.transactionId}
+                                      lockers={lockers}
+                                      sameSize={structureOf.get(row.LOCATION_KEY)?.[row.locker_type] ?? []}
+                                      onDone={(message) => {
+                                        setNotice(message);
+                                        void load();
+                                      }}
+                                    />
+                                  </dd>
+                                </>
+                              ) : null}
                               {row.email && RESENDABLE.has(row.STATUS) ? (
                                 <>
                                   <dt>E-mail</dt>
