@@ -1,4 +1,5 @@
 import type { ErrorLogEntry as ErrorLogEntryWire, ProcessLogEntry } from '@deposito/protocol';
+import type { ErrorLogFilter } from '../store/error-log-archive.repository';
 import type { ErrorLogEntry } from '../store/error-log.repository';
 import type { Store } from '../store/store';
 import type { ProcessLogRing } from './admin-process-log';
@@ -28,8 +29,8 @@ export class AdminLogService {
     return (await this.store.errorLog.recent(RECENT_ERRORS)).map(toWire);
   }
 
-  async archive(before: Date | undefined, limit: number): Promise<ErrorLogEntryWire[]> {
-    return (await this.store.errorLogArchive.page(before, limit)).map(toWire);
+  async archive(filter: ErrorLogFilter, limit: number): Promise<ErrorLogEntryWire[]> {
+    return (await this.store.errorLogArchive.page(filter, limit)).map(toWire);
   }
 
   processLines(): ProcessLogEntry[] {

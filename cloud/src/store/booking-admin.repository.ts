@@ -1,6 +1,7 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { HOLD_BOOKING_STATUSES, type BookingStatus, type LockerSize } from '@deposito/protocol';
 import type { Database } from './database';
+import { containing, likeLower } from './like-pattern';
 import type { SqlDialect } from './migrate';
 import { toBoolean, toCount, toDate } from './values';
 import { writeTransaction } from './write-transaction';
@@ -109,31 +110,21 @@ export interface ConfirmedOnLocker {
   endAt: Date;
 }
 
-/** The LIKE escape character (PostgreSQL's default; SQLite has none unless told). */
-const LIKE_ESCAPE = '\\';
-
-/** `text` as a LIKE pattern matching it anywhere, its own `%`, `_` and `\` taken literally. */
-const containing = (text: string) =>
-  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `${LIKE_ESCAPE}${c}`)}%`;
-
 /**
  * The bookings an operator's search finds: the text in the reference, the name (first, last or
  * both), or the e-mail, in any case; its digits (three or more) in the phone, prefix included.
- * SQLite's LIKE ignores ASCII case and PostgreSQL's does not, so both sides are lower-cased.
  */
 function matchesSearch(search: string) {
   const text = containing(search);
   const digits = search.replace(/\D/g, '');
-  const like = (expression: RawBuilder<unknown>, pattern: string) =>
-    sql<boolean>`lower(${expression}) like ${pattern} escape ${sql.lit(LIKE_ESCAPE)}`;
   return sql<boolean>`(${sql.join(
     [
-      like(sql`b.transaction_id`, text),
-      like(sql`coalesce(b.first_name, '') || ' ' || coalesce(b.last_name, '')`, text),
-      like(sql`coalesce(b.email, '')`, text),
+      likeLower(sql`b.transaction_id`, text),
+      likeLower(sql`coalesce(b.first_name, '') || ' ' || coalesce(b.last_name, '')`, text),
+      likeLower(sql`coalesce(b.email, '')`, text),
       ...(digits.length >= 3
         ? [
-            like(
+            likeLower(
               sql`replace(coalesce(b.phone_prefix, ''), '+', '') || coalesce(b.phone_number, '')`,
               `%${digits}%`,
             ),

@@ -6,6 +6,7 @@ import {
   processLogEntrySchema,
   testBookingSchema,
   zIsoDateTime,
+  zLocationKey,
   zLockerNumber,
   zQueryInt,
   zTransactionId,
@@ -64,10 +65,21 @@ export const recentBookingsResponseSchema = z.array(bookingRowSchema).max(5000);
 
 export const recentErrorLogResponseSchema = z.array(errorLogEntrySchema).max(1000);
 
-/** Older entries, newest first, a page at a time before an instant. */
+/**
+ * Older entries, newest first, a page at a time before an instant; narrowed (the audit trail) to a
+ * kind of entry (`admin/` is every operator's action), a site, a locker, a period, or a text in the
+ * message (an operator's e-mail: each action names who did it).
+ */
 export const errorLogArchiveQuerySchema = z.object({
   before: zIsoDateTime.optional(),
   limit: zQueryInt(1, 1000).default(200),
+  /** The type, or the start of types (`admin/`, `bridge/`). */
+  type: z.string().trim().min(1).max(80).optional(),
+  location: zLocationKey.optional(),
+  locker: zQueryInt(1, 99_999).optional(),
+  /** Entries at or after this instant (with `before`, a period). */
+  from: zIsoDateTime.optional(),
+  q: z.string().trim().min(2).max(TEXT_LIMITS.shortText).optional(),
 });
 
 export const processLogResponseSchema = z.array(processLogEntrySchema).max(5000);
@@ -156,7 +168,8 @@ export const adminRoutes = {
     auth: 'admin',
     request: { query: errorLogArchiveQuerySchema },
     response: recentErrorLogResponseSchema,
-    summary: 'Older error log entries (the Archive Log screen)',
+    summary:
+      'Older error log entries (the Archive Log screen), narrowed by type prefix, site, locker, period and text: the audit trail',
   }),
   processLogs: defineRoute({
     method: 'GET',

@@ -28,7 +28,17 @@ export function adminSettingsEndpoints(admin: AdminModule, context: AppContext):
 
     endpoint(adminRoutes.recentErrors, () => admin.logs.recentErrors()),
     endpoint(adminRoutes.errorArchive, ({ query }) =>
-      admin.logs.archive(query.before ? new Date(query.before) : undefined, query.limit),
+      admin.logs.archive(
+        {
+          ...(query.before && { before: new Date(query.before) }),
+          ...(query.from && { from: new Date(query.from) }),
+          ...(query.type && { type: query.type }),
+          ...(query.location && { locationKey: query.location }),
+          ...(query.locker !== undefined && { lockerId: query.locker }),
+          ...(query.q && { text: query.q }),
+        },
+        query.limit,
+      ),
     ),
     endpoint(adminRoutes.processLogs, async () => admin.logs.processLines()),
   ];

@@ -1,7 +1,13 @@
-import { adminRoutes, type ErrorLogEntry, type ProcessLogEntry } from '@deposito/protocol';
+import {
+  adminRoutes,
+  locationRoutes,
+  type ErrorLogEntry,
+  type LocationSummary,
+  type ProcessLogEntry,
+} from '@deposito/protocol';
 import { DateTime } from 'luxon';
-import { useCallback, useEffect, useState } from 'react';
-import { adminCall } from '../admin-api';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { adminCall, errorText } from '../admin-api';
 import { ApiError } from '../../api/http';
 import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
 
@@ -78,30 +84,175 @@ export function ErrorLogPage() {
   );
 }
 
-/** /admin/logs/archive: older entries, a page at a time. */
+/** The kinds of entry the archive can be narrowed to: a type, or a family of types ending in "/". */
+const ENTRY_KINDS = [
+  ['', 'Tutti'],
+  ['admin/', 'Azioni degli operatori'],
+  ['admin/locker_command', 'Comandi ai locker'],
+  ['bridge/', 'Bridge'],
+  ['payment', 'Pagamenti e rimborsi'],
+] as const;
+
+/** The audit trail's filters as the form holds them (empty: not applied). */
+interface ArchiveFilter {
+  type: string;
+  location: string;
+  locker: string;
+  from: string;
+  to: string;
+  q: string;
+}
+
+const NO_FILTER: ArchiveFilter = { type: '', location: '', locker: '', from: '', to: '', q: '' };
+
+/** A day of the form (`yyyy-MM-dd`) as the instant it starts in Rome, the sites' usual zone. */
+const dayStart = (day: string) => DateTime.fromISO(day, { zone: 'Europe/Rome' }).startOf('day');
+
+/** The filters as the archive call takes them; `before` is the page's own bound or the period's end. */
+function archiveQuery(filter: ArchiveFilter, before?: string) {
+  const end = filter.to ? dayStart(filter.to).plus({ days: 1 }).toUTC().toISO()! : undefined;
+  return {
+    limit: ARCHIVE_PAGE,
+    ...((before ?? end) && { before: before ?? end }),
+    ...(filter.from && { from: dayStart(filter.from).toUTC().toISO()! }),
+    ...(filter.type && { type: filter.type }),
+    ...(filter.location && { location: filter.location }),
+    ...(filter.locker && { locker: Number(filter.locker) }),
+    ...(filter.q.trim().length >= 2 && { q: filter.q.trim() }),
+  };
+}
+
+/** /admin/logs/archive: older entries, a page at a time, narrowed as the operator asks (the audit trail). */
 export function ArchiveLogPage() {
   const [entries, setEntries] = useState<ErrorLogEntry[] | null>(null);
   const [more, setMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [locations, setLocations] = useState<LocationSummary[]>([]);
+  const [form, setForm] = useState<ArchiveFilter>(NO_FILTER);
+  const [applied, setApplied] = useState<ArchiveFilter>(NO_FILTER);
+  const set = (key: keyof ArchiveFilter, value: string) =>
+    setForm((current) => ({ ...current, [key]: value }));
 
-  const loadPage = useCallback(async (before?: string) => {
-    try {
-      const page = await adminCall(adminRoutes.errorArchive, { query: { before, limit: ARCHIVE_PAGE } });
-      setEntries((current) => (before ? [...(current ?? []), ...page] : page));
-      setMore(page.length === ARCHIVE_PAGE);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Errore nel caricamento');
-    }
-  }, []);
+  const loadPage = useCallback(
+    async (before?: string) => {
+      setError(null);
+      try {
+        const page = await adminCall(adminRoutes.errorArchive, { query: archiveQuery(applied, before) });
+        setEntries((current) => (before ? [...(current ?? []), ...page] : page));
+        setMore(page.length === ARCHIVE_PAGE);
+      } catch (failure) {
+        setError(errorText(failure, 'Errore nel caricamento'));
+      }
+    },
+    [applied],
+  );
 
   useEffect(() => {
     void loadPage();
   }, [loadPage]);
+  useEffect(() => {
+    adminCall(locationRoutes.listLocations, { timeoutMs: 5_000 })
+      .then(setLocations)
+      .catch(() => setLocations([]));
+  }, []);
 
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setEntries(null);
+    setApplied(form);
+  }
+
+  const filtered = Object.values(applied).some(Boolean);
   return (
     <>
-      <PageHeader title="Archive Log" subtitle="Archivio completo del log, dal più recente" />
+      <PageHeader
+        title="Archive Log"
+        subtitle="Archivio completo del log e delle azioni degli operatori, dal più recente"
+      />
       <Notice message={error ? { tone: 'error', text: error } : null} />
+      <Card>
+        <form className="adm-filterbar" role="search" aria-label="Filtri del log" onSubmit={apply}>
+          <label className="adm-field adm-field-inline">
+            <span className="adm-field-label">Tipo</span>
+            <select className="adm-input" value={form.type} onChange={(e) => set('type', e.target.value)}>
+              {ENTRY_KINDS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="adm-field adm-field-inline">
+            <span className="adm-field-label">Sede</span>
+            <select
+              className="adm-input"
+              value={form.location}
+              onChange={(e) => set('location', e.target.value)}
+            >
+              <option value="">Tutte</option>
+              {locations.map((location) => (
+                <option key={location.key} value={location.key}>
+                  {location.nome}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="adm-field adm-field-inline">
+            <span className="adm-field-label">Locker</span>
+            <input
+              className="adm-input adm-input-narrow"
+              type="number"
+              min={1}
+              value={form.locker}
+              onChange={(e) => set('locker', e.target.value)}
+            />
+          </label>
+          <label className="adm-field adm-field-inline">
+            <span className="adm-field-label">Dal</span>
+            <input
+              className="adm-input"
+              type="date"
+              value={form.from}
+              onChange={(e) => set('from', e.target.value)}
+            />
+          </label>
+          <label className="adm-field adm-field-inline">
+            <span className="adm-field-label">Al</span>
+            <input
+              className="adm-input"
+              type="date"
+              value={form.to}
+              onChange={(e) => set('to', e.target.value)}
+            />
+          </label>
+          <label className="adm-field adm-field-inline">
+            <span className="adm-field-label">Testo o operatore</span>
+            <input
+              className="adm-input"
+              type="search"
+              value={form.q}
+              placeholder="es. mario@deposito.it"
+              onChange={(e) => set('q', e.target.value)}
+            />
+          </label>
+          <button type="submit" className="adm-btn adm-btn-secondary">
+            Filtra
+          </button>
+          {filtered ? (
+            <button
+              type="button"
+              className="adm-link"
+              onClick={() => {
+                setForm(NO_FILTER);
+                setEntries(null);
+                setApplied(NO_FILTER);
+              }}
+            >
+              Cancella filtri
+            </button>
+          ) : null}
+        </form>
+      </Card>
       <Card>
         {entries ? <ErrorTable entries={entries} /> : error ? null : <Loading />}
         {more && entries ? (

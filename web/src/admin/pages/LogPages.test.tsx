@@ -1,0 +1,67 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render-app';
+import { ArchiveLogPage } from './LogPages';
+
+const ENTRY = {
+  id: 7,
+  timestamp: '2026-03-20T10:00:00.000Z',
+  type: 'admin/locker_command',
+  locationKey: 'vicolo',
+  lockerId: 3,
+  message: 'Apri locker 3 (da anna@deposito.test)',
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Archive Log', () => {
+  it("narrows the log to the operators' actions of a site, a locker, a period and an operator", async () => {
+    const api = fakeApi({
+      'GET /api/admin/logs/archive': [ENTRY],
+      'GET /api/locations/all': [
+        {
+          key: 'vicolo',
+          nome: 'Deposito Vicolo',
+          indirizzo: 'Vicolo del Cinque 12',
+          timezone: 'Europe/Rome',
+          orari: { apertura: '07:00', chiusura: '22:00' },
+          lockerStructure: { standard: [1, 2, 3], large: [4] },
+          maxOnline: { standard: 3, large: 1 },
+          pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
+          manutenzione: false,
+        },
+      ],
+    });
+    await renderWithProviders(<ArchiveLogPage />, { path: '/admin/logs/archive' });
+    expect(await screen.findByText('Apri locker 3 (da anna@deposito.test)')).toBeDefined();
+    expect([...api.callsTo('GET', '/api/admin/logs/archive')[0]!.query.keys()]).toEqual(['limit']);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Tipo' }), { target: { value: 'admin/' } });
+    await screen.findByRole('option', { name: 'Deposito Vicolo' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sede' }), { target: { value: 'vicolo' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Locker' }), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Dal'), { target: { value: '2026-03-20' } });
+    fireEvent.change(screen.getByLabelText('Al'), { target: { value: '2026-03-21' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Testo o operatore' }), {
+      target: { value: ' anna@ ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtra' }));
+
+    await screen.findByRole('button', { name: 'Cancella filtri' });
+    const query = api.callsTo('GET', '/api/admin/logs/archive').at(-1)!.query;
+    expect(Object.fromEntries(query)).toEqual({
+      limit: '100',
+      type: 'admin/',
+      location: 'vicolo',
+      locker: '3',
+      q: 'anna@',
+      // The days from midnight to midnight in Rome (UTC+1 in March before the change of hour).
+      from: '2026-03-19T23:00:00.000Z',
+      before: '2026-03-21T23:00:00.000Z',
+    });
+  });
+});
