@@ -1,10 +1,9 @@
 // HAProxy for `npm run cluster`: the balancer of deploy/haproxy.cfg, without TLS, in front of the
 // local cloud processes. Installed from Debian's package when missing and we may (root with apt).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, writeFileSync } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const CANDIDATES = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'];
+import { ensureTool, type DebianTool } from './support/debian-packages';
 
 /** The local cluster's HAProxy configuration: deploy/haproxy.cfg's rules on plain HTTP. */
 export function clusterHaproxyConfig(options: { port: number; backends: number[] }): string {
@@ -42,39 +41,17 @@ export function clusterHaproxyConfig(options: { port: number; backends: number[]
   ].join('\n');
 }
 
-function findHaproxy(): string | null {
-  const onPath = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
-  if (onPath.status === 0 && onPath.stdout.trim()) return onPath.stdout.trim();
-  return CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
-}
+/** Debian's HAProxy, the balancer of `npm run cluster` and its tests. */
+export const HAPROXY: DebianTool = {
+  label: 'HAProxy',
+  command: 'haproxy',
+  paths: ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'],
+  debianPackage: 'haproxy',
+};
 
 /** HAProxy's path; installs Debian's package when it is missing and we are root with apt-get. */
 export function ensureHaproxy(log: (line: string) => void): string {
-  const found = findHaproxy();
-  if (found) return found;
-  const mayInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (!mayInstall) {
-    throw new Error(
-      'HAProxy is not installed: run `sudo apt-get install haproxy`, then `npm run cluster` again',
-    );
-  }
-  log('installing HAProxy (apt-get install haproxy)…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'haproxy'], {
-    stdio: 'inherit',
-    env,
-  });
-  if (install.status !== 0) {
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'haproxy'], {
-      stdio: 'inherit',
-      env,
-    });
-  }
-  const installed = findHaproxy();
-  if (!installed)
-    throw new Error('Installing HAProxy failed: run `sudo apt-get install haproxy` and try again');
-  return installed;
+  return ensureTool(HAPROXY, log);
 }
 
 /** Starts HAProxy in the foreground with the cluster's configuration; resolves once it answers. */
