@@ -2,6 +2,7 @@ import { locationRoutes } from '@deposito/protocol';
 import type { AppContext, RouteArea } from '../app-context';
 import { adminOf } from '../auth/require-admin';
 import { AppError } from '../errors';
+import { intervalJob } from '../jobs/interval-job';
 import { endpoint } from '../routes/endpoint';
 import { AdminActivityLog } from '../services/admin-activity.service';
 import type { LockerControl } from '../services/locker-control';
@@ -69,16 +70,6 @@ export function createBridgeHubArea(options: BridgeHubAreaOptions = {}): BridgeH
     stop: (context) => moduleFor(context).hub.stop(),
     jobs: (context) => {
       const { hub, pins } = moduleFor(context);
-      let timer: NodeJS.Timeout | null = null;
-      let running: Promise<void> | null = null;
-      const syncPins = () => {
-        if (running) return;
-        running = syncAllPins(pins)
-          .catch((error: unknown) => context.logger.error({ err: error }, 'PIN sync failed'))
-          .finally(() => {
-            running = null;
-          });
-      };
       return [
         {
           start: () =>
@@ -87,18 +78,13 @@ export function createBridgeHubArea(options: BridgeHubAreaOptions = {}): BridgeH
               .catch((error: unknown) => context.logger.error({ err: error }, 'bridge hub failed to start')),
           stop: () => hub.stop(),
         },
-        {
-          // Bookings whose turn on a locker came with time (the one before them ended).
-          start: () => {
-            timer = setInterval(syncPins, options.pinSyncIntervalMs ?? PIN_SYNC_INTERVAL_MS);
-            timer.unref();
-          },
-          stop: async () => {
-            if (timer) clearInterval(timer);
-            timer = null;
-            await running;
-          },
-        },
+        // Bookings whose turn on a locker came with time (the one before them ended).
+        intervalJob({
+          intervalMs: options.pinSyncIntervalMs ?? PIN_SYNC_INTERVAL_MS,
+          pass: () => syncAllPins(pins),
+          logger: context.logger,
+          failure: 'PIN sync failed',
+        }),
       ];
     },
     endpoints: (context) => {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { DomainEvents } from '../domain-events';
 import type { Store } from '../store/store';
+import { intervalJob } from './interval-job';
 
 /** How often lapsed holds are swept; reservations ignore lapsed holds anyway, so this only tidies up. */
 export const EXPIRY_INTERVAL_MS = 30_000;
@@ -20,9 +21,6 @@ export function createPendingBookingExpiry(deps: {
   logger: Logger;
   intervalMs?: number;
 }): PendingBookingExpiry {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-
   async function expirePendingBookings(now: Date = deps.clock.now()): Promise<string[]> {
     const expired = await deps.store.bookings.expirePending(now);
     for (const transactionId of expired) deps.events.emit({ type: 'booking.expired', transactionId });
@@ -30,27 +28,11 @@ export function createPendingBookingExpiry(deps: {
     return expired;
   }
 
-  function tick(): void {
-    // A slow sweep is never overlapped by the next one.
-    if (running) return;
-    running = expirePendingBookings()
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'pending booking expiry failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
-
-  return {
-    expirePendingBookings,
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, deps.intervalMs ?? EXPIRY_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const job = intervalJob({
+    intervalMs: deps.intervalMs ?? EXPIRY_INTERVAL_MS,
+    pass: () => expirePendingBookings(),
+    logger: deps.logger,
+    failure: 'pending booking expiry failed',
+  });
+  return { expirePendingBookings, start: () => job.start(), stop: async () => job.stop() };
 }

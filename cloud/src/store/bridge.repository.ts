@@ -239,6 +239,8 @@ export interface BridgeRepository {
   /** Delivered commands with no result since `issuedBefore`: settled `unknown`. */
   abandonUnanswered(issuedBefore: Date, now: Date): Promise<string[]>;
   countCommandsByStatus(): Promise<Record<CommandStatus, number>>;
+  /** Commands that ended `failed` or `expired`, issued since `since`, oldest first (the alerts). */
+  failedCommandsSince(since: Date, limit: number): Promise<BridgeCommandRecord[]>;
   oldestOpenCommandIssuedAt(): Promise<Date | null>;
 
   lockerStates(locationKey: string): Promise<LockerStateRecord[]>;
@@ -248,6 +250,8 @@ export interface BridgeRepository {
   /** Stores an event once; false when its id was stored before. */
   insertEvent(event: Omit<StoredBridgeEvent, 'receivedAt'>, now: Date): Promise<boolean>;
   events(locationKey: string, limit: number): Promise<StoredBridgeEvent[]>;
+  /** When each of the lockers' doors last reported opening (lockers never reported are absent). */
+  doorsOpenedAt(locationKey: string, lockerIds: readonly number[]): Promise<Map<number, Date>>;
   /** Deletes the events stored before `storedBefore`; answers how many. */
   deleteEventsBefore(storedBefore: Date): Promise<number>;
 
@@ -457,6 +461,19 @@ export class KyselyBridgeRepository implements BridgeRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return row ? toCommand(row) : null;
+  }
+
+  async failedCommandsSince(since: Date, limit: number): Promise<BridgeCommandRecord[]> {
+    const rows = await this.db
+      .selectFrom('bridge_commands')
+      .selectAll()
+      .where('status', 'in', ['failed', 'expired'])
+      .where('issued_at', '>=', since)
+      .orderBy('issued_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toCommand);
   }
 
   async openCommands(locationKey: string, limit: number): Promise<BridgeCommandRecord[]> {
@@ -728,6 +745,21 @@ export class KyselyBridgeRepository implements BridgeRepository {
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async doorsOpenedAt(locationKey: string, lockerIds: readonly number[]): Promise<Map<number, Date>> {
+    if (lockerIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('bridge_events')
+      .select(['locker_id', (eb) => eb.fn.max('occurred_at').as('opened_at')])
+      .where('location_key', '=', locationKey)
+      .where('kind', '=', 'door')
+      .where('locker_id', 'in', [...lockerIds])
+      // The event's payload as the bridge sent it (protocol's door event): {"door":"opened", …}.
+      .where('payload', 'like', '%"door":"opened"%')
+      .groupBy('locker_id')
+      .execute();
+    return new Map(rows.map((row) => [row.locker_id, toDate(row.opened_at as Date | string)]));
   }
 
   async events(locationKey: string, limit: number): Promise<StoredBridgeEvent[]> {

@@ -1,3 +1,4 @@
+import { KyselyAlertRepository, type AlertRepository } from './alert.repository';
 import { KyselyBookingLinkRepository, type BookingLinkRepository } from './booking-link.repository';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -56,6 +57,8 @@ export interface Store {
   readonly paymentReceipts: PaymentReceiptRepository;
   /** Private links to visitors' booking pages (hashed tokens). */
   readonly bookingLinks: BookingLinkRepository;
+  /** Operators' alerts: raised once per subject, resolved, acknowledged. */
+  readonly alerts: AlertRepository;
   /**
    * Grows with every write this process sends to the store (`WriteVersionPlugin`): an answer computed
    * at one version may be stale at another. Other processes' writes do not move it.
@@ -116,6 +119,7 @@ function createStore(
     takings: new KyselyTakingsRepository(db),
     emailOutbox: new KyselyEmailOutboxRepository(db),
     bookingLinks: new KyselyBookingLinkRepository(db),
+    alerts: new KyselyAlertRepository(db),
     paymentReceipts: new KyselyPaymentReceiptRepository(db),
     rateLimiter: rateLimiterFactory(pool),
     ping: async () => {

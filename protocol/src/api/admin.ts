@@ -11,6 +11,7 @@ import {
   zQueryInt,
   zTransactionId,
 } from '../schemas/index';
+import { okResponseSchema } from './common';
 import { defineRoute } from './route';
 import { BOOKING_ACTORS, BOOKING_STATUSES } from '../booking/status';
 
@@ -40,6 +41,22 @@ export const moveBookingLockerResponseSchema = z.object({
   lockers: z.array(zLockerNumber),
 });
 export type MoveBookingLockerResponse = z.infer<typeof moveBookingLockerResponseSchema>;
+
+/** An operator's alert (issue 17): a bridge offline, a door open, a command failed, a PIN or a payment to check. */
+export const alertSchema = z.object({
+  id: z.number().int().min(1),
+  kind: z.string().max(40),
+  locationKey: zLocationKey.nullable(),
+  lockerId: zLockerNumber.nullable(),
+  message: z.string().max(1000),
+  raisedAt: zIsoDateTime,
+  /** Its cause went away (null while it lasts). */
+  resolvedAt: zIsoDateTime.nullable(),
+  acknowledgedAt: zIsoDateTime.nullable(),
+  acknowledgedBy: z.string().max(254).nullable(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+export const alertsResponseSchema = z.array(alertSchema).max(500);
 
 /** One move of a booking, as recorded: when, from and to which status, by whom, why. */
 export const bookingHistoryEntrySchema = z.object({
@@ -151,6 +168,25 @@ export const adminRoutes = {
     response: moveBookingLockerResponseSchema,
     summary:
       'Moves a paid booking from one of its lockers to a free one of the same size for the rest of its stay; the PIN follows (booking/locker_unavailable when taken)',
+  }),
+  alerts: defineRoute({
+    method: 'GET',
+    path: '/api/admin/alerts',
+    area: 'logs',
+    auth: 'admin',
+    request: {},
+    response: alertsResponseSchema,
+    summary: 'The alerts operators still have to see (not acknowledged, or still going on), newest first',
+  }),
+  acknowledgeAlert: defineRoute({
+    method: 'POST',
+    path: '/api/admin/alerts/:id/acknowledge',
+    area: 'logs',
+    auth: 'admin',
+    request: { params: z.object({ id: zQueryInt(1, 2_147_483_647) }) },
+    response: okResponseSchema,
+    summary:
+      'An operator has seen the alert; it closes once its cause is gone (route/not_found when there is no such open alert)',
   }),
   recentErrors: defineRoute({
     method: 'GET',

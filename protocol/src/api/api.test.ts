@@ -106,6 +106,8 @@ const SPEC_CALLS = [
   'DELETE /api/admin/locations/:key/bridge-token',
   'POST /api/admin/bookings/:transactionId/resend',
   'POST /api/admin/bookings/:transactionId/move',
+  'GET /api/admin/alerts',
+  'POST /api/admin/alerts/:id/acknowledge',
   'GET /api/admin/logs/archive',
   'GET /api/admin/takings',
   'GET /api/admin/takings/locations',

@@ -353,7 +353,11 @@ describe('settings and overrides', () => {
       // Ours: each size's inside measurements, none until an operator writes them.
       LOCKER_DIMENSIONS_STANDARD: '',
       LOCKER_DIMENSIONS_LARGE: '',
+      // Ours: when the operators are alerted of an offline bridge and of a door left open.
+      ALERT_BRIDGE_OFFLINE_MINUTES: 5,
+      ALERT_DOOR_OPEN_MINUTES: 10,
     });
+    rejects(systemSettingsSchema, { ALERT_BRIDGE_OFFLINE_MINUTES: 0 });
     rejects(systemSettingsSchema, { LOCKER_DIMENSIONS_LARGE: 'x'.repeat(61) });
     rejects(systemSettingsSchema, { RECEIPT_VAT_PERCENT: 101 });
     rejects(systemSettingsSchema, { RECEIPT_MERCHANT: '  ' });

@@ -14,6 +14,9 @@ export const DEFAULT_FASTTRACK_TO = '21:00';
 export const DEFAULT_RECEIPT_MERCHANT = 'Deposito S.r.l.';
 /** Italian VAT on services, included in every price. */
 export const DEFAULT_RECEIPT_VAT_PERCENT = 22;
+/** How long a site's bridge may be offline, and a door open, before the operators are alerted. */
+export const DEFAULT_ALERT_BRIDGE_OFFLINE_MINUTES = 5;
+export const DEFAULT_ALERT_DOOR_OPEN_MINUTES = 10;
 
 /**
  * System parameters (admin spec §3). Block windows are times of day in each location's zone; a
@@ -37,6 +40,10 @@ const settingsFields = {
   LOCKER_DIMENSIONS_STANDARD: z.string().trim().max(MAX_DIMENSIONS_LENGTH),
   /** The same for a large locker. */
   LOCKER_DIMENSIONS_LARGE: z.string().trim().max(MAX_DIMENSIONS_LENGTH),
+  /** Minutes a site's bridge may stay offline before the operators get an alert (and an e-mail). */
+  ALERT_BRIDGE_OFFLINE_MINUTES: z.number().int().min(1).max(1440),
+  /** Minutes a locker's door may stay open before the operators get an alert. */
+  ALERT_DOOR_OPEN_MINUTES: z.number().int().min(1).max(1440),
 };
 
 export const systemSettingsSchema = z.object({
@@ -56,6 +63,10 @@ export const systemSettingsSchema = z.object({
   RECEIPT_VAT_PERCENT: settingsFields.RECEIPT_VAT_PERCENT.default(DEFAULT_RECEIPT_VAT_PERCENT),
   LOCKER_DIMENSIONS_STANDARD: settingsFields.LOCKER_DIMENSIONS_STANDARD.default(''),
   LOCKER_DIMENSIONS_LARGE: settingsFields.LOCKER_DIMENSIONS_LARGE.default(''),
+  ALERT_BRIDGE_OFFLINE_MINUTES: settingsFields.ALERT_BRIDGE_OFFLINE_MINUTES.default(
+    DEFAULT_ALERT_BRIDGE_OFFLINE_MINUTES,
+  ),
+  ALERT_DOOR_OPEN_MINUTES: settingsFields.ALERT_DOOR_OPEN_MINUTES.default(DEFAULT_ALERT_DOOR_OPEN_MINUTES),
   /** The settings' edit version, in the admin answers; a save sends back the one it read. */
   version: zEditVersion.optional(),
 });

@@ -3,6 +3,8 @@ import type { ScryptCost } from '../../auth/password';
 import type { LoginLimitSettings } from '../../limits/limits-config';
 import { requireAdmin } from '../../auth/require-admin';
 import { AdminActivityLog } from '../../services/admin-activity.service';
+import { AlertService } from '../../services/alert.service';
+import type { Mailer } from '../../mail/mailer';
 import {
   AdminBookingService,
   type MorningSchedulerRun,
@@ -32,6 +34,10 @@ export interface AdminAreaOptions {
   morningScheduler?: (context: AppContext) => MorningSchedulerRun | null;
   /** Refunds through the payment gateway (the payments area's), for "Rimborsa". */
   refunds?: (context: AppContext) => RefundRun | null;
+  /** Where the operators' alerts are e-mailed from (the payments area's mailer); none: not e-mailed. */
+  alertMailer?: (context: AppContext) => Mailer | null;
+  /** How often the alerts are looked for (ALERT_INTERVAL_MS by default). */
+  alertIntervalMs?: number;
   processLog?: ProcessLogRing;
   sessionTtlMs?: number;
   idleTimeoutMs?: number;
@@ -56,6 +62,8 @@ export interface AdminModule {
   lockerControl: LockerControl;
   /** Gestione Locker's actions, with the bookings they cancel. */
   lockerActions: LockerActionService;
+  /** The operators' alerts: looked for by the area's job, listed and acknowledged on the dashboard. */
+  alerts: AlertService;
 }
 
 export function buildAdminModule(context: AppContext, options: AdminAreaOptions): AdminModule {
@@ -89,5 +97,13 @@ export function buildAdminModule(context: AppContext, options: AdminAreaOptions)
     logs: new AdminLogService(store, options.processLog ?? processLogRing),
     lockerControl,
     lockerActions: new LockerActionService(store, clock, lockerControl, context.services.bookings),
+    alerts: new AlertService({
+      store,
+      clock,
+      logger,
+      settings: context.services.settings,
+      lockerControl,
+      mailer: () => options.alertMailer?.(context) ?? null,
+    }),
   };
 }

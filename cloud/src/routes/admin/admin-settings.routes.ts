@@ -26,6 +26,11 @@ export function adminSettingsEndpoints(admin: AdminModule, context: AppContext):
       return updated;
     }),
 
+    endpoint(adminRoutes.alerts, () => admin.alerts.current()),
+    endpoint(adminRoutes.acknowledgeAlert, async ({ params }, _req, res) => {
+      await admin.alerts.acknowledge(adminOf(res), params.id, admin.activity);
+      return { success: true as const };
+    }),
     endpoint(adminRoutes.recentErrors, () => admin.logs.recentErrors()),
     endpoint(adminRoutes.errorArchive, ({ query }) =>
       admin.logs.archive(

@@ -3,6 +3,8 @@ import express from 'express';
 import { bridgeHubArea } from '../../bridge-hub/bridge-hub.area';
 import type { AppContext, RouteArea } from '../../app-context';
 import { adminRequestGuard } from '../../auth/require-admin';
+import { intervalJob } from '../../jobs/interval-job';
+import { ALERT_INTERVAL_MS } from '../../services/alert.service';
 import { adminBookingEndpoints } from './admin-bookings.routes';
 import { adminDiscountEndpoints } from './admin-discounts.routes';
 import { adminLocationEndpoints } from './admin-locations.routes';
@@ -13,7 +15,7 @@ import { buildAdminModule, type AdminAreaOptions, type AdminModule } from './adm
 import { adminSettingsEndpoints } from './admin-settings.routes';
 import { adminTakingsEndpoints } from './admin-takings.routes';
 import { authEndpoints } from './auth.routes';
-import { morningSchedulerFor, refundsFor } from '../payments/payments.routes';
+import { builtPaymentModule, morningSchedulerFor, refundsFor } from '../payments/payments.routes';
 
 export { processLogRing } from './admin-module';
 
@@ -50,6 +52,18 @@ export function createAdminArea(options: AdminAreaOptions = {}): RouteArea {
       router.get(LIVE_LOCKERS_PATH, (req, res) => liveFor(context).handler(req, res));
       return router;
     },
+    // Every process looks for alerts; the store raises each once however many look at a time.
+    jobs(context) {
+      const { alerts } = moduleFor(context);
+      return [
+        intervalJob({
+          intervalMs: options.alertIntervalMs ?? ALERT_INTERVAL_MS,
+          pass: () => alerts.evaluate(),
+          logger: context.logger,
+          failure: 'alerts not evaluated',
+        }),
+      ];
+    },
     drain(context) {
       liveStreams.get(context)?.closeAll();
     },
@@ -71,6 +85,7 @@ export function createAdminArea(options: AdminAreaOptions = {}): RouteArea {
 export const adminArea = createAdminArea({
   morningScheduler: morningSchedulerFor,
   refunds: refundsFor,
+  alertMailer: (context) => builtPaymentModule(context)?.mailer ?? null,
   lockerControl: bridgeHubArea.lockerControl,
 });
 

@@ -32,6 +32,8 @@ export interface PaymentModule {
   emailWorker: { start(): void; stop(): Promise<void> };
   /** The gateway, built on first use (its URLs are the cloud's public ones). */
   gateway(): PaymentGateway;
+  /** The app's e-mail (the visitors' booking e-mails, the operators' alerts). */
+  mailer: Mailer;
 }
 
 export function buildPaymentModule(context: AppContext, options: PaymentAreaOptions): PaymentModule {
@@ -72,5 +74,5 @@ export function buildPaymentModule(context: AppContext, options: PaymentAreaOpti
     emails,
     random,
   });
-  return { payments, emails, scheduler, emailWorker: emails.worker(), gateway: gatewayOnce };
+  return { payments, emails, scheduler, emailWorker: emails.worker(), gateway: gatewayOnce, mailer };
 }

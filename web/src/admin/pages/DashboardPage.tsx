@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { adminCall } from '../admin-api';
 import { clearAdminSignedIn } from '../admin-session';
 import { Card, PageHeader } from '../components/ui';
+import { AlertsPanel } from './AlertsPanel';
 
 const SHORTCUTS = [
   {
@@ -54,6 +55,7 @@ export function DashboardPage() {
           </button>
         }
       />
+      <AlertsPanel />
       <Card>
         <p className="adm-lead">
           Da qui puoi gestire le sedi, i parametri tecnici, i prezzi e i codici sconto, e monitorare i locker

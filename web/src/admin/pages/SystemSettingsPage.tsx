@@ -287,6 +287,36 @@ export function SystemSettingsPage() {
               onChange={(e) => set('LOCKER_DIMENSIONS_LARGE', e.target.value)}
             />
           </Field>
+          <div className="adm-grid-2">
+            <Field
+              label="Allarme bridge offline dopo (minuti)"
+              hint="Gli operatori ricevono un allarme e un'e-mail se il bridge di una sede resta offline così a lungo."
+            >
+              <input
+                className="adm-input"
+                type="number"
+                min={1}
+                max={1440}
+                value={settings.ALERT_BRIDGE_OFFLINE_MINUTES}
+                onChange={(e) =>
+                  set('ALERT_BRIDGE_OFFLINE_MINUTES', Number.parseInt(e.target.value, 10) || 0)
+                }
+              />
+            </Field>
+            <Field
+              label="Allarme porta aperta dopo (minuti)"
+              hint="Lo stesso per lo sportello di un locker lasciato aperto."
+            >
+              <input
+                className="adm-input"
+                type="number"
+                min={1}
+                max={1440}
+                value={settings.ALERT_DOOR_OPEN_MINUTES}
+                onChange={(e) => set('ALERT_DOOR_OPEN_MINUTES', Number.parseInt(e.target.value, 10) || 0)}
+              />
+            </Field>
+          </div>
           <button type="submit" className="adm-btn adm-btn-primary adm-btn-block" disabled={saving}>
             {saving ? 'Salvataggio…' : 'Salva parametri'}
           </button>
