@@ -122,6 +122,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each lazy page imports, so the cloud can ask for them
+    // with the page on the paths that open one (cloud/src/routes/web/page-modules.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -146,3 +146,19 @@ describe('first screen of a location page', () => {
     ).toEqual(['./a', './e', './g.css']);
   });
 });
+
+describe('first screen of the night wizard', () => {
+  const graph = firstScreenGraph(join(srcDir, 'night', 'NightWizardPage.tsx'));
+
+  it('reaches the calendar the wizard opens on', () => {
+    expect(graph.files.map((file) => relative(srcDir, file))).toContain('booking/steps/CalendarStep.tsx');
+  });
+
+  it('leaves the summary, the customer form with its phone library and the full API schemas to later', () => {
+    const later = ['night/NightSummary.tsx', 'components/CustomerForm.tsx', 'api/customer-routes.ts'];
+    expect(graph.files.map((file) => relative(srcDir, file)).filter((file) => later.includes(file))).toEqual(
+      [],
+    );
+    expect(graph.packages.filter((name) => name.startsWith('libphonenumber-js'))).toEqual([]);
+  });
+});

@@ -11,6 +11,7 @@ import { errorMessageKey } from '../api/error-messages';
 import { bookingsPaused } from '../components/bookings-paused';
 import { useClock } from '../components/clock';
 import { usePersistentFlow } from '../components/flow-history';
+import { usePreloadOnInteraction } from '../components/preload-on-interaction';
 import { CancellationPolicyContext } from '../components/TermsDialog';
 import { LanguageFlags } from '../components/LanguageFlags';
 import { Alert } from '../components/Alert';
@@ -35,21 +36,6 @@ function preloadBookingCode(): void {
   preloadCustomerRoutes();
   loadSteps().catch(() => undefined);
   loadOfferDialog().catch(() => undefined);
-}
-
-/** Starts loading the booking code at the visitor's first touch, click, key or pointer move. */
-function usePreloadOnInteraction(): void {
-  useEffect(() => {
-    const events = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
-    const preload = () => {
-      for (const event of events) window.removeEventListener(event, preload);
-      preloadBookingCode();
-    };
-    for (const event of events) window.addEventListener(event, preload, { passive: true });
-    return () => {
-      for (const event of events) window.removeEventListener(event, preload);
-    };
-  }, []);
 }
 
 const MOBILE_QUERY = '(max-width: 768px)';
@@ -106,7 +92,7 @@ export function DaytimeFlow({
   const [offer, setOffer] = useState<FastTrackTerms | null>(null);
   const blocked = useBlockedNow(location, overrides);
   const zone = location.timezone;
-  usePreloadOnInteraction();
+  usePreloadOnInteraction(preloadBookingCode);
 
   const go = (action: DaytimeAction) => {
     setError(null);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
@@ -14,6 +14,7 @@ import {
   checkNightRange,
   loadFrontendOverrides,
   loadLocation,
+  preloadCustomerRoutes,
 } from '../api/deposito-api';
 import { ErrorScreen, LoadingScreen, MaintenanceScreen } from '../components/StatusScreens';
 import { bookingsPaused } from '../components/bookings-paused';
@@ -27,9 +28,20 @@ import { LockerSizeStep } from '../booking/steps/LockerSizeStep';
 import { QuantityStep } from '../booking/steps/QuantityStep';
 import { INITIAL_NIGHT_STATE, NIGHT_STEPS, nightReducer, restoreNightState } from './night-state';
 import { usePersistentFlow } from '../components/flow-history';
-import { NightSummary } from './NightSummary';
+import { usePreloadOnInteraction } from '../components/preload-on-interaction';
 import { CancellationPolicyContext } from '../components/TermsDialog';
 import { LanguageFlags } from '../components/LanguageFlags';
+
+// The calendar is all a visitor opening the wizard needs. The summary, with the customer form and
+// its phone-number library (more than half the wizard's code), and the full API schemas the
+// availability checks parse with, load in the background once the visitor touches the page.
+const loadSummary = () => import('./NightSummary');
+const NightSummary = lazy(() => loadSummary().then((m) => ({ default: m.NightSummary })));
+
+function preloadBookingCode(): void {
+  preloadCustomerRoutes();
+  loadSummary().catch(() => undefined);
+}
 
 /** The location used when the path names none. */
 export const DEFAULT_NIGHT_LOCATION = 'vicolo';
@@ -100,6 +112,7 @@ export function NightWizard({
   const [error, setError] = useState<string | null>(null);
   const [pendingDuration, setPendingDuration] = useState<Duration | null>(null);
   const zone = location.timezone;
+  usePreloadOnInteraction(preloadBookingCode);
 
   const go = (action: Parameters<typeof dispatch>[0]) => {
     setError(null);
@@ -271,16 +284,24 @@ export function NightWizard({
         state.duration &&
         state.startTimeIso &&
         state.endTimeIso && (
-          <NightSummary
-            location={location}
-            size={state.size}
-            quantity={state.quantity}
-            duration={state.duration}
-            startTimeIso={state.startTimeIso}
-            endTimeIso={state.endTimeIso}
-            fallbackMessage={null}
-            onCancel={cancel}
-          />
+          <Suspense
+            fallback={
+              <p role="status" className="field-hint">
+                {t('status.loading')}
+              </p>
+            }
+          >
+            <NightSummary
+              location={location}
+              size={state.size}
+              quantity={state.quantity}
+              duration={state.duration}
+              startTimeIso={state.startTimeIso}
+              endTimeIso={state.endTimeIso}
+              fallbackMessage={null}
+              onCancel={cancel}
+            />
+          </Suspense>
         )}
     </main>
   );

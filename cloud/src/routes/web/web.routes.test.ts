@@ -140,6 +140,76 @@ describe('the web app served by the cloud', () => {
     }
   });
 
+  it("asks for the night wizard's chunks with the page on a night path, from the build's manifest", async () => {
+    const built = mkdtempSync(path.join(tmpdir(), 'deposito-web-dist-'));
+    writeFileSync(
+      path.join(built, 'index.html'),
+      '<html><head><title>Deposito</title></head><body></body></html>',
+    );
+    mkdirSync(path.join(built, '.vite'));
+    const manifestFile = path.join(built, '.vite', 'manifest.json');
+    // The shape of a real one (web/dist/.vite/manifest.json): the entry shares the runtime with
+    // the night chunk, which imports it, the entry itself and its own chunks, one of them twice.
+    writeFileSync(
+      manifestFile,
+      JSON.stringify({
+        'index.html': {
+          file: 'assets/index-E1.js',
+          src: 'index.html',
+          isEntry: true,
+          imports: ['_rolldown-runtime-R1.js'],
+          dynamicImports: ['src/night/NightWizardPage.tsx', 'src/home/HomePage.tsx'],
+          css: ['assets/index-C1.css'],
+        },
+        '_rolldown-runtime-R1.js': { file: 'assets/rolldown-runtime-R1.js', name: 'rolldown-runtime' },
+        'src/night/NightWizardPage.tsx': {
+          file: 'assets/NightWizardPage-N1.js',
+          src: 'src/night/NightWizardPage.tsx',
+          isDynamicEntry: true,
+          imports: ['_rolldown-runtime-R1.js', 'index.html', '_steps-S1.js', '_luxon-L1.js'],
+        },
+        '_steps-S1.js': { file: 'assets/steps-S1.js', imports: ['index.html', '_luxon-L1.js'] },
+        '_luxon-L1.js': { file: 'assets/luxon-L1.js' },
+        'src/home/HomePage.tsx': { file: 'assets/HomePage-H1.js', imports: ['index.html'] },
+      }),
+    );
+    const served = await startCloud(built);
+    const modulePreloads = async (pagePath: string) => {
+      const response = await fetch(`${served.url}${pagePath}`);
+      expect(response.status).toBe(200);
+      // Allowed by the page's own policy: module scripts from our origin.
+      expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+      const html = await response.text();
+      expect(html).toMatch(/^<html><head><title>Deposito<\/title>.*<\/head><body><\/body><\/html>$/);
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    };
+    const nightChunks = ['/assets/NightWizardPage-N1.js', '/assets/steps-S1.js', '/assets/luxon-L1.js'];
+    try {
+      // The night chunk first, then what it imports; not what index.html loads already.
+      expect(await modulePreloads('/booking-notte/vicolo')).toEqual(nightChunks);
+      expect(await modulePreloads('/Booking-Notte/campo/?lng=en')).toEqual(nightChunks);
+      expect(await modulePreloads('/booking-notte')).toEqual(nightChunks);
+      // The location page is in the entry; the other pages wait for their chunks as before.
+      for (const pagePath of ['/vicolo', '/', '/booking-notte/vicolo/extra', '/admin/bookings']) {
+        expect(await modulePreloads(pagePath)).toEqual([]);
+      }
+      // The manifest is not one of the files the cloud sends, nor are compressed copies of it.
+      writeWithCompressedCopies(manifestFile, readFileSync(manifestFile, 'utf8'));
+      for (const suffix of ['', '.br', '.gz']) {
+        expect((await rawGet(`${served.url}/.vite/manifest.json${suffix}`, 'br')).status).toBe(404);
+        expect((await rawGet(`${served.url}/.vite/manifest.json${suffix}`, null)).status).toBe(404);
+      }
+      // A manifest being rewritten by a build still gives the page, without the preloads.
+      writeFileSync(manifestFile, '{"index.html": {');
+      expect(await modulePreloads('/booking-notte/vicolo')).toEqual([]);
+      rmSync(manifestFile);
+      expect(await modulePreloads('/booking-notte/vicolo')).toEqual([]);
+    } finally {
+      await served.close();
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+
   it('lets other sites frame the customer pages as FRAME_ANCESTORS says, never the admin area', async () => {
     const customer = await fetch(`${cloud.url}/vicolo`);
     expect(customer.headers.get('x-frame-options')).toBeNull();

@@ -9,6 +9,7 @@ import type { RouteArea } from '../../app-context';
 import { REPO_ROOT } from '../../env';
 import { AppError } from '../../errors';
 import { pageSecurityHeaders } from '../../security-headers';
+import { PageModulePreloads } from './page-modules';
 
 // The web app as the visitor's browser loads it: the built files of web/dist, the translation
 // files of locales/, and index.html for every page path so client-side routes survive a reload.
@@ -98,7 +99,10 @@ function precompressed(file: string, req: Request): { file: string; encoding: 'b
   }
 }
 
-/** The file under `root` a URL path names, or null when it would leave `root` or cannot be decoded. */
+/**
+ * The file under `root` a URL path names, or null when it would leave `root`, cannot be decoded or
+ * is a dotfile: those, like the build's .vite/manifest.json, stay private, as express.static keeps them.
+ */
 function fileUnder(root: string, urlPath: string): string | null {
   let decoded: string;
   try {
@@ -106,7 +110,7 @@ function fileUnder(root: string, urlPath: string): string | null {
   } catch {
     return null;
   }
-  if (decoded.includes('\0')) return null;
+  if (decoded.includes('\0') || /(?:^|[\\/])\./.test(decoded)) return null;
   const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
   return file.startsWith(root + path.sep) ? file : null;
 }
@@ -153,6 +157,7 @@ export function createWebArea(options: WebAreaOptions = {}): RouteArea {
   const distDir = options.distDir ?? path.join(REPO_ROOT, 'web', 'dist');
   const localesDir = options.localesDir ?? path.join(REPO_ROOT, 'locales');
   const indexFile = path.join(distDir, 'index.html');
+  const pageModules = new PageModulePreloads(path.join(distDir, '.vite', 'manifest.json'));
 
   return {
     name: 'web',
@@ -249,16 +254,21 @@ export function createWebArea(options: WebAreaOptions = {}): RouteArea {
           }
           // About a kilobyte, compressed per request (the preloads differ per page and language):
           // a fast brotli level costs a fraction of a millisecond here.
-          readFile(indexFile, 'utf8').then((html) => {
-            const page = Buffer.from(html.replace('</head>', `${pagePreloads(req)}</head>`));
-            const encoding = acceptedEncoding(req.headers['accept-encoding']);
-            res.type('html');
-            if (encoding === 'br') {
-              const body = brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
-              res.set('Content-Encoding', 'br').send(body);
-            } else if (encoding === 'gzip') res.set('Content-Encoding', 'gzip').send(gzipSync(page));
-            else res.send(page);
-          }, next);
+          Promise.all([readFile(indexFile, 'utf8'), pageModules.linksFor(req.path)]).then(
+            ([html, modules]) => {
+              const page = Buffer.from(html.replace('</head>', `${pagePreloads(req)}${modules}</head>`));
+              const encoding = acceptedEncoding(req.headers['accept-encoding']);
+              res.type('html');
+              if (encoding === 'br') {
+                const body = brotliCompressSync(page, {
+                  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+                });
+                res.set('Content-Encoding', 'br').send(body);
+              } else if (encoding === 'gzip') res.set('Content-Encoding', 'gzip').send(gzipSync(page));
+              else res.send(page);
+            },
+            next,
+          );
         });
       });
       return router;
