@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
-import { AdminApp } from './pages/admin-app';
+import { AdminApp, E2E_ADMIN } from './pages/admin-app';
 
 // Issue 17's defects as an operator meets them, on a desktop and on a 390 px phone: an unknown
 // address, the Utenti group, harmful system parameters, the London site's test-booking times and
@@ -219,6 +219,45 @@ for (const [device, viewport] of [
       await page.getByRole('button', { name: 'Aggiorna' }).click();
       await reloaded;
       await admin.screenshot(`admin-console-${device}-incassi`);
+    });
+
+    test("the audit trail finds an operator's command by its locker", async () => {
+      await page.goto('/admin/locker-status');
+      await page.getByRole('combobox', { name: 'Location' }).selectOption('oca');
+      const locker = device === 'desktop' ? 7 : 8;
+      await page
+        .getByRole('listbox', { name: 'Locker' })
+        .getByRole('option', { name: new RegExp(`^${locker}\\D`) })
+        .click();
+      const disattiva = page.locator('.adm-action-list').getByRole('button', { name: 'Disattiva' });
+      await disattiva.scrollIntoViewIfNeeded();
+      await disattiva.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Disattiva' }).click();
+      await expect(page.locator('.adm-split-side .adm-notice')).toContainText('Disattiva');
+
+      await page.goto('/admin/logs/archive');
+      const filters = page.getByRole('search', { name: 'Filtri del log' });
+      await filters.getByRole('combobox', { name: 'Tipo' }).selectOption('admin/locker_command');
+      await filters.getByRole('combobox', { name: 'Sede' }).selectOption('oca');
+      await filters.getByRole('spinbutton', { name: 'Locker' }).fill(String(locker));
+      await filters.getByRole('button', { name: 'Filtra' }).click();
+      const entries = page.getByRole('row').filter({ hasText: `Disattiva locker ${locker}` });
+      await expect(entries.first()).toContainText(E2E_ADMIN.email);
+      await expect(page.locator('tbody tr').filter({ hasNotText: `locker ${locker}` })).toHaveCount(0);
+      await admin.screenshot(`admin-console-${device}-audit-trail`);
+
+      // Back in service for the suites after this one.
+      await page.goto('/admin/locker-status');
+      await page.getByRole('combobox', { name: 'Location' }).selectOption('oca');
+      await page
+        .getByRole('listbox', { name: 'Locker' })
+        .getByRole('option', { name: new RegExp(`^${locker}\\D`) })
+        .click();
+      const attiva = page.locator('.adm-action-list').getByRole('button', { name: 'Attiva', exact: true });
+      await attiva.scrollIntoViewIfNeeded();
+      await attiva.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Attiva', exact: true }).click();
+      await expect(page.locator('.adm-split-side .adm-notice')).toContainText('Attiva');
     });
   });
 }

@@ -22,7 +22,7 @@ function ErrorTable({ entries }: { entries: ErrorLogEntry[] }) {
   if (entries.length === 0) return <Empty>Nessuna voce nel log</Empty>;
   return (
     <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella del log">
-      <table className="adm-table">
+      <table className="adm-table adm-table-cards">
         <thead>
           <tr>
             <th>Data</th>
@@ -35,17 +35,21 @@ function ErrorTable({ entries }: { entries: ErrorLogEntry[] }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td className="adm-nowrap">{when(entry.timestamp)}</td>
-              <td>
+              <td className="adm-nowrap" data-label="Data">
+                {when(entry.timestamp)}
+              </td>
+              <td data-label="Tipo">
                 <span
                   className={`adm-tag ${entry.type.startsWith('admin/') ? 'adm-tag-info' : 'adm-tag-error'}`}
                 >
                   {entry.type}
                 </span>
               </td>
-              <td>{entry.locationKey ?? '–'}</td>
-              <td>{entry.lockerId ?? '–'}</td>
-              <td className="adm-log-message">{entry.message}</td>
+              <td data-label="Sede">{entry.locationKey ?? '–'}</td>
+              <td data-label="Locker">{entry.lockerId ?? '–'}</td>
+              <td className="adm-log-message" data-label="Messaggio">
+                {entry.message}
+              </td>
             </tr>
           ))}
         </tbody>
