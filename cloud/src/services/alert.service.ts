@@ -124,7 +124,8 @@ export class AlertService {
     const { store, settings, lockerControl } = this.deps;
     const system = await settings.system();
     const alerts: Array<NewAlert & { resolvedAt?: Date }> = [];
-    const over = new Set<string>();
+    /** The lasting alerts whose cause is still there; the others are resolved. */
+    const ongoing = new Set<string>();
     for (const location of await store.locations.list()) {
       if (!(await store.bridge.tokenHash(location.key))) continue;
       const subject = `${ALERT_KINDS.bridgeOffline}:${location.key}`;
@@ -140,7 +141,7 @@ export class AlertService {
             message: `Il bridge di ${location.name} è offline da ${minutes} minuti: i comandi ai locker e i PIN non arrivano.`,
             raisedAt: now,
           });
-          over.add(subject);
+          ongoing.add(subject);
         }
       }
       const open = (await store.bridge.lockerStates(location.key)).filter((state) => state.doorOpen);
@@ -161,7 +162,7 @@ export class AlertService {
           message: `Lo sportello del locker ${state.lockerId} di ${location.name} è aperto da ${minutes} minuti.`,
           raisedAt: now,
         });
-        over.add(doorSubject);
+        ongoing.add(doorSubject);
       }
     }
     const lasting = [
@@ -169,7 +170,7 @@ export class AlertService {
       ...(await store.alerts.openSubjects(ALERT_KINDS.doorOpen)),
     ];
     await store.alerts.resolve(
-      lasting.filter((subject) => !over.has(subject)),
+      lasting.filter((subject) => !ongoing.has(subject)),
       now,
     );
     return alerts;

@@ -43,6 +43,8 @@ const SETTLED_STATUSES: readonly BookingStatus[] = [
 
 /** The error-log type of payment problems an operator must act on (refunds, mismatches). */
 export const PAYMENT_ERROR_LOG_TYPE = 'payment';
+/** The log entry saying a refund asked for was made: for the record, nothing to act on (no alert). */
+export const PAYMENT_REFUND_MADE_LOG_TYPE = 'payment/refund_made';
 
 export interface PayerDetails {
   firstName: string;
@@ -548,7 +550,7 @@ export class PaymentService {
     // The entry asking for the refund stays in the operators' log: this one says it is done.
     await store.errorLog.add({
       at: this.deps.clock.now(),
-      type: PAYMENT_ERROR_LOG_TYPE,
+      type: PAYMENT_REFUND_MADE_LOG_TYPE,
       locationKey: booking.locationKey,
       lockerId: null,
       message: `Booking ${transactionId}: ${amount} refunded by the gateway (${refundReference}); nothing to do`,

@@ -5,6 +5,7 @@ import { startAdminTestApp, TEST_ADMIN, type AdminTestApp } from '../../../test/
 import { STORE_DIALECTS } from '../../../test/test-store';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { StoreLockerControl } from '../../services/locker-control';
+import { PAYMENT_ERROR_LOG_TYPE, PAYMENT_REFUND_MADE_LOG_TYPE } from '../../services/payment.service';
 
 // The operators' alerts (issue 17): raised once while their cause lasts, e-mailed to every
 // operator once, resolved by themselves, closed when acknowledged; events (a PIN not delivered)
@@ -123,6 +124,20 @@ describe.each(STORE_DIALECTS)('operator alerts over HTTP (%s)', (dialect) => {
     expect(pin!.message).toMatch(/^PIN non consegnato: /);
     expect((await acknowledge(pin!)).status).toBe(200);
     expect(await alerts()).toEqual([]);
+  });
+
+  it('alerts a payment to act on, and not the record of a refund made', async () => {
+    const entry = (type: string, message: string) =>
+      app.store.errorLog.add({ at: app.clock.now(), type, locationKey: 'oca', lockerId: null, message });
+    await entry(
+      PAYMENT_REFUND_MADE_LOG_TYPE,
+      'Booking Y: 5,50 € refunded by the gateway (R1); nothing to do',
+    );
+    expect(await alerts()).toEqual([]);
+    await entry(PAYMENT_ERROR_LOG_TYPE, 'Booking Z was paid after its hold expired: refund it');
+    const [payment] = await alerts();
+    expect(payment).toMatchObject({ kind: 'payment_to_check', locationKey: 'oca' });
+    expect((await acknowledge(payment!)).status).toBe(200);
   });
 
   it('refuses the alerts to anyone not logged in', async () => {
