@@ -22,12 +22,18 @@ export const ALERT_KINDS = {
   commandFailed: 'command_failed',
   pinNotDelivered: 'pin_not_delivered',
   paymentToCheck: 'payment_to_check',
+  totemUnreachable: 'totem_unreachable',
+  emailNotSent: 'email_not_sent',
 } as const;
 
 /** The operators' log entries that become alerts, by their type (bridge hub, payments). */
 const LOG_ALERTS: ReadonlyArray<{ type: string; kind: string; title: string }> = [
   { type: 'bridge/pin_not_programmed', kind: ALERT_KINDS.pinNotDelivered, title: 'PIN non consegnato' },
   { type: 'payment', kind: ALERT_KINDS.paymentToCheck, title: 'Pagamento da verificare' },
+  // The kiosk system did not answer the takings (takings/promotec-client.ts).
+  { type: 'promotec', kind: ALERT_KINDS.totemUnreachable, title: 'Sistema totem non raggiungibile' },
+  // A visitor's booking e-mail failed five times (still retried).
+  { type: 'email', kind: ALERT_KINDS.emailNotSent, title: 'E-mail al cliente non inviata' },
 ];
 
 /** How far back events (failed commands, log entries) are looked for: a cloud down a day still tells. */

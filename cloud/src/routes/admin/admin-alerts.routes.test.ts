@@ -138,6 +138,11 @@ describe.each(STORE_DIALECTS)('operator alerts over HTTP (%s)', (dialect) => {
     const [payment] = await alerts();
     expect(payment).toMatchObject({ kind: 'payment_to_check', locationKey: 'oca' });
     expect((await acknowledge(payment!)).status).toBe(200);
+
+    await entry('promotec', 'The kiosk system did not answer (timeout)');
+    const [totem] = await alerts();
+    expect(totem!.message).toMatch(/^Sistema totem non raggiungibile: /);
+    expect((await acknowledge(totem!)).status).toBe(200);
   });
 
   it('refuses the alerts to anyone not logged in', async () => {
