@@ -2,43 +2,50 @@
 // variables. The one module that reads process.env; everything else receives a BridgeConfig.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { z } from 'zod';
+// zod/mini: every command reads the config, and classic zod's code would stay in the daemon's memory.
+import * as z from 'zod/mini';
 import { CONTROLLER_DEFAULT_PORT, CONTROLLER_TIMEOUT_MS } from '@deposito/protocol/controller/index';
+import { useEnglishZodMessages } from '@deposito/protocol/zod-english-messages';
 
 export const DEFAULT_CONFIG_PATH = './edge-bridge.config.json';
 export const DEFAULT_HTTP_PORT = 8790;
 /** The setgid bit of a folder's mode (S_ISGID): files created in it take the folder's group. */
 const SET_GROUP_ID = 0o2000;
 
-const positiveMs = z.number().int().positive();
+useEnglishZodMessages();
+
+const positiveMs = z.number().check(z.int(), z.positive());
+const nonEmpty = z.string().check(z.minLength(1));
+const portNumber = (min: number) => z.number().check(z.int(), z.gte(min), z.lte(65_535));
 
 export const bridgeConfigSchema = z.object({
   /** The cloud's base URL, e.g. https://cloud.example.com (the bridge connects to its /bridge). */
   cloudUrl: z.url({ protocol: /^(https?|wss?)$/, error: 'an http(s) or ws(s) URL' }),
-  locationKey: z.string().min(1).max(64),
-  bridgeToken: z.string().min(1),
+  locationKey: z.string().check(z.minLength(1), z.maxLength(64)),
+  bridgeToken: nonEmpty,
   controller: z.object({
-    recipient: z.string().min(1),
-    port: z.number().int().min(1).max(65_535).default(CONTROLLER_DEFAULT_PORT),
-    key: z.string().min(1),
-    mastercode: z.string().min(1),
-    timeoutMs: positiveMs.default(CONTROLLER_TIMEOUT_MS),
+    recipient: nonEmpty,
+    port: z._default(portNumber(1), CONTROLLER_DEFAULT_PORT),
+    key: nonEmpty,
+    mastercode: nonEmpty,
+    timeoutMs: z._default(positiveMs, CONTROLLER_TIMEOUT_MS),
   }),
   /** Holds the SQLite buffer; relative paths are taken from the config file's folder. */
-  dataDir: z.string().min(1).default('./data'),
+  dataDir: z._default(nonEmpty, './data'),
   /** Local status server (/healthz, /metrics); keep it on loopback. */
-  http: z
-    .object({
-      host: z.string().default('127.0.0.1'),
-      port: z.number().int().min(0).max(65_535).default(DEFAULT_HTTP_PORT),
-    })
-    .default({ host: '127.0.0.1', port: DEFAULT_HTTP_PORT }),
-  pollIntervalMs: positiveMs.default(5_000),
-  snapshotIntervalMs: positiveMs.default(60_000),
+  http: z._default(
+    z.object({
+      host: z._default(z.string(), '127.0.0.1'),
+      port: z._default(portNumber(0), DEFAULT_HTTP_PORT),
+    }),
+    { host: '127.0.0.1', port: DEFAULT_HTTP_PORT },
+  ),
+  pollIntervalMs: z._default(positiveMs, 5_000),
+  snapshotIntervalMs: z._default(positiveMs, 60_000),
   /** How long an UNKNOWN outcome is checked against polls before it is settled. */
-  reconcileWindowMs: positiveMs.default(60_000),
-  maxOutboxItems: z.number().int().min(100).default(10_000),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  reconcileWindowMs: z._default(positiveMs, 60_000),
+  maxOutboxItems: z._default(z.number().check(z.int(), z.gte(100)), 10_000),
+  logLevel: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 
 export type BridgeConfig = z.output<typeof bridgeConfigSchema>;

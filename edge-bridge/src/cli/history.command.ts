@@ -12,7 +12,7 @@ interface HistoryOptions {
   from: string;
   to: string;
   locker?: number;
-  zone: string;
+  zone?: string;
   json?: boolean;
 }
 
@@ -23,19 +23,16 @@ export function registerHistoryCommand(program: Command, { io }: CommandContext)
     .requiredOption('--from <when>', 'start: ISO date or date-time, e.g. 2025-03-30 or 2025-03-30T08:00')
     .requiredOption('--to <when>', 'end (a bare date means the end of that day)')
     .option('--locker <n>', 'only this locker', parseLockerNumber)
-    .option(
-      '--zone <iana>',
-      'time zone for bare dates and times and for display',
-      // The machine's zone, without loading the date library for every command.
-      Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC',
-    )
+    .option('--zone <iana>', "time zone for bare dates and times and for display (default: the machine's)")
     .option('--json', 'print JSON')
     .action(async (options: HistoryOptions, command: Command) => {
+      // Asked here, not as the option's default: the first Intl call loads ICU's locale and zone
+      // data, several MB that every other command, the daemon above all, would keep for nothing.
+      const zone = options.zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
       const { DateTime } = await loadLuxon();
-      if (!DateTime.local().setZone(options.zone).isValid)
-        throw new CliError(`unknown time zone "${options.zone}"`, 2);
-      const from = parseInstant(DateTime, options.from, options.zone, 'start');
-      const to = parseInstant(DateTime, options.to, options.zone, 'end');
+      if (!DateTime.local().setZone(zone).isValid) throw new CliError(`unknown time zone "${zone}"`, 2);
+      const from = parseInstant(DateTime, options.from, zone, 'start');
+      const to = parseInstant(DateTime, options.to, zone, 'end');
       if (from > to) throw new CliError('--from must not be after --to', 2);
       const { config } = requireConfig(io, command);
       const controller = new ControllerClient(config.controller);
@@ -60,11 +57,11 @@ export function registerHistoryCommand(program: Command, { io }: CommandContext)
       }
       io.stdout(
         formatTable(
-          ['#', 'LOCKER', `WHEN (${options.zone})`, 'TYPE', 'DESCRIPTION'],
+          ['#', 'LOCKER', `WHEN (${zone})`, 'TYPE', 'DESCRIPTION'],
           entries.map((e) => [
             e.index,
             e.locker,
-            DateTime.fromISO(e.date, { zone: 'utc' }).setZone(options.zone).toFormat('dd/MM/yyyy HH:mm:ss'),
+            DateTime.fromISO(e.date, { zone: 'utc' }).setZone(zone).toFormat('dd/MM/yyyy HH:mm:ss'),
             e.type,
             e.description ?? '',
           ]),

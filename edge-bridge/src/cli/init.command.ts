@@ -1,7 +1,7 @@
 // `edge-bridge init`: writes the config file the daemon and the other commands read.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import { bridgeConfigSchema, configInputFromEnv, configPathFrom, writeBridgeConfig } from '../env';
 import { CliError, EXIT, globalOptions, parsePort, parsePositiveInt } from './cli-io';
 import type { CommandContext } from './cli-io';

@@ -51,6 +51,21 @@ describe('bridge protocol v1: cloud → bridge', () => {
     });
   });
 
+  it('explains a refusal in English: what is wrong, and where', () => {
+    const parsed = parseCloudToBridge({
+      type: 'command',
+      id: 'cmd-1',
+      op: 'open',
+      lockerId: 'four',
+      issuedAt: at,
+      expiresAt: later,
+    });
+    expect(parsed).toMatchObject({
+      ok: false,
+      error: { message: '✖ Invalid input: expected number, received string\n  → at lockerId' },
+    });
+  });
+
   it('rejects a booking whose end is not after its start', () => {
     const parsed = parseCloudToBridge({
       type: 'command',

@@ -28,7 +28,13 @@
 //      with error `command/cancelled`. One already sent cannot be called back; its result follows as
 //      usual. A cancel for an id the bridge has not received yet makes that id EXPIRED on arrival.
 //   Messages are JSON text frames of at most BRIDGE_MAX_MESSAGE_BYTES.
-import { z } from 'zod';
+//
+// The schemas use zod/mini (functions instead of methods) so the bridge daemon loads little code;
+// they accept and refuse exactly what the classic zod ones they replaced did, with the same issues.
+import * as z from 'zod/mini';
+import { useEnglishZodMessages } from '../zod-english-messages';
+
+useEnglishZodMessages();
 
 export const BRIDGE_PROTOCOL_VERSION = 1 as const;
 export const BRIDGE_WS_PATH = '/bridge';
@@ -65,12 +71,18 @@ export function bridgeAuthHeaders(token: string, locationKey: string): Record<st
 const timestamp = z.iso.datetime(); // UTC, `Z` suffix
 const commandId = z
   .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9._:-]+$/, 'command id: letters, digits, . _ : -');
-const lockerId = z.number().int().min(1).max(99_999);
-const seq = z.number().int().positive();
-const pin = z.string().regex(/^\d{4,8}$/, 'PIN: 4 to 8 digits');
+  .check(
+    z.minLength(1),
+    z.maxLength(128),
+    z.regex(/^[A-Za-z0-9._:-]+$/, 'command id: letters, digits, . _ : -'),
+  );
+const lockerId = z.number().check(z.int(), z.gte(1), z.lte(99_999));
+const seq = z.number().check(z.int(), z.positive());
+const pin = z.string().check(z.regex(/^\d{4,8}$/, 'PIN: 4 to 8 digits'));
+const count = z.number().check(z.int(), z.nonnegative());
+/** A short text of at most `max` characters (error codes and messages). */
+const text = (max: number) => z.string().check(z.maxLength(max));
+const errorBody = z.object({ code: text(64), message: text(2000) });
 
 export const occupancySchema = z.enum(['free', 'booked', 'inhibited', 'unknown']);
 export type Occupancy = z.infer<typeof occupancySchema>;
@@ -80,16 +92,16 @@ export const lockerSnapshotSchema = z.object({
   occupancy: occupancySchema,
   doorOpen: z.boolean(),
   /** The controller's raw numeric state, for diagnosis. */
-  code: z.number().int(),
+  code: z.number().check(z.int()),
 });
 export type LockerSnapshot = z.infer<typeof lockerSnapshotSchema>;
 
 export const historyEntrySchema = z.object({
-  index: z.number().int().nonnegative(),
+  index: count,
   lockerId,
   occurredAt: timestamp,
-  kind: z.string().max(64),
-  description: z.string().max(500).optional(),
+  kind: text(64),
+  description: z.optional(text(500)),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
@@ -118,15 +130,15 @@ export const commandSchema = z.discriminatedUnion('op', [
     lockerId,
     params: z
       .object({ pin, from: timestamp, to: timestamp })
-      .refine((p) => p.from < p.to, { message: 'from must be before to', path: ['to'] }),
+      .check(z.refine((p) => p.from < p.to, { message: 'from must be before to', path: ['to'] })),
   }),
   /** Without lockerId: every locker of the site. */
-  z.object({ ...commandBase, op: z.literal('getState'), lockerId: lockerId.optional() }),
+  z.object({ ...commandBase, op: z.literal('getState'), lockerId: z.optional(lockerId) }),
   z.object({
     ...commandBase,
     op: z.literal('history'),
-    lockerId: lockerId.optional(),
-    params: z.object({ from: timestamp, to: timestamp, index: z.number().int().nonnegative().optional() }),
+    lockerId: z.optional(lockerId),
+    params: z.object({ from: timestamp, to: timestamp, index: z.optional(count) }),
   }),
 ]);
 export type BridgeCommand = z.infer<typeof commandSchema>;
@@ -134,7 +146,7 @@ export type BridgeCommand = z.infer<typeof commandSchema>;
 /** The hub has durably stored these buffered items; the bridge may delete them. */
 export const deliveredSchema = z.object({
   type: z.literal('delivered'),
-  seqs: z.array(seq).min(1).max(1000),
+  seqs: z.array(seq).check(z.minLength(1), z.maxLength(1000)),
 });
 export type DeliveredMessage = z.infer<typeof deliveredSchema>;
 
@@ -167,19 +179,19 @@ export const BRIDGE_FEATURES = ['hello-ack', 'cancel'] as const;
 export const helloSchema = z.object({
   type: z.literal('hello'),
   protocolVersion: z.literal(BRIDGE_PROTOCOL_VERSION),
-  bridgeVersion: z.string().min(1).max(64),
-  locationKey: z.string().min(1).max(64),
+  bridgeVersion: z.string().check(z.minLength(1), z.maxLength(64)),
+  locationKey: z.string().check(z.minLength(1), z.maxLength(64)),
   buffered: z.object({
-    results: z.number().int().nonnegative(),
-    events: z.number().int().nonnegative(),
-    snapshots: z.number().int().nonnegative(),
+    results: count,
+    events: count,
+    snapshots: count,
     /** Commands received but not finished (waiting, running or retrying). */
-    pendingCommands: z.number().int().nonnegative(),
+    pendingCommands: count,
   }),
-  oldestBufferedAt: timestamp.nullable(),
+  oldestBufferedAt: z.nullable(timestamp),
   sentAt: timestamp,
   /** Optional messages this bridge understands (BRIDGE_FEATURES, possibly more later); absent on older bridges. */
-  features: z.array(z.string().min(1).max(32)).max(32).optional(),
+  features: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(32))).check(z.maxLength(32))),
 });
 export type HelloMessage = z.infer<typeof helloSchema>;
 
@@ -196,8 +208,8 @@ export type AckMessage = z.infer<typeof ackSchema>;
 /** A message the bridge could not accept (bad JSON or shape); commandId when one could be read. */
 export const rejectedSchema = z.object({
   type: z.literal('rejected'),
-  commandId: z.string().max(128).optional(),
-  error: z.object({ code: z.string().max(64), message: z.string().max(2000) }),
+  commandId: z.optional(text(128)),
+  error: errorBody,
 });
 export type RejectedMessage = z.infer<typeof rejectedSchema>;
 
@@ -219,27 +231,29 @@ export const resultSchema = z
      * true may settle it once a state poll shows the outcome.
      */
     status: resultStatusSchema,
-    data: z
-      .object({
-        lockers: z.array(lockerSnapshotSchema).optional(),
-        history: z.array(historyEntrySchema).optional(),
-      })
-      .optional(),
-    error: z.object({ code: z.string().max(64), message: z.string().max(2000) }).optional(),
+    data: z.optional(
+      z.object({
+        lockers: z.optional(z.array(lockerSnapshotSchema)),
+        history: z.optional(z.array(historyEntrySchema)),
+      }),
+    ),
+    error: z.optional(errorBody),
     /** Number of controller calls made for this command (retries of unreachable-controller failures). */
-    attempts: z.number().int().nonnegative(),
+    attempts: count,
     completedAt: timestamp,
     /** This result replaces an earlier UNKNOWN one for the same command, after a state poll. */
-    reconciled: z.boolean().optional(),
+    reconciled: z.optional(z.boolean()),
   })
-  .refine((r) => r.ok === (r.status === 'SUCCEEDED'), { message: 'ok must equal status === SUCCEEDED' });
+  .check(
+    z.refine((r) => r.ok === (r.status === 'SUCCEEDED'), { message: 'ok must equal status === SUCCEEDED' }),
+  );
 export type ResultMessage = z.infer<typeof resultSchema>;
 
 export const snapshotSchema = z.object({
   type: z.literal('snapshot'),
   seq,
   takenAt: timestamp,
-  lockers: z.array(lockerSnapshotSchema).max(10_000),
+  lockers: z.array(lockerSnapshotSchema).check(z.maxLength(10_000)),
 });
 export type SnapshotMessage = z.infer<typeof snapshotSchema>;
 
@@ -262,7 +276,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
     kind: z.literal('technician-action'),
     action: z.enum(['open', 'inhibit', 'unbook']),
     ok: z.boolean(),
-    error: z.object({ code: z.string().max(64), message: z.string().max(2000) }).optional(),
+    error: z.optional(errorBody),
   }),
 ]);
 export type EventMessage = z.infer<typeof eventSchema>;
@@ -307,7 +321,7 @@ export function parseBridgeToCloud(raw: unknown): BridgeParseResult<BridgeToClou
   return parseWith(bridgeToCloudSchema, raw);
 }
 
-function parseWith<T>(schema: z.ZodType<T>, raw: unknown): BridgeParseResult<T> {
+function parseWith<T>(schema: z.ZodMiniType<T>, raw: unknown): BridgeParseResult<T> {
   let value: unknown = raw;
   if (raw instanceof Uint8Array || raw instanceof ArrayBuffer) {
     if (raw.byteLength > BRIDGE_MAX_MESSAGE_BYTES) return tooLarge();

@@ -1,5 +1,9 @@
 // The controller reports each locker as one number; the domain reads it as occupancy plus door.
-import { z } from 'zod';
+// zod/mini keeps the bridge daemon small (see ../zod-english-messages.ts).
+import * as z from 'zod/mini';
+import { useEnglishZodMessages } from '../zod-english-messages';
+
+useEnglishZodMessages();
 
 export const lockerOccupancySchema = z.enum(['free', 'booked', 'inhibited', 'unknown']);
 export type LockerOccupancy = z.infer<typeof lockerOccupancySchema>;

@@ -1,6 +1,10 @@
 // The locker controller's HTTP interface: form-encoded POST to http://{recipient}:{port}/{operation}
 // carrying `key` and `mastercode` plus the operation's fields; the answer is XML (see responses.ts).
-import { z } from 'zod';
+// zod/mini keeps the bridge daemon small (see ../zod-english-messages.ts).
+import * as z from 'zod/mini';
+import { useEnglishZodMessages } from '../zod-english-messages';
+
+useEnglishZodMessages();
 
 export const CONTROLLER_DEFAULT_PORT = 11000;
 /** The real controller has been seen to take tens of seconds; beyond this the outcome is unknown. */
@@ -30,7 +34,7 @@ export interface ControllerCredentials {
   mastercode: string;
 }
 
-const lockerNumber = z.number().int().min(1).max(99_999);
+const lockerNumber = z.number().check(z.int(), z.gte(1), z.lte(99_999));
 /** Instants travel as ISO 8601 in UTC, e.g. 2025-03-30T01:30:00.000Z. */
 const instant = z.iso.datetime();
 
@@ -39,11 +43,11 @@ export const controllerRequestSchema = z.discriminatedUnion('operation', [
   z.object({
     operation: z.literal('history'),
     /** First history index wanted (the controller numbers its events); 0 for all. */
-    index: z.number().int().nonnegative().default(0),
+    index: z._default(z.number().check(z.int(), z.nonnegative()), 0),
     startDate: instant,
     endDate: instant,
     /** Omitted: every locker. */
-    locker: lockerNumber.optional(),
+    locker: z.optional(lockerNumber),
   }),
   z.object({ operation: z.literal('open'), locker: lockerNumber }),
   z.object({ operation: z.literal('inhibit'), locker: lockerNumber }),
@@ -51,7 +55,7 @@ export const controllerRequestSchema = z.discriminatedUnion('operation', [
   z.object({
     operation: z.literal('book'),
     locker: lockerNumber,
-    pin: z.string().regex(/^\d{4,8}$/),
+    pin: z.string().check(z.regex(/^\d{4,8}$/)),
     from: instant,
     to: instant,
   }),
@@ -93,10 +97,7 @@ export function controllerRequestFields(
   return fields;
 }
 
-const formInt = z
-  .string()
-  .regex(/^\d{1,9}$/)
-  .transform(Number);
+const formInt = z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number));
 
 /**
  * Reads the form fields of a received request (the simulator's side). Credentials are returned apart so
@@ -111,13 +112,13 @@ export function parseControllerRequestFields(
   const shape = z.object({
     key: z.string(),
     mastercode: z.string(),
-    locker: formInt.optional(),
-    index: formInt.optional(),
-    PIN: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    startDate: z.string().optional(),
-    endDate: z.string().optional(),
+    locker: z.optional(formInt),
+    index: z.optional(formInt),
+    PIN: z.optional(z.string()),
+    from: z.optional(z.string()),
+    to: z.optional(z.string()),
+    startDate: z.optional(z.string()),
+    endDate: z.optional(z.string()),
   });
   const form = shape.safeParse(fields);
   if (!form.success) return { ok: false, message: z.prettifyError(form.error) };

@@ -17,7 +17,9 @@
 //
 // The XML parsing itself lives with the programs that depend on an XML parser (edge-bridge, cloud);
 // this module only decides whether the tree is a valid answer.
-import { z } from 'zod';
+// zod/mini keeps the bridge daemon small (see ../zod-english-messages.ts).
+import * as z from 'zod/mini';
+import { useEnglishZodMessages } from '../zod-english-messages';
 import { CONTROLLER_OPERATIONS, type ControllerOperation } from './operations';
 import { lockerStateFromCode, type LockerState } from './locker-state';
 
@@ -26,66 +28,76 @@ export const CONTROLLER_MAX_RESPONSE_BYTES = 1024 * 1024;
 /** `response` value meaning success. */
 export const CONTROLLER_SUCCESS = 0;
 
-const text = z.string().max(2000);
-const int = z
-  .string()
-  .trim()
-  .regex(/^-?\d{1,9}$/, 'an integer')
-  .transform(Number);
-const lockerNumber = int.pipe(z.number().int().min(1).max(99_999));
-const instant = z
-  .string()
-  .trim()
-  .pipe(z.iso.datetime({ offset: true }))
-  .transform((value) => new Date(value).toISOString());
+useEnglishZodMessages();
+
+const text = z.string().check(z.maxLength(2000));
+const int = z.pipe(z.string().check(z.trim(), z.regex(/^-?\d{1,9}$/, 'an integer')), z.transform(Number));
+const lockerNumber = z.pipe(int, z.number().check(z.int(), z.gte(1), z.lte(99_999)));
+const instant = z.pipe(
+  z.pipe(z.string().check(z.trim()), z.iso.datetime({ offset: true })),
+  z.transform((value: string) => new Date(value).toISOString()),
+);
 
 /** Repeated elements parse as one object when there is a single one, and as '' when empty. */
-function list<T extends z.ZodType>(tag: string, item: T) {
-  return z
-    .union([z.literal(''), z.strictObject({ [tag]: z.union([z.array(item), item]) })])
-    .transform((value): z.output<T>[] => {
+function list<T extends z.ZodMiniType>(tag: string, item: T) {
+  return z.pipe(
+    z.union([z.literal(''), z.strictObject({ [tag]: z.union([z.array(item), item]) })]),
+    z.transform((value): z.output<T>[] => {
       if (value === '') return [];
       const items = (value as Record<string, unknown>)[tag];
       return (Array.isArray(items) ? items : [items]) as z.output<T>[];
-    });
+    }),
+  );
 }
 
 // `from`/`To` echo the asked period; some firmware sends them on every answer.
 const envelope = {
   response: int,
-  description: text.optional().default(''),
-  from: instant.optional(),
-  To: instant.optional(),
+  description: z._default(z.optional(text), ''),
+  from: z.optional(instant),
+  To: z.optional(instant),
 };
 
-const lockerEntry = z
-  .strictObject({ number: lockerNumber, state: int, size: z.enum(['standard', 'large']).optional() })
-  .transform((entry) => ({ ...entry, code: entry.state, state: lockerStateFromCode(entry.state) }));
+const lockerFields = z.strictObject({
+  number: lockerNumber,
+  state: int,
+  size: z.optional(z.enum(['standard', 'large'])),
+});
+const lockerEntry = z.pipe(
+  lockerFields,
+  z.transform((entry: z.output<typeof lockerFields>) => ({
+    ...entry,
+    code: entry.state,
+    state: lockerStateFromCode(entry.state),
+  })),
+);
 
 const historyEntry = z.strictObject({
-  index: int.pipe(z.number().int().nonnegative()),
+  index: z.pipe(int, z.number().check(z.int(), z.nonnegative())),
   locker: lockerNumber,
   date: instant,
-  type: z.string().trim().min(1).max(64),
-  description: text.optional(),
+  type: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  description: z.optional(text),
 });
 
-const stateAnswer = z
-  .strictObject({ ...envelope, lockers: list('locker', lockerEntry).optional() })
-  .refine((a) => a.response !== CONTROLLER_SUCCESS || a.lockers !== undefined, {
+const stateAnswer = z.strictObject({ ...envelope, lockers: z.optional(list('locker', lockerEntry)) }).check(
+  z.refine((a) => a.response !== CONTROLLER_SUCCESS || a.lockers !== undefined, {
     message: 'a successful answer lists the lockers',
     path: ['lockers'],
-  });
+  }),
+);
 
 const historyAnswer = z
   .strictObject({
     ...envelope,
-    events: list('event', historyEntry).optional(),
+    events: z.optional(list('event', historyEntry)),
   })
-  .refine((a) => a.response !== CONTROLLER_SUCCESS || a.events !== undefined, {
-    message: 'a successful answer lists the events',
-    path: ['events'],
-  });
+  .check(
+    z.refine((a) => a.response !== CONTROLLER_SUCCESS || a.events !== undefined, {
+      message: 'a successful answer lists the events',
+      path: ['events'],
+    }),
+  );
 
 const actionAnswer = z.strictObject(envelope);
 
@@ -135,7 +147,7 @@ export function readControllerAnswer(tree: unknown): ControllerAnswerResult {
   if (!operation) return { ok: false, message: `unexpected root element <${root.slice(0, 64)}>` };
   const body = (tree as Record<string, unknown>)[root];
 
-  const fail = (error: z.ZodError) => ({
+  const fail = (error: z.core.$ZodError) => ({
     ok: false as const,
     message: `<${root}>: ${z.prettifyError(error)}`,
   });
