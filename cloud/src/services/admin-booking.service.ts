@@ -120,10 +120,13 @@ export class AdminBookingService {
       this.events?.emit({ type: 'booking.expired', transactionId: expired });
     this.events?.emit({ type: 'booking.moved', booking, fromLocker: move.from });
     const message = `Prenotazione ${transactionId}: locker ${move.from} → ${move.to}, il PIN passa al nuovo locker`;
-    await this.activity.record(actor, 'admin/booking_moved', message, {
-      locationKey: booking.locationKey,
-      lockerId: move.to,
-    });
+    // Written against both lockers, so each one's history tells where the booking went or came from.
+    for (const lockerId of [move.from, move.to]) {
+      await this.activity.record(actor, 'admin/booking_moved', message, {
+        locationKey: booking.locationKey,
+        lockerId,
+      });
+    }
     const lockers = booking.lockers.filter((locker) => locker.active).map((locker) => locker.number);
     return { success: true, message, lockers };
   }

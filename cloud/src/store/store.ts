@@ -1,3 +1,4 @@
+import { KyselyLockerHistoryRepository, type LockerHistoryRepository } from './locker-history.repository';
 import { KyselyAlertRepository, type AlertRepository } from './alert.repository';
 import { KyselyBookingLinkRepository, type BookingLinkRepository } from './booking-link.repository';
 import { mkdirSync } from 'node:fs';
@@ -59,6 +60,8 @@ export interface Store {
   readonly bookingLinks: BookingLinkRepository;
   /** Operators' alerts: raised once per subject, resolved, acknowledged. */
   readonly alerts: AlertRepository;
+  /** Everything that concerns one locker, for its history. */
+  readonly lockerHistory: LockerHistoryRepository;
   /**
    * Grows with every write this process sends to the store (`WriteVersionPlugin`): an answer computed
    * at one version may be stale at another. Other processes' writes do not move it.
@@ -120,6 +123,7 @@ function createStore(
     emailOutbox: new KyselyEmailOutboxRepository(db),
     bookingLinks: new KyselyBookingLinkRepository(db),
     alerts: new KyselyAlertRepository(db),
+    lockerHistory: new KyselyLockerHistoryRepository(db),
     paymentReceipts: new KyselyPaymentReceiptRepository(db),
     rateLimiter: rateLimiterFactory(pool),
     ping: async () => {

@@ -107,6 +107,7 @@ const SPEC_CALLS = [
   'POST /api/admin/bookings/:transactionId/resend',
   'POST /api/admin/bookings/:transactionId/move',
   'GET /api/admin/alerts',
+  'GET /api/lockers/history',
   'POST /api/admin/alerts/:id/acknowledge',
   'GET /api/admin/logs/archive',
   'GET /api/admin/takings',

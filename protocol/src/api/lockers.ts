@@ -14,6 +14,7 @@ import {
   zBookingStatus,
   zCents,
   bookingDurationSchema,
+  zQueryInt,
 } from '../schemas/index';
 import { locationQuerySchema } from './common';
 import { defineRoute } from './route';
@@ -146,6 +147,60 @@ const lockerAction = <const Path extends string>(path: Path, summary: string) =>
     summary,
   });
 
+/** `?location=…&lockerId=…`: one locker of a location. */
+export const lockerHistoryQuerySchema = z.object({ location: zLocationKey, lockerId: zQueryInt(1, 99_999) });
+
+const shortText = z.string().max(TEXT_LIMITS.shortText);
+
+/**
+ * One thing that happened to a locker, from whichever record keeps it: a booking on it, a move of
+ * such a booking, a command sent to it, what its controller reported, an operator's action.
+ */
+export const lockerHistoryEntrySchema = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('booking'),
+    at: zIsoDateTime,
+    transactionId: zTransactionId,
+    status: zBookingStatus,
+    startAt: zIsoDateTime,
+    endAt: zIsoDateTime,
+    name: shortText,
+  }),
+  z.object({
+    source: z.literal('booking_event'),
+    at: zIsoDateTime,
+    transactionId: zTransactionId,
+    from: zBookingStatus,
+    to: zBookingStatus,
+    actor: shortText,
+    reason: shortText,
+    detail: z.string().max(TEXT_LIMITS.message).nullable(),
+  }),
+  z.object({
+    source: z.literal('command'),
+    at: zIsoDateTime,
+    op: shortText,
+    status: shortText,
+    error: z.string().max(TEXT_LIMITS.message).nullable(),
+    transactionId: zTransactionId.nullable(),
+  }),
+  z.object({
+    source: z.literal('controller'),
+    at: zIsoDateTime,
+    kind: shortText,
+    /** The event as the bridge reported it, e.g. {"door":"opened"}. */
+    payload: z.string().max(TEXT_LIMITS.message),
+  }),
+  z.object({
+    source: z.literal('operator'),
+    at: zIsoDateTime,
+    type: shortText,
+    message: z.string().max(4000),
+  }),
+]);
+export type LockerHistoryEntry = z.infer<typeof lockerHistoryEntrySchema>;
+export const lockerHistoryResponseSchema = z.array(lockerHistoryEntrySchema).max(500);
+
 export const lockerRoutes = {
   state: defineRoute({
     method: 'GET',
@@ -155,6 +210,16 @@ export const lockerRoutes = {
     request: { query: locationQuerySchema },
     response: lockerStateResponseSchema,
     summary: "A location's lockers with size and status, without booking references",
+  }),
+  lockerHistory: defineRoute({
+    method: 'GET',
+    path: '/api/lockers/history',
+    area: 'lockers',
+    auth: 'admin',
+    request: { query: lockerHistoryQuerySchema },
+    response: lockerHistoryResponseSchema,
+    summary:
+      "One locker's history, newest first: its bookings and their moves, the commands sent to it, what its controller reported and what operators did",
   }),
   fullState: defineRoute({
     method: 'GET',

@@ -28,6 +28,26 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   refunded: 'Rimborsata',
 };
 
+/** Why a booking moved, as the operators read it (the reasons protocol's state machine records). */
+export const REASON_LABELS: Record<string, string> = {
+  payment_opened: 'pagamento avviato',
+  payment_declined: 'pagamento rifiutato',
+  payment_cancelled_by_buyer: 'pagamento abbandonato dal cliente',
+  paid: 'pagata',
+  paid_late: 'pagata dopo la scadenza',
+  paid_no_lockers: 'pagata senza locker liberi',
+  amount_mismatch: 'importo pagato diverso dal totale',
+  visitor_cancelled: 'annullata dal cliente',
+  hold_lapsed: 'tempo per pagare scaduto',
+  morning_of_stay: 'mattina del giorno: PIN assegnato',
+  operator_cancelled: "annullata dall'operatore",
+  operator_freed_locker: "locker liberato dall'operatore",
+  operator_moved_locker: "locker cambiato dall'operatore",
+  operator_refund: "rimborso disposto dall'operatore",
+  refund_made: 'rimborso eseguito',
+  test_booking: 'prenotazione di test',
+};
+
 /** Icons of admin spec §4: expired red cross, confirmed green check, scheduled yellow clock, pending blue hourglass. */
 export type StatusIconKind = 'cross' | 'check' | 'clock' | 'hourglass' | 'dot';
 

@@ -17,6 +17,9 @@ const REFUND_WORDS = { refund_due: 'rimborso dovuto', cancelled_by_operator: 'se
 export function adminLockerEndpoints(admin: AdminModule): Endpoint[] {
   return [
     endpoint(lockerRoutes.fullState, ({ query }) => admin.lockerControl.fullState(query.location)),
+    endpoint(lockerRoutes.lockerHistory, ({ query }) =>
+      admin.lockerHistory.of(query.location, query.lockerId),
+    ),
     ...ACTIONS.map(([route, operation, label]) =>
       endpoint(route, async ({ body }, _req, res) => {
         const actor = adminOf(res);

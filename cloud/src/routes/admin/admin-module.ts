@@ -4,6 +4,7 @@ import type { LoginLimitSettings } from '../../limits/limits-config';
 import { requireAdmin } from '../../auth/require-admin';
 import { AdminActivityLog } from '../../services/admin-activity.service';
 import { AlertService } from '../../services/alert.service';
+import { LockerHistoryService } from '../../services/locker-history.service';
 import type { Mailer } from '../../mail/mailer';
 import {
   AdminBookingService,
@@ -64,6 +65,8 @@ export interface AdminModule {
   lockerActions: LockerActionService;
   /** The operators' alerts: looked for by the area's job, listed and acknowledged on the dashboard. */
   alerts: AlertService;
+  /** One locker's history, for Gestione Locker. */
+  lockerHistory: LockerHistoryService;
 }
 
 export function buildAdminModule(context: AppContext, options: AdminAreaOptions): AdminModule {
@@ -97,6 +100,7 @@ export function buildAdminModule(context: AppContext, options: AdminAreaOptions)
     logs: new AdminLogService(store, options.processLog ?? processLogRing),
     lockerControl,
     lockerActions: new LockerActionService(store, clock, lockerControl, context.services.bookings),
+    lockerHistory: new LockerHistoryService(store),
     alerts: new AlertService({
       store,
       clock,

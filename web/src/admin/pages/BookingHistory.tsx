@@ -1,7 +1,7 @@
 import { adminRoutes, type BookingHistoryEntry } from '@deposito/protocol';
 import { useEffect, useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
-import { STATUS_LABELS, formatInZone } from '../format';
+import { REASON_LABELS, STATUS_LABELS, formatInZone } from '../format';
 
 const ACTOR_LABELS: Record<BookingHistoryEntry['actor'], string> = {
   visitor: 'cliente',
@@ -9,25 +9,6 @@ const ACTOR_LABELS: Record<BookingHistoryEntry['actor'], string> = {
   operator: 'operatore',
   scheduler: 'pianificatore',
   system: 'sistema',
-};
-
-const REASON_LABELS: Record<string, string> = {
-  payment_opened: 'pagamento avviato',
-  payment_declined: 'pagamento rifiutato',
-  payment_cancelled_by_buyer: 'pagamento abbandonato dal cliente',
-  paid: 'pagata',
-  paid_late: 'pagata dopo la scadenza',
-  paid_no_lockers: 'pagata senza locker liberi',
-  amount_mismatch: 'importo pagato diverso dal totale',
-  visitor_cancelled: 'annullata dal cliente',
-  hold_lapsed: 'tempo per pagare scaduto',
-  morning_of_stay: 'mattina del giorno: PIN assegnato',
-  operator_cancelled: "annullata dall'operatore",
-  operator_freed_locker: "locker liberato dall'operatore",
-  operator_moved_locker: "locker cambiato dall'operatore",
-  operator_refund: "rimborso disposto dall'operatore",
-  refund_made: 'rimborso eseguito',
-  test_booking: 'prenotazione di test',
 };
 
 /**

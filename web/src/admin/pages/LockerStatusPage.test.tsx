@@ -226,3 +226,59 @@ describe('Gestione Locker results', () => {
     );
   });
 });
+
+describe("a locker's history", () => {
+  it('shows what happened to the selected locker, newest first, in words', async () => {
+    const calls = api({
+      'GET /api/lockers/history': [
+        {
+          source: 'operator',
+          at: '2026-07-15T09:10:00.000Z',
+          type: 'admin/locker_command',
+          message: 'Apri locker 2: eseguito (da ops@deposito.test)',
+        },
+        { source: 'controller', at: '2026-07-15T09:05:00.000Z', kind: 'door', payload: '{"door":"opened"}' },
+        {
+          source: 'command',
+          at: '2026-07-15T09:04:00.000Z',
+          op: 'open',
+          status: 'succeeded',
+          error: null,
+          transactionId: null,
+        },
+        {
+          source: 'booking_event',
+          at: '2026-07-15T07:01:00.000Z',
+          transactionId: TX,
+          from: 'pending',
+          to: 'confirmed',
+          actor: 'provider',
+          reason: 'paid',
+          detail: null,
+        },
+        {
+          source: 'booking',
+          at: '2026-07-15T07:00:00.000Z',
+          transactionId: TX,
+          status: 'confirmed',
+          startAt: '2026-07-15T08:00:00.000Z',
+          endAt: '2026-07-15T11:00:00.000Z',
+          name: 'Mario Rossi',
+        },
+      ],
+    });
+    await openLocker(2);
+    const history = screen.getByRole('region', { name: 'Storico del locker 2' });
+    fireEvent.click(within(history).getByRole('button', { name: 'Mostra storico' }));
+    const items = await within(history).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '15/07/2026 11:10 · Operatore Apri locker 2: eseguito (da ops@deposito.test)',
+      '15/07/2026 11:05 · Controller Sportello aperto',
+      '15/07/2026 11:04 · Comando Apri: succeeded',
+      `15/07/2026 09:01 · Prenotazione ${TX}: In attesa → Confermata, pagata`,
+      `15/07/2026 09:00 · Prenotazione ${TX} (Confermata) dal 15/07/2026 10:00 al 15/07/2026 13:00, Mario Rossi`,
+    ]);
+    const asked = calls.callsTo('GET', '/api/lockers/history')[0]!.query;
+    expect(Object.fromEntries(asked)).toEqual({ location: 'roma', lockerId: '2' });
+  });
+});

@@ -11,6 +11,7 @@ import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import { Card, Empty, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
 import { lockerLabel, lockerTone } from '../format';
 import { LockerActionDialog } from './LockerActionDialog';
+import { LockerHistory } from './LockerHistory';
 import { LOCKER_ACTIONS, LOCKER_TIMEOUT_MS, useLockerActions } from './useLockerActions';
 import { useLiveLockers, type LiveConnection } from './useLiveLockers';
 
@@ -273,6 +274,9 @@ export function LockerStatusPage() {
           <div ref={actionResult} className="adm-action-result">
             <Notice message={actionMessage} onClose={() => setActionMessage(null)} />
           </div>
+          {selected !== null && locationKey ? (
+            <LockerHistory location={locationKey} lockerId={selected} zone={zone} />
+          ) : null}
         </Card>
       </div>
       {actions.dialog ? (
