@@ -133,22 +133,25 @@ export class AlertService {
     /** The lasting alerts whose cause is still there; the others are resolved. */
     const ongoing = new Set<string>();
     for (const location of await store.locations.list()) {
-      if (!(await store.bridge.tokenHash(location.key))) continue;
+      const issuedAt = await store.bridge.tokenIssuedAt(location.key);
+      if (!issuedAt) continue;
       const subject = `${ALERT_KINDS.bridgeOffline}:${location.key}`;
       const status = await lockerControl.siteStatus(location.key);
-      if (!status.online && status.lastSeenAt) {
-        const minutes = minutesSince(status.lastSeenAt, now);
-        if (minutes >= system.ALERT_BRIDGE_OFFLINE_MINUTES) {
-          alerts.push({
-            kind: ALERT_KINDS.bridgeOffline,
-            subject,
-            locationKey: location.key,
-            lockerId: null,
-            message: `Il bridge di ${location.name} è offline da ${minutes} minuti: i comandi ai locker e i PIN non arrivano.`,
-            raisedAt: now,
-          });
-          ongoing.add(subject);
-        }
+      // Never heard from since its token was issued: a site box not installed, or not coming up.
+      const since = status.lastSeenAt ?? issuedAt;
+      const minutes = minutesSince(since, now);
+      if (!status.online && minutes >= system.ALERT_BRIDGE_OFFLINE_MINUTES) {
+        alerts.push({
+          kind: ALERT_KINDS.bridgeOffline,
+          subject,
+          locationKey: location.key,
+          lockerId: null,
+          message: status.lastSeenAt
+            ? `Il bridge di ${location.name} è offline da ${minutes} minuti: i comandi ai locker e i PIN non arrivano.`
+            : `Il bridge di ${location.name} non si è mai collegato (token emesso ${minutes} minuti fa): i comandi ai locker e i PIN non arrivano.`,
+          raisedAt: now,
+        });
+        ongoing.add(subject);
       }
       const open = (await store.bridge.lockerStates(location.key)).filter((state) => state.doorOpen);
       const openedAt = await store.bridge.doorsOpenedAt(

@@ -190,6 +190,8 @@ export type ResultOutcome =
 
 export interface BridgeRepository {
   tokenHash(locationKey: string): Promise<string | null>;
+  /** When the location's current token was issued; null when it has none. */
+  tokenIssuedAt(locationKey: string): Promise<Date | null>;
   /** Replaces the location's token hash; false when the location does not exist. */
   setTokenHash(locationKey: string, tokenHash: string, now: Date): Promise<boolean>;
   /** Sets the token hash of a location that has none; false when it has one (kept) or does not exist. */
@@ -384,6 +386,15 @@ export class KyselyBridgeRepository implements BridgeRepository {
   ) {
     this.db = db as unknown as Kysely<BridgeHubDatabase>;
     this.prepared = commandQueries(this.db);
+  }
+
+  async tokenIssuedAt(locationKey: string): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('bridge_tokens')
+      .select('issued_at')
+      .where('location_key', '=', locationKey)
+      .executeTakeFirst();
+    return row ? toDate(row.issued_at) : null;
   }
 
   async tokenHash(locationKey: string): Promise<string | null> {

@@ -52,6 +52,9 @@ describe.each(STORE_DIALECTS)('operator alerts over HTTP (%s)', (dialect) => {
     app.call('POST', `/api/admin/alerts/${alert.id}/acknowledge`, { token });
 
   it("raises a site's offline bridge once past the threshold, e-mails the operators once, and resolves it", async () => {
+    // Its token is brand new: a bridge never heard from is not late yet.
+    sites.set('vicolo', { online: false, lastSeenAt: null });
+    expect(await alerts()).toEqual([]);
     sites.set('vicolo', { online: false, lastSeenAt: minutesAgo(app, 4) });
     expect(await alerts()).toEqual([]);
 
@@ -143,6 +146,16 @@ describe.each(STORE_DIALECTS)('operator alerts over HTTP (%s)', (dialect) => {
     const [totem] = await alerts();
     expect(totem!.message).toMatch(/^Sistema totem non raggiungibile: /);
     expect((await acknowledge(totem!)).status).toBe(200);
+  });
+
+  it('raises a site whose bridge never connected once its token is older than the threshold', async () => {
+    await app.store.bridge.setTokenHash('oca', 'b'.repeat(64), minutesAgo(app, 30));
+    const [never] = await alerts();
+    expect(never).toMatchObject({ kind: 'bridge_offline', locationKey: 'oca' });
+    expect(never!.message).toContain('non si è mai collegato (token emesso 30 minuti fa)');
+    await app.store.bridge.removeToken('oca');
+    expect((await alerts())[0]!.resolvedAt).not.toBeNull();
+    expect((await acknowledge(never!)).status).toBe(200);
   });
 
   it('refuses the alerts to anyone not logged in', async () => {
