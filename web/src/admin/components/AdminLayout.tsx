@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { AdminRouteBoundary } from './AdminRouteBoundary';
 
 interface MenuLink {
   label: string;
@@ -138,7 +139,9 @@ export function AdminLayout() {
           <div className="adm-scrim" onClick={() => setMenuShown(false)} aria-hidden="true" />
         ) : null}
         <main className="adm-main">
-          <Outlet />
+          <AdminRouteBoundary resetKey={location.pathname}>
+            <Outlet />
+          </AdminRouteBoundary>
         </main>
       </div>
     </div>

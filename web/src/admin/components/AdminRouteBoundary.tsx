@@ -1,0 +1,59 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isChunkLoadError, CHUNK_RELOAD_KEY } from '../../components/RouteErrorBoundary';
+
+/**
+ * Around each admin page (issue 17): a page that fails to render shows what happened and a way
+ * out, in Italian, while the menu stays usable; the next page starts clean (`resetKey`: the path).
+ * A chunk missing after a deploy reloads the page once, as on the visitors' pages.
+ */
+export class AdminRouteBoundary extends Component<
+  { children: ReactNode; resetKey: string; reload?: () => void },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (isChunkLoadError(error)) {
+      try {
+        const at = Number(window.sessionStorage.getItem(CHUNK_RELOAD_KEY));
+        if (!(at > 0 && Date.now() - at < 30_000)) {
+          window.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+          (this.props.reload ?? (() => window.location.reload()))();
+          return;
+        }
+      } catch {
+        // No session storage: never risk a reload loop; the message below stays.
+      }
+    }
+    console.error('An admin page failed to render', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }): void {
+    // Another page was opened from the menu: it gets its own chance.
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="adm-card" role="alert">
+        <h1>Questa pagina non si è aperta</h1>
+        <p>
+          Si è verificato un errore nel mostrarla. Gli altri strumenti del menu funzionano; ricarica la pagina
+          per riprovare.
+        </p>
+        <button
+          type="button"
+          className="adm-btn adm-btn-primary"
+          onClick={() => (this.props.reload ?? (() => window.location.reload()))()}
+        >
+          Ricarica
+        </button>
+      </section>
+    );
+  }
+}
