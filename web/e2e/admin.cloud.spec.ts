@@ -208,8 +208,8 @@ test('Codici sconto: create, edit in place and delete', async () => {
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('€ 3,50');
   await admin.screenshot('admin-07-discounts');
 
-  admin.acceptNextDialog();
   await page.getByRole('row').filter({ hasText: code }).getByRole('button', { name: 'Elimina' }).click();
+  await admin.confirm('Elimina');
   await expect(admin.notice(`Codice ${code} eliminato`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(0);
 });
@@ -324,8 +324,8 @@ test('Utenti: add an administrator, reset the password, remove it', async () => 
   await row.getByRole('button', { name: 'Salva' }).click();
   await expect(admin.notice('Password reimpostata')).toBeVisible();
   await admin.screenshot('admin-11-users');
-  admin.acceptNextDialog();
   await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'Rimuovi' }).click();
+  await admin.confirm('Rimuovi');
   await expect(admin.notice(`Amministratore ${email} rimosso`)).toBeVisible();
 });
 

@@ -44,9 +44,11 @@ export class AdminApp {
     return this.page.locator('.adm-notice').filter({ hasText: text });
   }
 
-  /** Accepts the next confirm() the page shows. */
-  acceptNextDialog(): void {
-    this.page.once('dialog', (dialog) => void dialog.accept());
+  /** Confirms the question the page asks in its dialog, with its button `label`. */
+  async confirm(label: string): Promise<void> {
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: label, exact: true }).click();
+    await expect(dialog).toBeHidden();
   }
 
   async screenshot(name: string): Promise<void> {

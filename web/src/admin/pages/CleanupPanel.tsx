@@ -9,6 +9,7 @@ import {
 } from '@deposito/protocol';
 import { useEffect, useState } from 'react';
 import { adminCall } from '../admin-api';
+import { useConfirm } from '../components/use-confirm';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import { Notice, type NoticeMessage } from '../components/ui';
 import { STATUS_LABELS } from '../format';
@@ -38,6 +39,7 @@ function keptText(kept: CleanupKept | undefined): string | null {
 
 /** "Gestione Database": statistics, a live preview of what the filter deletes, and the deletion. */
 export function CleanupPanel({ onDeleted }: { onDeleted: () => void }) {
+  const confirm = useConfirm();
   const [open, setOpen] = useState(false);
   const [stats, setStats] = useState<CleanupStats | null>(null);
   const [statuses, setStatuses] = useState<BookingStatus[]>(['expired']);
@@ -108,9 +110,11 @@ export function CleanupPanel({ onDeleted }: { onDeleted: () => void }) {
 
   async function execute() {
     if (!preview || preview.totalBookings === 0) return;
-    const confirmed = window.confirm(
-      `Eliminare definitivamente ${preview.totalBookings} prenotazioni (${preview.totalTransactions} transazioni)? L'operazione non si può annullare.`,
-    );
+    const confirmed = await confirm.ask({
+      title: 'Eliminare le prenotazioni?',
+      text: `Eliminare definitivamente ${preview.totalBookings} prenotazioni (${preview.totalTransactions} transazioni)? L'operazione non si può annullare.`,
+      confirmLabel: 'Elimina',
+    });
     if (!confirmed) return;
     setDeleting(true);
     setMessage(null);
@@ -140,6 +144,7 @@ export function CleanupPanel({ onDeleted }: { onDeleted: () => void }) {
 
   return (
     <section className="adm-card adm-collapsible">
+      {confirm.dialog}
       <button
         type="button"
         className="adm-collapsible-head"

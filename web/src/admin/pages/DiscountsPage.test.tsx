@@ -60,10 +60,11 @@ describe('Gestione Codici Sconto', () => {
       'GET /api/discounts/all': [CODE],
       'DELETE /api/discounts/ESTATE20': apiError(409, 'discount/in_use', inUse),
     });
-    vi.stubGlobal('confirm', () => true);
     await renderWithProviders(<DiscountsPage />, { path: '/admin/discounts' });
     const row = (await screen.findByText('ESTATE20')).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Elimina' }));
+    const dialog = screen.getByRole('dialog', { name: 'Eliminare il codice ESTATE20?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Elimina' }));
     expect((await screen.findByRole('alert')).textContent).toContain(inUse);
     expect(screen.getByText('ESTATE20')).toBeDefined();
   });

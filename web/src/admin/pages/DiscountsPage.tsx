@@ -1,6 +1,7 @@
 import { discountRoutes, type DiscountCode } from '@deposito/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
+import { useConfirm } from '../components/use-confirm';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
 import { Card, Empty, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
@@ -150,6 +151,7 @@ function DiscountFields({ form, onChange }: { form: DiscountForm; onChange: (for
 }
 
 export function DiscountsPage() {
+  const confirm = useConfirm();
   const [codes, setCodes] = useState<DiscountCode[] | null>(null);
   const [form, setForm] = useState<DiscountForm>(EMPTY_FORM);
   const [editing, setEditing] = useState<{ original: string; version: number; form: DiscountForm } | null>(
@@ -193,7 +195,12 @@ export function DiscountsPage() {
   }
 
   async function remove(code: string) {
-    if (!window.confirm(`Eliminare il codice ${code}?`)) return;
+    const confirmed = await confirm.ask({
+      title: `Eliminare il codice ${code}?`,
+      text: 'I clienti non potranno più usarlo; le prenotazioni già fatte con il codice restano come sono.',
+      confirmLabel: 'Elimina',
+    });
+    if (!confirmed) return;
     try {
       await adminCall(discountRoutes.delete, { params: { code } });
       setMessage({ tone: 'success', text: `Codice ${code} eliminato` });
@@ -234,6 +241,7 @@ export function DiscountsPage() {
 
   return (
     <>
+      {confirm.dialog}
       <PageHeader
         title="Gestione Codici Sconto"
         subtitle="Codici percentuali o a importo fisso, con validità e limiti"

@@ -1,6 +1,7 @@
 import { LOCATION_TIMEZONES, locationRoutes, zLocationKey, type Location } from '@deposito/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
+import { useConfirm } from '../components/use-confirm';
 import { ApiError } from '../../api/http';
 import { PricingEditor } from '../components/PricingEditor';
 import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
@@ -256,6 +257,7 @@ function LocationFields({
 }
 
 export function LocationsPage() {
+  const confirm = useConfirm();
   const [locations, setLocations] = useState<Location[] | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [editForm, setEditForm] = useState<LocationForm | null>(null);
@@ -327,7 +329,12 @@ export function LocationsPage() {
   }
 
   async function remove(id: string) {
-    if (!window.confirm(`Eliminare la sede ${id}? L'operazione non si può annullare.`)) return;
+    const confirmed = await confirm.ask({
+      title: `Eliminare la sede ${id}?`,
+      text: "L'operazione non si può annullare.",
+      confirmLabel: 'Elimina sede',
+    });
+    if (!confirmed) return;
     try {
       await adminCall(locationRoutes.deleteLocation, { params: { id } });
       setMessage({ tone: 'success', text: `Sede ${id} eliminata` });
@@ -372,6 +379,7 @@ export function LocationsPage() {
 
   return (
     <>
+      {confirm.dialog}
       <PageHeader
         title="Gestione Sedi"
         subtitle="Sedi, collegamento ai controller, struttura locker e prezzi"

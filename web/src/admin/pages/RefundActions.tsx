@@ -1,6 +1,7 @@
 import { adminRoutes } from '@deposito/protocol';
 import { useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
+import { useConfirm } from '../components/use-confirm';
 
 /**
  * A booking whose money is owed back (refund_due): ask the payment gateway again, or record a
@@ -13,14 +14,18 @@ export function RefundActions({
   transactionId: string;
   onDone: (message: { tone: 'success' | 'error'; text: string }) => void;
 }) {
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
 
   async function refund(byHand: boolean) {
     if (
       byHand &&
-      !window.confirm(
-        `Registrare il rimborso della prenotazione ${transactionId} come fatto a mano (fuori dal gateway)?`,
-      )
+      !(await confirm.ask({
+        title: 'Rimborso fatto a mano?',
+        text: `Registrare il rimborso della prenotazione ${transactionId} come fatto a mano (fuori dal gateway)?`,
+        confirmLabel: 'Registra rimborso',
+        tone: 'primary',
+      }))
     )
       return;
     setBusy(true);
@@ -39,6 +44,7 @@ export function RefundActions({
 
   return (
     <div className="adm-actions-inline" role="group" aria-label="Rimborso">
+      {confirm.dialog}
       <button
         type="button"
         className="adm-btn adm-btn-primary"

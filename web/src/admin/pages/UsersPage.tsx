@@ -1,6 +1,7 @@
 import { authRoutes, type AdminUser } from '@deposito/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
+import { useConfirm } from '../components/use-confirm';
 import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
 import { Card, Empty, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
 import { formatInZone } from '../format';
@@ -9,6 +10,7 @@ const MIN_PASSWORD = 10;
 
 /** Utenti: the administrators (one role), add one, reset a password, remove one but never the last. */
 export function UsersPage() {
+  const confirm = useConfirm();
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -93,7 +95,12 @@ export function UsersPage() {
   }
 
   async function remove(user: AdminUser) {
-    if (!window.confirm(`Rimuovere l'amministratore ${user.email}?`)) return;
+    const confirmed = await confirm.ask({
+      title: "Rimuovere l'amministratore?",
+      text: `${user.email} non potrà più entrare nell'area di amministrazione.`,
+      confirmLabel: 'Rimuovi',
+    });
+    if (!confirmed) return;
     try {
       await adminCall(authRoutes.deleteUser, { params: { id: user.id }, query: { version: user.version } });
       setMessage({ tone: 'success', text: `Amministratore ${user.email} rimosso` });
@@ -105,6 +112,7 @@ export function UsersPage() {
 
   return (
     <>
+      {confirm.dialog}
       <PageHeader
         title="Utenti"
         subtitle="Amministratori con accesso al pannello (un solo ruolo: amministratore)"
