@@ -126,6 +126,29 @@ describe.each(STORE_DIALECTS)('API fuzzer on %s', (dialect) => {
       });
       expect(reopened.status, reopened.text).toBe(200);
     }
+    // A site put in maintenance by a location call (its own switch) closes its bookings the same
+    // way: reopen every site so later routes still reach a working location.
+    if (/^\/api\/(?:admin\/)?locations/.test(route.path) && route.method !== 'GET' && answer.status < 300) {
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const listed = await send(app.url, {
+        method: 'GET',
+        path: '/api/admin/locations',
+        headers: auth,
+        label: 'sites',
+      });
+      const sites = JSON.parse(listed.text) as Record<string, { manutenzione?: boolean }>;
+      for (const [id, site] of Object.entries(sites)) {
+        if (!site.manutenzione) continue;
+        const reopened = await send(app.url, {
+          method: 'PATCH',
+          path: `/api/admin/locations/${id}`,
+          headers: auth,
+          body: JSON.stringify({ manutenzione: false }),
+          label: 'reopen the site',
+        });
+        expect(reopened.status, reopened.text).toBe(200);
+      }
+    }
   }
 
   it('answers every route 2xx or 4xx (never 5xx) as its contract says, and keeps the store sound', async () => {
