@@ -309,6 +309,32 @@ test('Prenotazioni: filters, details and Gestione Database', async () => {
   await admin.screenshot('admin-10-bookings');
 });
 
+test("Prenotazioni: finds the visitor's booking, sends its confirmation again and moves it to another locker", async () => {
+  await admin.goTo('Recenti', 'Prenotazioni');
+  await page.getByRole('searchbox', { name: 'Cerca' }).fill('mario@example.it');
+  await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+  await expect(page.getByText('Risultati per «mario@example.it»', { exact: false })).toBeVisible();
+  await page.getByLabel('Sede').selectOption(locationId);
+  // Its details may still be open from the test before (the page keeps what was open).
+  const details = page
+    .getByRole('row')
+    .filter({ hasText: 'Mario Rossi' })
+    .getByRole('button', { name: /^(Dettagli|Nascondi)$/ });
+  if ((await details.getAttribute('aria-expanded')) !== 'true') await details.click();
+
+  await page.getByRole('button', { name: 'Invia di nuovo la conferma' }).click();
+  await admin.confirm('Invia');
+  await expect(admin.notice(/inviata di nuovo a mario@example\.it/)).toBeVisible();
+
+  const move = page.getByRole('group', { name: 'Cambia locker' });
+  await move.getByRole('combobox', { name: 'Nuovo locker' }).selectOption('5');
+  await move.getByRole('button', { name: 'Cambia locker' }).click();
+  await admin.confirm('Cambia locker');
+  await expect(admin.notice(/locker 2 → 5/)).toBeVisible();
+  await expect(page.locator('.adm-history')).toContainText("locker cambiato dall'operatore");
+  await admin.screenshot('admin-10b-bookings-moved');
+});
+
 test('Utenti: add an administrator, reset the password, remove it', async () => {
   await admin.goTo('Tutti gli utenti', 'Utenti');
   await expect(admin.heading('Utenti')).toBeVisible();

@@ -449,7 +449,12 @@ export function BookingsPage() {
                               <dd className="adm-mono">{row.note || '–'}</dd>
                               <dt>Storico</dt>
                               <dd>
-                                <BookingHistory transactionId={group.transactionId} zone={zone} />
+                                <BookingHistory
+                                  // Read again when the booking changed (moved, refunded…).
+                                  key={`${row.STATUS}:${lockers.join(',')}`}
+                                  transactionId={group.transactionId}
+                                  zone={zone}
+                                />
                               </dd>
                               {MOVABLE.has(row.STATUS) && lockers.length > 0 ? (
                                 <>
