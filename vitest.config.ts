@@ -9,9 +9,32 @@ process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL?.startsWith('postgres
 // 2-core CI machine one second is not enough, and a generous ceiling costs nothing when they pass.
 const expectPoll = { poll: { timeout: 15_000, interval: 50 } };
 
+/**
+ * Per workspace, the share of lines, statements, functions and branches the unit tests cover, in
+ * percent: the level measured on 2026-11-27, a point lower for the random property and fuzz tests
+ * (cloud 92/90/94/82, edge-bridge 90/89/91/74, protocol 99/99/99/94, web 76/74/71/65).
+ */
+const COVERAGE_THRESHOLDS = {
+  'cloud/src/**': { lines: 91, statements: 89, functions: 93, branches: 81 },
+  'edge-bridge/src/**': { lines: 89, statements: 87, functions: 90, branches: 72 },
+  'protocol/src/**': { lines: 98, statements: 97, functions: 98, branches: 93 },
+  'web/src/**': { lines: 74, statements: 72, functions: 69, branches: 64 },
+};
+
 export default defineConfig({
   test: {
     expect: expectPoll,
+    // `npm test` measures which lines the unit tests run (`--coverage`), prints the summary and fails
+    // when a workspace falls below the level it had when the thresholds were set (issue 22): raise
+    // them as tests are added, never lower them to let a change in.
+    coverage: {
+      provider: 'v8',
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+      include: ['protocol/src/**', 'cloud/src/**', 'edge-bridge/src/**', 'web/src/**'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
+      thresholds: COVERAGE_THRESHOLDS,
+    },
     projects: [
       {
         test: {
