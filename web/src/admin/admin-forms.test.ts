@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookingRow } from '@deposito/protocol';
 import { formatEuro, formatInZone, lockerLabel, lockerTone, statusIcon } from './format';
 import { intOrZero, parseLockerList, pricingToRows, rowsToPricing } from './location-form';
-import { groupByTransaction } from './pages/BookingsPage';
+import { groupByTransaction } from './pages/booking-groups';
 import { discountPayload } from './pages/DiscountsPage';
 import { readableLogLine } from './pages/LogPages';
 

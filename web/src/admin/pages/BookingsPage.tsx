@@ -11,32 +11,8 @@ import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
 import { STATUS_LABELS, formatEuro, formatInZone, statusIcon, type StatusIconKind } from '../format';
 import { csvEuros, downloadCsv, toCsv } from '../csv';
 import { CleanupPanel } from './CleanupPanel';
-import { BookingHistory } from './BookingHistory';
-import { RefundActions } from './RefundActions';
-import { MoveLockerAction } from './MoveLockerAction';
-import { ResendEmailAction } from './ResendEmailAction';
-
-/** Bookings whose e-mail an operator can send again (paid, not over; the server decides finally). */
-const RESENDABLE: ReadonlySet<string> = new Set(['confirmed', 'confirmed_late', 'scheduled']);
-/** Bookings whose locker an operator can change (paid, lockers assigned; the server checks the rest). */
-const MOVABLE: ReadonlySet<string> = new Set(['confirmed', 'confirmed_late']);
-
-/** One booking: its rows (one per locker) share the transaction id. */
-export interface BookingGroup {
-  transactionId: string;
-  rows: BookingRow[];
-  first: BookingRow;
-}
-
-export function groupByTransaction(rows: readonly BookingRow[]): BookingGroup[] {
-  const groups = new Map<string, BookingRow[]>();
-  for (const row of rows) {
-    const list = groups.get(row.TRANSACTION_ID) ?? [];
-    list.push(row);
-    groups.set(row.TRANSACTION_ID, list);
-  }
-  return [...groups].map(([transactionId, list]) => ({ transactionId, rows: list, first: list[0] }));
-}
+import { BookingDetails } from './BookingDetails';
+import { groupByTransaction, type BookingGroup } from './booking-groups';
 
 /**
  * The bookings as shown (filters applied), one line per booking, times in each location's zone, for
@@ -412,93 +388,17 @@ export function BookingsPage() {
                       {isOpen ? (
                         <tr className="adm-details-row">
                           <td colSpan={9}>
-                            <dl className="adm-details">
-                              <dt>Stato</dt>
-                              <dd>
-                                {STATUS_LABELS[row.STATUS]} ({row.STATUS})
-                                {row.is_test ? ' · prenotazione di test, esclusa dagli incassi' : ''}
-                              </dd>
-                              <dt>Locker</dt>
-                              <dd>{lockers.length > 0 ? lockers.join(', ') : 'non assegnati'}</dd>
-                              <dt>Quantità</dt>
-                              <dd>
-                                {group.rows.length} x {row.locker_type}
-                              </dd>
-                              <dt>Cliente</dt>
-                              <dd>
-                                {[row.nome, row.cognome].filter(Boolean).join(' ') || 'n.d.'} ·{' '}
-                                {row.email ?? 'n.d.'}
-                              </dd>
-                              <dt>Periodo</dt>
-                              <dd>
-                                {formatInZone(row.START_TIME, zone)} → {formatInZone(row.END_TIME, zone)}
-                              </dd>
-                              <dt>Creata</dt>
-                              <dd>{formatInZone(row.created_at, zone)}</dd>
-                              <dt>Prezzo</dt>
-                              <dd>
-                                {formatEuro(row.price_original)} → {formatEuro(row.price_discounted)}
-                              </dd>
-                              <dt>PIN</dt>
-                              <dd className="adm-mono">{row.PIN ?? 'n.d.'}</dd>
-                              <dt>Telefono</dt>
-                              <dd>
-                                {row.telefono_prefisso ?? ''} {row.telefono_numero ?? 'n.d.'}
-                              </dd>
-                              <dt>Note</dt>
-                              <dd className="adm-mono">{row.note || '–'}</dd>
-                              <dt>Storico</dt>
-                              <dd>
-                                <BookingHistory
-                                  // Read again when the booking changed (moved, refunded…).
-                                  key={`${row.STATUS}:${lockers.join(',')}`}
-                                  transactionId={group.transactionId}
-                                  zone={zone}
-                                />
-                              </dd>
-                              {MOVABLE.has(row.STATUS) && lockers.length > 0 ? (
-                                <>
-                                  <dt>Cambia locker</dt>
-                                  <dd>
-                                    <MoveLockerAction
-                                      transactionId={group.transactionId}
-                                      lockers={lockers}
-                                      sameSize={structureOf.get(row.LOCATION_KEY)?.[row.locker_type] ?? []}
-                                      onDone={(message) => {
-                                        setNotice(message);
-                                        void load();
-                                      }}
-                                    />
-                                  </dd>
-                                </>
-                              ) : null}
-                              {row.email && RESENDABLE.has(row.STATUS) ? (
-                                <>
-                                  <dt>E-mail</dt>
-                                  <dd>
-                                    <ResendEmailAction
-                                      transactionId={group.transactionId}
-                                      email={row.email}
-                                      onDone={setNotice}
-                                    />
-                                  </dd>
-                                </>
-                              ) : null}
-                              {row.STATUS === 'refund_due' ? (
-                                <>
-                                  <dt>Rimborso</dt>
-                                  <dd>
-                                    <RefundActions
-                                      transactionId={group.transactionId}
-                                      onDone={(message) => {
-                                        setNotice(message);
-                                        void load();
-                                      }}
-                                    />
-                                  </dd>
-                                </>
-                              ) : null}
-                            </dl>
+                            <BookingDetails
+                              group={group}
+                              lockers={lockers}
+                              zone={zone}
+                              sameSize={structureOf.get(row.LOCATION_KEY)?.[row.locker_type] ?? []}
+                              onNotice={setNotice}
+                              onChanged={(message) => {
+                                setNotice(message);
+                                void load();
+                              }}
+                            />
                           </td>
                         </tr>
                       ) : null}
