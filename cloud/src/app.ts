@@ -1,3 +1,4 @@
+import { roleGuard } from './auth/roles';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiRoutes, type ApiRoute } from '@deposito/protocol';
@@ -189,7 +190,7 @@ export function createApp(options: CreateAppOptions): CloudApp {
   const api = express.Router();
   for (const { route, handler } of endpoints) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-    if (route.auth === 'admin') api[method](route.path, adminGuard, handler);
+    if (route.auth === 'admin') api[method](route.path, adminGuard, roleGuard(route, context.store), handler);
     else api[method](route.path, handler);
   }
   app.use(observability.router);

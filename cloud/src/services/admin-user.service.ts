@@ -1,4 +1,4 @@
-import type { AdminUser } from '@deposito/protocol';
+import type { AdminRole, AdminUser } from '@deposito/protocol';
 import type { Clock } from '../clock';
 import { isCommonPassword } from '../auth/password-policy';
 import { AppError } from '../errors';
@@ -18,10 +18,18 @@ function requireUncommonPassword(password: string): void {
   }
 }
 
+const ROLE_NAMES: Record<AdminRole, string> = {
+  administrator: 'Amministratore',
+  site_operator: 'Operatore di sede',
+  technician: 'Tecnico',
+};
+
 function toAdminUser(record: AdminUserRecord): AdminUser {
   return {
     id: record.id,
     email: record.email,
+    role: record.role,
+    sites: record.sites,
     createdAt: record.createdAt.toISOString(),
     lastLoginAt: record.lastLoginAt?.toISOString() ?? null,
     version: record.edit.version,
@@ -41,14 +49,28 @@ export class AdminUserService {
     return (await this.store.adminUsers.list()).map(toAdminUser);
   }
 
-  async create(actor: AdminIdentity, email: string, password: string): Promise<AdminUser> {
+  async create(
+    actor: AdminIdentity,
+    email: string,
+    password: string,
+    access: { role: AdminRole; sites?: string[] | null } = { role: 'administrator' },
+  ): Promise<AdminUser> {
     requireUncommonPassword(password);
+    const sites = access.role === 'administrator' ? null : [...new Set(access.sites ?? [])];
+    for (const site of sites ?? []) {
+      if (!(await this.store.locations.get(site)))
+        throw new AppError('location/not_found', `No location '${site}'`);
+    }
     const created = await this.store.adminUsers.create(
-      { email, passwordHash: await this.auth.hashPassword(password) },
+      { email, passwordHash: await this.auth.hashPassword(password), role: access.role, sites },
       this.clock.now(),
     );
     if (!created) throw new AppError('user/already_exists');
-    await this.activity.record(actor, 'admin/user_created', `Amministratore ${created.email} aggiunto`);
+    const what =
+      created.role === 'administrator'
+        ? `Amministratore ${created.email} aggiunto`
+        : `${ROLE_NAMES[created.role]} ${created.email} aggiunto per ${created.sites?.join(', ')}`;
+    await this.activity.record(actor, 'admin/user_created', what);
     return toAdminUser(created);
   }
 

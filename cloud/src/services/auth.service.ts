@@ -1,3 +1,4 @@
+import type { AdminRole } from '@deposito/protocol';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -20,6 +21,9 @@ import type { Store } from '../store/store';
 export interface AdminIdentity {
   userId: number;
   email: string;
+  /** What the account may do (auth/roles.ts), and where: null for every site. */
+  role: AdminRole;
+  sites: string[] | null;
   expiresAt: Date;
 }
 
@@ -159,7 +163,13 @@ export class AdminAuthService {
       expiresAt = new Date(slid);
       await this.store.adminUsers.extendSession(tokenHash, expiresAt);
     }
-    return { userId: session.userId, email: session.email, expiresAt };
+    return {
+      userId: session.userId,
+      email: session.email,
+      role: session.role,
+      sites: session.sites,
+      expiresAt,
+    };
   }
 
   /** Ends the session of this token on the server. */

@@ -1,9 +1,10 @@
+import { ADMIN_ROLES, type AdminRole } from '@deposito/protocol';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Database } from './database';
 import { isStale, toEditStamp, type EditIntent, type EditStamp, type StaleEdit } from './edit-stamp';
 import type { SqlDialect } from './migrate';
 import { PreparedQuery } from './prepared-query';
-import { toCount, toDate, toDateOrNull } from './values';
+import { fromJson, toCount, toDate, toDateOrNull } from './values';
 import { writeTransaction } from './write-transaction';
 
 type Instant = ColumnType<Date | string, Date, Date>;
@@ -20,6 +21,9 @@ interface AdminUserTable {
   version: Generated<number>;
   updated_by: string | null;
   updated_at: NullableInstant;
+  /** Migration 20251127120000: the account's role and, unless an administrator, its sites (JSON). */
+  role: Generated<string>;
+  sites: string | null;
 }
 
 interface AdminSessionTable {
@@ -38,6 +42,9 @@ export interface AdminAuthDatabase extends Database {
 export interface AdminUserRecord {
   id: number;
   email: string;
+  role: AdminRole;
+  /** The sites a site operator or technician may act on; null: every site (an administrator). */
+  sites: string[] | null;
   passwordHash: string;
   createdAt: Date;
   passwordChangedAt: Date;
@@ -49,6 +56,8 @@ export interface AdminSessionRecord {
   tokenHash: string;
   userId: number;
   email: string;
+  role: AdminRole;
+  sites: string[] | null;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -62,7 +71,10 @@ export interface AdminUserRepository {
   /** By e-mail, compared lower-cased. */
   findByEmail(email: string): Promise<AdminUserRecord | null>;
   /** Inserts an administrator; null when the e-mail is taken. */
-  create(input: { email: string; passwordHash: string }, now: Date): Promise<AdminUserRecord | null>;
+  create(
+    input: { email: string; passwordHash: string; role?: AdminRole; sites?: string[] | null },
+    now: Date,
+  ): Promise<AdminUserRecord | null>;
   /**
    * Sets a new password hash and ends every session of that user in the same step; false when the
    * user does not exist. With `edit` (an operator's save): refused, changing nothing, when the
@@ -102,16 +114,31 @@ function toUser(row: {
   version: number;
   updated_by: string | null;
   updated_at: Date | string | null;
+  role: string;
+  sites: string | null;
 }): AdminUserRecord {
   return {
     id: row.id,
     email: row.email,
+    role: roleOf(row.role),
+    sites: sitesOf(row.sites),
     passwordHash: row.password_hash,
     createdAt: toDate(row.created_at),
     passwordChangedAt: toDate(row.password_changed_at),
     lastLoginAt: toDateOrNull(row.last_login_at),
     edit: toEditStamp(row),
   };
+}
+
+/** A stored role; an unknown one (a later version's) is read as the least powerful. */
+function roleOf(value: string): AdminRole {
+  return (ADMIN_ROLES as readonly string[]).includes(value) ? (value as AdminRole) : 'technician';
+}
+
+function sitesOf(value: string | null): string[] | null {
+  if (value === null) return null;
+  const sites = fromJson<unknown>(value);
+  return Array.isArray(sites) ? sites.filter((site): site is string => typeof site === 'string') : [];
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -124,7 +151,7 @@ function sessionByHashQuery(db: Kysely<AdminAuthDatabase>) {
     q
       .selectFrom('admin_sessions as s')
       .innerJoin('admin_users as u', 'u.id', 's.user_id')
-      .select(['s.token_hash', 's.user_id', 's.created_at', 's.expires_at', 'u.email'])
+      .select(['s.token_hash', 's.user_id', 's.created_at', 's.expires_at', 'u.email', 'u.role', 'u.sites'])
       .where('s.token_hash', '=', p.tokenHash)
       .where('s.expires_at', '>', p.now),
   );
@@ -170,12 +197,17 @@ export class KyselyAdminUserRepository implements AdminUserRepository {
     return row ? toUser(row) : null;
   }
 
-  async create(input: { email: string; passwordHash: string }, now: Date): Promise<AdminUserRecord | null> {
+  async create(
+    input: { email: string; passwordHash: string; role?: AdminRole; sites?: string[] | null },
+    now: Date,
+  ): Promise<AdminUserRecord | null> {
     try {
       const row = await this.db
         .insertInto('admin_users')
         .values({
           email: normaliseEmail(input.email),
+          role: input.role ?? 'administrator',
+          sites: input.role && input.role !== 'administrator' ? JSON.stringify(input.sites ?? []) : null,
           password_hash: input.passwordHash,
           created_at: now,
           password_changed_at: now,
@@ -284,6 +316,8 @@ export class KyselyAdminUserRepository implements AdminUserRepository {
       tokenHash: row.token_hash,
       userId: row.user_id,
       email: row.email,
+      role: roleOf(row.role),
+      sites: sitesOf(row.sites),
       createdAt: toDate(row.created_at),
       expiresAt: toDate(row.expires_at),
     };

@@ -108,6 +108,7 @@ const SPEC_CALLS = [
   'POST /api/admin/bookings/:transactionId/move',
   'GET /api/admin/alerts',
   'GET /api/lockers/history',
+  'GET /api/admin/me',
   'POST /api/admin/alerts/:id/acknowledge',
   'GET /api/admin/logs/archive',
   'GET /api/admin/takings',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   TEXT_LIMITS,
   adminUserSchema,
+  zAdminRole,
+  zAdminSites,
   zAdminPassword,
   zEditVersion,
   zEmail,
@@ -22,7 +24,21 @@ export const loginResponseSchema = z.object({
 });
 
 export const adminUserListResponseSchema = z.array(adminUserSchema).max(1000);
-export const createAdminUserRequestSchema = z.object({ email: zEmail, password: zAdminPassword });
+export const createAdminUserRequestSchema = z
+  .object({
+    email: zEmail,
+    password: zAdminPassword,
+    role: zAdminRole.default('administrator'),
+    sites: zAdminSites.optional(),
+  })
+  // An administrator has every site; the others need theirs named.
+  .refine((user) => (user.role === 'administrator' ? !user.sites : (user.sites?.length ?? 0) > 0), {
+    message: 'An administrator has every site; a site operator or technician needs at least one',
+    path: ['sites'],
+  });
+
+/** Who is signed in, for the pages to show only what the role allows. */
+export const adminMeResponseSchema = z.object({ email: zEmail, role: zAdminRole, sites: zAdminSites });
 /** `version`: the account as read (`edit/stale` when another operator changed it since). */
 export const changeAdminPasswordRequestSchema = z.object({
   password: zAdminPassword,
@@ -53,6 +69,15 @@ export const authRoutes = {
     request: {},
     response: okResponseSchema,
     summary: 'Revoke the token the request carries',
+  }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/api/admin/me',
+    area: 'auth',
+    auth: 'admin',
+    request: {},
+    response: adminMeResponseSchema,
+    summary: "The signed-in account's e-mail, role and sites",
   }),
   listUsers: defineRoute({
     method: 'GET',

@@ -104,6 +104,8 @@ export const ERROR_CODES = {
 
   // Administrators
   'auth/unauthorized': { status: 401, message: 'Log in as an administrator' },
+  // A site operator or technician asking for what their role or their sites do not include.
+  'auth/forbidden': { status: 403, message: 'Your role does not allow this' },
   'auth/invalid_credentials': { status: 401, message: 'Invalid credentials' },
   'auth/too_many_attempts': { status: 429, message: 'Too many login attempts, try again later' },
   // A state change authenticated by the admin cookie without our pages' header or from another origin.

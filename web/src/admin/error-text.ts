@@ -70,6 +70,7 @@ export const ADMIN_ERROR_TEXT: Partial<Record<ErrorCode | ClientCode, string>> =
   'payment/invalid_parameters': 'Parametri di pagamento non leggibili',
   'takings/totem_unavailable': 'Il sistema dei totem (Promotec) non è raggiungibile',
   'auth/unauthorized': 'Sessione scaduta: accedi di nuovo',
+  'auth/forbidden': 'Il tuo ruolo non permette questa operazione, o non su questa sede',
   'auth/invalid_credentials': 'Credenziali non valide',
   'auth/too_many_attempts': 'Troppi tentativi di accesso: riprova tra qualche minuto',
   'user/already_exists': 'Esiste già un amministratore con questa email',

@@ -1,3 +1,4 @@
+import { adminOf } from '../../auth/require-admin';
 import {
   LIVE_LOCKERS_EVENT,
   liveLockersStateSchema,
@@ -75,6 +76,9 @@ export function liveLockerStreams(
       if (!parsed.success)
         throw new AppError('validation/invalid_query', 'location: a location key is required');
       const { location } = parsed.data;
+      // A site operator or technician follows only their own sites (auth/roles.ts).
+      const { sites } = adminOf(res);
+      if (sites && !sites.includes(location)) throw new AppError('auth/forbidden');
       // The first state is computed before the stream opens: an unknown location is a plain 404.
       let sent = await stateOf(location);
       res.status(200).set({

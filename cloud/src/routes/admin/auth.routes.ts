@@ -24,8 +24,12 @@ export function authEndpoints(admin: AdminModule): Endpoint[] {
     endpoint(authRoutes.listUsers, () => admin.users.list()),
 
     endpoint(authRoutes.createUser, ({ body }, _req, res) =>
-      admin.users.create(adminOf(res), body.email, body.password),
+      admin.users.create(adminOf(res), body.email, body.password, { role: body.role, sites: body.sites }),
     ),
+    endpoint(authRoutes.me, (_input, _req, res) => {
+      const { email, role, sites } = adminOf(res);
+      return Promise.resolve({ email, role, sites });
+    }),
 
     endpoint(authRoutes.changePassword, async ({ params, body }, req, res) => {
       await admin.users.changePassword(adminOf(res), params.id, body.password, body.version, {

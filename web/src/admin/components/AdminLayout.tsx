@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { authRoutes, type AdminRole } from '@deposito/protocol';
+import { adminCall } from '../admin-api';
 import { AdminRouteBoundary } from './AdminRouteBoundary';
 
 interface MenuLink {
@@ -57,8 +59,43 @@ function groupIsActive(group: MenuGroup, path: string): boolean {
   return group.children.some((child) => path === child.to || path.startsWith(`${child.to}/`));
 }
 
+/** Menu links a role does not reach (the server refuses their calls anyway: cloud/src/auth/roles.ts). */
+const HIDDEN_FOR: Record<Exclude<AdminRole, 'administrator'>, ReadonlySet<string>> = {
+  site_operator: new Set([
+    '/admin/users/all',
+    '/admin/users/roles',
+    '/admin/settings/block-windows',
+    '/admin/discounts',
+    '/admin/logs/pm2',
+  ]),
+  technician: new Set(
+    ADMIN_MENU.flatMap((entry) => (isGroup(entry) ? entry.children : [entry]))
+      .map((link) => link.to)
+      .filter((to) => to !== '/admin/locker-status'),
+  ),
+};
+
+/** The menu as the role sees it: hidden links left out, and groups left empty with them. */
+export function menuFor(role: AdminRole): MenuEntry[] {
+  if (role === 'administrator') return ADMIN_MENU;
+  const hidden = HIDDEN_FOR[role];
+  return ADMIN_MENU.flatMap<MenuEntry>((entry) => {
+    if (!isGroup(entry)) return hidden.has(entry.to) ? [] : [entry];
+    const children = entry.children.filter((child) => !hidden.has(child.to));
+    return children.length > 0 ? [{ ...entry, children }] : [];
+  });
+}
+
 export function AdminLayout() {
   const location = useLocation();
+  const [role, setRole] = useState<AdminRole>('administrator');
+  useEffect(() => {
+    // Until it is known (or if it cannot be), the full menu: the server still refuses what is not allowed.
+    adminCall(authRoutes.me, {})
+      .then((me) => setRole(me.role))
+      .catch(() => undefined);
+  }, []);
+  const menu = menuFor(role);
   const [open, setOpen] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(ADMIN_MENU.filter(isGroup).map((g) => [g.label, groupIsActive(g, location.pathname)])),
   );
@@ -97,7 +134,7 @@ export function AdminLayout() {
           aria-label="Menu amministrazione"
         >
           <ul>
-            {ADMIN_MENU.map((entry) =>
+            {menu.map((entry) =>
               isGroup(entry) ? (
                 <li key={entry.label}>
                   <button

@@ -1,5 +1,6 @@
 import { adminRoutes, type Alert } from '@deposito/protocol';
 import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../api/http';
 import { adminCall, errorText } from '../admin-api';
 import { formatInZone } from '../format';
 import { Card, Notice } from '../components/ui';
@@ -16,13 +17,16 @@ export function AlertsPanel() {
   const [alerts, setAlerts] = useState<Alert[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  /** A technician's role does not include the alerts: the panel is not shown. */
+  const [notForRole, setNotForRole] = useState(false);
 
   const load = useCallback(async () => {
     try {
       setAlerts(await adminCall(adminRoutes.alerts, {}));
       setProblem(null);
     } catch (error) {
-      setProblem(`Allarmi non caricati: ${errorText(error, 'errore sconosciuto')}`);
+      if (error instanceof ApiError && error.code === 'auth/forbidden') setNotForRole(true);
+      else setProblem(`Allarmi non caricati: ${errorText(error, 'errore sconosciuto')}`);
     }
   }, []);
 
@@ -44,6 +48,7 @@ export function AlertsPanel() {
     }
   }
 
+  if (notForRole) return null;
   return (
     <Card>
       <section aria-labelledby="alerts-title">

@@ -1,4 +1,11 @@
-import { authRoutes, type AdminUser } from '@deposito/protocol';
+import {
+  ADMIN_ROLES,
+  authRoutes,
+  locationRoutes,
+  type AdminRole,
+  type AdminUser,
+  type LocationSummary,
+} from '@deposito/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
 import { useConfirm } from '../components/use-confirm';
@@ -8,12 +15,24 @@ import { formatInZone } from '../format';
 
 const MIN_PASSWORD = 10;
 
-/** Utenti: the administrators (one role), add one, reset a password, remove one but never the last. */
+const ROLE_LABELS: Record<AdminRole, string> = {
+  administrator: 'Amministratore',
+  site_operator: 'Operatore di sede',
+  technician: 'Tecnico',
+};
+
+/**
+ * Utenti: the accounts with their role and sites; add one (a site operator or technician with its
+ * sites), reset a password, remove one but never the last administrator.
+ */
 export function UsersPage() {
   const confirm = useConfirm();
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [role, setRole] = useState<AdminRole>('administrator');
+  const [sites, setSites] = useState<string[]>([]);
+  const [locations, setLocations] = useState<LocationSummary[]>([]);
   // Another administrator's password needs the acting one's own (`currentPassword`), checked again.
   const [resetting, setResetting] = useState<{
     id: number;
@@ -34,6 +53,9 @@ export function UsersPage() {
 
   useEffect(() => {
     void load();
+    adminCall(locationRoutes.listLocations, { timeoutMs: 5_000 })
+      .then(setLocations)
+      .catch(() => setLocations([]));
   }, [load]);
 
   const fail = (text: string, error: unknown) => {
@@ -57,11 +79,19 @@ export function UsersPage() {
       setMessage({ tone: 'error', text: `La password deve avere almeno ${MIN_PASSWORD} caratteri` });
       return;
     }
+    if (role !== 'administrator' && sites.length === 0) {
+      setMessage({ tone: 'error', text: 'Scegli almeno una sede per questo ruolo' });
+      return;
+    }
     try {
-      const user = await adminCall(authRoutes.createUser, { body: { email: email.trim(), password } });
-      setMessage({ tone: 'success', text: `Amministratore ${user.email} aggiunto` });
+      const user = await adminCall(authRoutes.createUser, {
+        body: { email: email.trim(), password, role, ...(role === 'administrator' ? {} : { sites }) },
+      });
+      setMessage({ tone: 'success', text: `${ROLE_LABELS[user.role]} ${user.email} aggiunto` });
       setEmail('');
       setPassword('');
+      setRole('administrator');
+      setSites([]);
       await load();
     } catch (error) {
       fail('Errore durante la creazione', error);
@@ -115,7 +145,7 @@ export function UsersPage() {
       {confirm.dialog}
       <PageHeader
         title="Utenti"
-        subtitle="Amministratori con accesso al pannello (un solo ruolo: amministratore)"
+        subtitle="Chi accede al pannello: amministratori (tutto), operatori di sede e tecnici (solo le loro sedi)"
       />
       <Notice message={message} onClose={() => setMessage(null)} />
       <StaleNotice
@@ -138,6 +168,7 @@ export function UsersPage() {
                 <thead>
                   <tr>
                     <th>Email</th>
+                    <th>Ruolo</th>
                     <th>Creato</th>
                     <th>Ultimo accesso</th>
                     <th>
@@ -189,6 +220,10 @@ export function UsersPage() {
                           </div>
                         ) : null}
                       </td>
+                      <td>
+                        {ROLE_LABELS[user.role]}
+                        {user.sites ? <span className="adm-muted"> · {user.sites.join(', ')}</span> : null}
+                      </td>
                       <td className="adm-nowrap">{formatInZone(user.createdAt, 'Europe/Rome')}</td>
                       <td className="adm-nowrap">
                         {user.lastLoginAt ? formatInZone(user.lastLoginAt, 'Europe/Rome') : 'mai'}
@@ -220,7 +255,7 @@ export function UsersPage() {
             </div>
           )}
         </Card>
-        <Card title="Aggiungi amministratore" className="adm-split-side">
+        <Card title="Aggiungi utente" className="adm-split-side">
           <form onSubmit={create} className="adm-form">
             <Field label="Email">
               <input
@@ -240,6 +275,40 @@ export function UsersPage() {
                 onChange={(e) => setPassword(e.target.value)}
               />
             </Field>
+            <Field label="Ruolo">
+              <select
+                className="adm-input"
+                value={role}
+                onChange={(e) => setRole(e.target.value as AdminRole)}
+              >
+                {ADMIN_ROLES.map((value) => (
+                  <option key={value} value={value}>
+                    {ROLE_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {role === 'administrator' ? null : (
+              <fieldset className="adm-fieldset">
+                <legend className="adm-field-label">Sedi</legend>
+                {locations.map((location) => (
+                  <label key={location.key} className="adm-check">
+                    <input
+                      type="checkbox"
+                      checked={sites.includes(location.key)}
+                      onChange={(e) =>
+                        setSites((current) =>
+                          e.target.checked
+                            ? [...current, location.key]
+                            : current.filter((site) => site !== location.key),
+                        )
+                      }
+                    />{' '}
+                    {location.nome}
+                  </label>
+                ))}
+              </fieldset>
+            )}
             <button type="submit" className="adm-btn adm-btn-primary adm-btn-block">
               Aggiungi
             </button>
