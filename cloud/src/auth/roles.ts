@@ -68,7 +68,7 @@ export function roleAllows(
 }
 
 /** The fields that name a location in requests; `id` does only on the locations' own routes. */
-const SITE_FIELDS = ['key', 'location', 'locationKey', 'source', 'target'];
+const SITE_FIELDS = ['key', 'location', 'locationKey', 'sourceKey', 'targetKey'];
 
 /** Every location key a request names (params, query, body, at any depth). */
 function namedSites(

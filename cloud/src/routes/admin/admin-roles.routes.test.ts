@@ -88,6 +88,12 @@ describe.each(STORE_DIALECTS)('admin roles over HTTP (%s)', (dialect) => {
     await refused(ops.get(`/api/admin/bookings/${booking.oca}/history`));
     await refused(ops.get('/api/admin/takings?month=2026-03&location=all'));
     await refused(ops.get('/api/admin/live/lockers?location=oca'));
+    await refused(
+      ops.post('/api/admin/locations/duplicate-structure', { sourceKey: 'vicolo', targetKey: 'oca' }),
+    );
+    await refused(
+      ops.post('/api/locations/update-prices', [{ key: 'oca', pricing: { standard: {}, large: {} } }]),
+    );
 
     expect((await ops.get('/api/lockers/full-state?location=vicolo')).status).toBe(200);
     expect((await ops.get(`/api/admin/bookings/${booking.vicolo}/history`)).status).toBe(200);
