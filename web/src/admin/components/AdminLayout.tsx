@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { authRoutes, type AdminRole } from '@deposito/protocol';
-import { adminCall } from '../admin-api';
+import type { AdminRole } from '@deposito/protocol';
+import { useAdminRole } from '../admin-role';
 import { AdminRouteBoundary } from './AdminRouteBoundary';
 
 interface MenuLink {
@@ -75,6 +75,11 @@ const HIDDEN_FOR: Record<Exclude<AdminRole, 'administrator'>, ReadonlySet<string
   ),
 };
 
+/** Whether the role's menu has a link to `to` (the dashboard's shortcuts follow the menu). */
+export function roleReaches(role: AdminRole, to: string): boolean {
+  return role === 'administrator' || !HIDDEN_FOR[role].has(to);
+}
+
 /** The menu as the role sees it: hidden links left out, and groups left empty with them. */
 export function menuFor(role: AdminRole): MenuEntry[] {
   if (role === 'administrator') return ADMIN_MENU;
@@ -88,14 +93,7 @@ export function menuFor(role: AdminRole): MenuEntry[] {
 
 export function AdminLayout() {
   const location = useLocation();
-  const [role, setRole] = useState<AdminRole>('administrator');
-  useEffect(() => {
-    // Until it is known (or if it cannot be), the full menu: the server still refuses what is not allowed.
-    adminCall(authRoutes.me, {})
-      .then((me) => setRole(me.role))
-      .catch(() => undefined);
-  }, []);
-  const menu = menuFor(role);
+  const menu = menuFor(useAdminRole());
   const [open, setOpen] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(ADMIN_MENU.filter(isGroup).map((g) => [g.label, groupIsActive(g, location.pathname)])),
   );

@@ -4,6 +4,8 @@ import { adminCall } from '../admin-api';
 import { clearAdminSignedIn } from '../admin-session';
 import { Card, PageHeader } from '../components/ui';
 import { AlertsPanel } from './AlertsPanel';
+import { useAdminRole } from '../admin-role';
+import { roleReaches } from '../components/AdminLayout';
 
 const SHORTCUTS = [
   {
@@ -36,6 +38,7 @@ const SHORTCUTS = [
 
 export function DashboardPage() {
   const navigate = useNavigate();
+  const role = useAdminRole();
 
   async function logout() {
     // The token ends on the server too; leaving works even if that call fails.
@@ -63,7 +66,7 @@ export function DashboardPage() {
         </p>
       </Card>
       <div className="adm-tiles">
-        {SHORTCUTS.map((item) => (
+        {SHORTCUTS.filter((item) => roleReaches(role, item.to)).map((item) => (
           <Link key={item.to} to={item.to} className="adm-tile">
             <strong>{item.title}</strong>
             <span>{item.text}</span>
