@@ -274,16 +274,21 @@ export class KyselyAdminUserRepository implements AdminUserRepository {
       }
       const exists = await db
         .selectFrom('admin_users')
-        .select(['id', 'version', 'updated_by', 'updated_at'])
+        .select(['id', 'version', 'updated_by', 'updated_at', 'role'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!exists) return 'not_found';
       if (edit && isStale(edit, exists)) return { ok: false, reason: 'stale', current: toEditStamp(exists) };
-      const row = await db
-        .selectFrom('admin_users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      if (toCount(row.n as string | number) <= 1) return 'last_admin';
+      // Someone must still be able to manage the accounts: the last administrator stays, whoever
+      // else (site operators, technicians) there is.
+      if (exists.role === 'administrator') {
+        const row = await db
+          .selectFrom('admin_users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('role', '=', 'administrator')
+          .executeTakeFirstOrThrow();
+        if (toCount(row.n as string | number) <= 1) return 'last_admin';
+      }
       await db.deleteFrom('admin_sessions').where('user_id', '=', id).execute();
       await db.deleteFrom('admin_users').where('id', '=', id).execute();
       return 'removed';

@@ -127,6 +127,20 @@ describe.each(STORE_DIALECTS)('admin roles over HTTP (%s)', (dialect) => {
     expect(sites.map((site) => site.key)).toEqual(['oca']);
   });
 
+  it('never removes the last administrator, however many other accounts there are', async () => {
+    const users = (await as(admin).get('/api/admin/users')).body as Array<{ id: number; role: string }>;
+    const administrators = users.filter((user) => user.role === 'administrator');
+    expect(administrators).toHaveLength(1);
+    const removed = await app.call<{ error: { code: string } }>(
+      'DELETE',
+      `/api/admin/users/${administrators[0]!.id}`,
+      {
+        token: admin,
+      },
+    );
+    expect(removed.status).toBe(409);
+  });
+
   it('lets anyone change its own password, and only an administrator another one', async () => {
     const me = (await as(admin).get('/api/admin/users')).body as Array<{ id: number; email: string }>;
     const opsId = me.find((user) => user.email === OPERATOR.email)!.id;

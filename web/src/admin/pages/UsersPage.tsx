@@ -70,6 +70,10 @@ export function UsersPage() {
     });
   };
 
+  /** Someone must still manage the accounts: the server keeps the last administrator too. */
+  const isLastAdministrator = (user: AdminUser) =>
+    user.role === 'administrator' && (users ?? []).filter((u) => u.role === 'administrator').length <= 1;
+
   /** The version of the account as this page read it; a reset or removal sends it back. */
   const versionOf = (id: number) => users?.find((u) => u.id === id)?.version;
 
@@ -239,9 +243,11 @@ export function UsersPage() {
                         <button
                           type="button"
                           className="adm-link adm-link-danger"
-                          disabled={users.length <= 1}
+                          disabled={isLastAdministrator(user)}
                           title={
-                            users.length <= 1 ? "L'ultimo amministratore non può essere rimosso" : undefined
+                            isLastAdministrator(user)
+                              ? "L'ultimo amministratore non può essere rimosso"
+                              : undefined
                           }
                           onClick={() => void remove(user)}
                         >
