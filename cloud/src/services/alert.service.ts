@@ -224,38 +224,48 @@ export class AlertService {
     return alerts;
   }
 
-  /** One e-mail to every operator listing the new alerts; a failure is logged, the alerts stand. */
+  /**
+   * One e-mail to each operator listing the new alerts it may act on: an administrator all of them,
+   * a site operator or technician those of its sites (roles). A failure is logged; the alerts stand.
+   */
   private async notify(alerts: readonly AlertRecord[]): Promise<void> {
     const mailer = this.deps.mailer();
     if (!mailer) return;
-    const operators = await this.deps.store.adminUsers.list();
-    const subject =
-      alerts.length === 1
-        ? `Deposito – allarme: ${alerts[0]!.message}`
-        : `Deposito – ${alerts.length} nuovi allarmi`;
-    const lines = alerts.map((alert) => `• ${alert.message}`);
-    const text = [...lines, '', 'Vedi e prendi visione degli allarmi nella dashboard di /admin.'].join('\n');
-    const body = html`<!doctype html>
-      <html lang="it">
-        <body>
-          <ul>
-            ${alerts.map((alert) => html`<li>${alert.message}</li>`)}
-          </ul>
-          <p>Vedi e prendi visione degli allarmi nella dashboard di /admin.</p>
-        </body>
-      </html>`;
-    for (const operator of operators) {
+    for (const operator of await this.deps.store.adminUsers.list()) {
+      const sites = operator.sites;
+      const theirs = sites
+        ? alerts.filter((alert) => alert.locationKey !== null && sites.includes(alert.locationKey))
+        : alerts;
+      if (theirs.length === 0) continue;
       try {
-        await mailer.send({
-          to: operator.email,
-          subject: subject.slice(0, 200),
-          text,
-          html: body.value,
-          headers: { 'X-Deposito-Alerts': alerts.map((alert) => alert.id).join(',') },
-        });
+        await mailer.send({ to: operator.email, ...alertMail(theirs) });
       } catch (error) {
         this.deps.logger.error({ err: error, to: operator.email }, 'alert e-mail not sent');
       }
     }
   }
+}
+
+/** The e-mail of some alerts, in Italian like the admin area. */
+function alertMail(alerts: readonly AlertRecord[]) {
+  const subject =
+    alerts.length === 1
+      ? `Deposito – allarme: ${alerts[0]!.message}`
+      : `Deposito – ${alerts.length} nuovi allarmi`;
+  const lines = alerts.map((alert) => `• ${alert.message}`);
+  const body = html`<!doctype html>
+    <html lang="it">
+      <body>
+        <ul>
+          ${alerts.map((alert) => html`<li>${alert.message}</li>`)}
+        </ul>
+        <p>Vedi e prendi visione degli allarmi nella dashboard di /admin.</p>
+      </body>
+    </html>`;
+  return {
+    subject: subject.slice(0, 200),
+    text: [...lines, '', 'Vedi e prendi visione degli allarmi nella dashboard di /admin.'].join('\n'),
+    html: body.value,
+    headers: { 'X-Deposito-Alerts': alerts.map((alert) => alert.id).join(',') },
+  };
 }

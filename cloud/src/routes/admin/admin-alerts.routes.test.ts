@@ -38,6 +38,11 @@ describe.each(STORE_DIALECTS)('operator alerts over HTTP (%s)', (dialect) => {
     });
     token = await app.login();
     await app.store.bridge.setTokenHash('vicolo', 'a'.repeat(64), app.clock.now());
+    // A technician of another site is told only of its own site's alerts.
+    await app.store.adminUsers.create(
+      { email: 'oca-tech@deposito.test', passwordHash: 'x', role: 'technician', sites: ['oca'] },
+      app.clock.now(),
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -150,7 +155,14 @@ describe.each(STORE_DIALECTS)('operator alerts over HTTP (%s)', (dialect) => {
 
   it('raises a site whose bridge never connected once its token is older than the threshold', async () => {
     await app.store.bridge.setTokenHash('oca', 'b'.repeat(64), minutesAgo(app, 30));
+    const before = sent.length;
     const [never] = await alerts();
+    expect(
+      sent
+        .slice(before)
+        .map((mail) => mail.to)
+        .sort(),
+    ).toEqual(['oca-tech@deposito.test', TEST_ADMIN.email].sort());
     expect(never).toMatchObject({ kind: 'bridge_offline', locationKey: 'oca' });
     expect(never!.message).toContain('non si è mai collegato (token emesso 30 minuti fa)');
     await app.store.bridge.removeToken('oca');
