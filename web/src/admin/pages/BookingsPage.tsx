@@ -11,6 +11,7 @@ import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
 import { STATUS_LABELS, formatEuro, formatInZone, statusIcon, type StatusIconKind } from '../format';
 import { csvEuros, downloadCsv, toCsv } from '../csv';
 import { CleanupPanel } from './CleanupPanel';
+import { useAdminRole } from '../admin-role';
 import { BookingDetails } from './BookingDetails';
 import { groupByTransaction, type BookingGroup } from './booking-groups';
 
@@ -96,6 +97,7 @@ function StatusIcon({ status }: { status: string }) {
 }
 
 export function BookingsPage() {
+  const role = useAdminRole();
   const [rows, setRows] = useState<BookingRow[] | null>(null);
   const [locations, setLocations] = useState<LocationSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -193,7 +195,8 @@ export function BookingsPage() {
           </>
         }
       />
-      <CleanupPanel onDeleted={() => void load()} />
+      {/* Deleting bookings is every site's business: an administrator's only (auth/roles.ts). */}
+      {role === 'administrator' ? <CleanupPanel onDeleted={() => void load()} /> : null}
       <Notice message={error ? { tone: 'error', text: error } : null} />
       <Notice message={notice} onClose={() => setNotice(null)} />
       <Card>

@@ -22,6 +22,7 @@ import { ExcludedTestBookingsNote, TotemMissingWarning } from './TakingsCaveats'
 import { totemMissingText } from './takings-caveat-text';
 import { COMPANY_LEGAL_NAME, TAKINGS_LOAD_TIMEOUT_MS, TAKINGS_PAGE_ZONE } from './takings-config';
 import './takings.css';
+import { useAdminRole } from '../admin-role';
 
 type Load =
   | { state: 'idle' }
@@ -234,6 +235,7 @@ function LocationAccordion({
 export function IncassiPage() {
   const now = useClock();
   const [locationKey, setLocationKey] = useState('');
+  const role = useAdminRole();
   const [locations, setLocations] = useState<TakingsLocationConnection[]>([]);
   // Until the operator picks a month, it is the current month where the chosen location is.
   const [pickedMonth, setMonth] = useState<string | null>(null);
@@ -382,7 +384,8 @@ export function IncassiPage() {
               <option value="" disabled>
                 Seleziona location
               </option>
-              <option value="all">Tutte le location</option>
+              {/* Every site at once is an administrator's (a site operator's are its own). */}
+              {role === 'administrator' ? <option value="all">Tutte le location</option> : null}
               {locations.map((location) => (
                 <option key={location.key} value={location.key}>
                   {location.name}
