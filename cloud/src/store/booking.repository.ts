@@ -804,6 +804,33 @@ function reservedBooking(
   };
 }
 
+/**
+ * The first step of a write that picks lockers for an existing booking (a late payment, a move): in
+ * the caller's transaction, takes the same lock as reserveLockers on the booking's location and size
+ * (PostgreSQL; SQLite's write transaction is exclusive already) and expires the lapsed holds of that
+ * size, this booking's own too. Null when there is no such booking.
+ */
+async function lockBookingsLockers(
+  trx: Kysely<Database>,
+  dialect: SqlDialect,
+  transactionId: string,
+  now: Date,
+): Promise<{ locationKey: string; size: LockerSize; expired: string[] } | null> {
+  const target = await trx
+    .selectFrom('bookings')
+    .select(['location_key', 'size'])
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  if (!target) return null;
+  if (dialect === 'postgres') {
+    const lockKey = `deposito:reserve:${target.location_key}:${target.size}`;
+    await sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(trx);
+  }
+  const size = target.size as LockerSize;
+  const expired = await expireStaleHolds(trx, now, { locationKey: target.location_key, size });
+  return { locationKey: target.location_key, size, expired };
+}
+
 /** Statuses a payment may still settle late: lapsed or cancelled holds (a live hold is paid on time). */
 const LATE_PAYABLE_STATUSES: readonly BookingStatus[] = [...HOLD_BOOKING_STATUSES, 'expired', 'cancelled'];
 
@@ -813,20 +840,9 @@ async function confirmLateIn(
   request: LatePaymentRequest,
 ): Promise<LatePaymentResult> {
   const { transactionId, now } = request;
-  const target = await trx
-    .selectFrom('bookings')
-    .select(['location_key', 'size'])
-    .where('transaction_id', '=', transactionId)
-    .executeTakeFirst();
+  const target = await lockBookingsLockers(trx, dialect, transactionId, now);
   if (!target) return { outcome: 'not_late', booking: null };
-  if (dialect === 'postgres') {
-    // The same lock as reserveLockers: no reservation of this size can pick lockers meanwhile.
-    const lockKey = `deposito:reserve:${target.location_key}:${target.size}`;
-    await sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(trx);
-  }
-  const size = target.size as LockerSize;
-  // Expires this hold too when it lapsed unnoticed, and any other lapsed hold in the way.
-  const expired = await expireStaleHolds(trx, now, { locationKey: target.location_key, size });
+  const { size, expired } = target;
   const booking = await trx
     .selectFrom('bookings')
     .select(['status', 'start_at', 'end_at', 'quantity'])
@@ -853,7 +869,7 @@ async function confirmLateIn(
     await trx
       .selectFrom('lockers')
       .select(['id', 'number', 'size', 'in_service'])
-      .where('location_key', '=', target.location_key)
+      .where('location_key', '=', target.locationKey)
       .where('size', '=', size)
       .execute()
   ).map((row) => ({ id: row.id, number: row.number, size, inService: toBoolean(row.in_service) }));
@@ -862,7 +878,7 @@ async function confirmLateIn(
       .selectFrom('booking_lockers as bl')
       .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
       .select(['bl.locker_id', 'bl.start_at', 'bl.end_at'])
-      .where('l.location_key', '=', target.location_key)
+      .where('l.location_key', '=', target.locationKey)
       .where('l.size', '=', size)
       .where('bl.active', '=', true)
       .where('bl.transaction_id', '!=', transactionId)
@@ -937,20 +953,9 @@ async function moveLockerIn(
   request: LockerMoveRequest,
 ): Promise<LockerMoveResult> {
   const { transactionId, now } = request;
-  const target = await trx
-    .selectFrom('bookings')
-    .select(['location_key', 'size'])
-    .where('transaction_id', '=', transactionId)
-    .executeTakeFirst();
+  const target = await lockBookingsLockers(trx, dialect, transactionId, now);
   if (!target) return { ok: false, reason: 'not_found' };
-  if (dialect === 'postgres') {
-    // The same lock as reserveLockers: no reservation of this size can pick lockers meanwhile.
-    const lockKey = `deposito:reserve:${target.location_key}:${target.size}`;
-    await sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(trx);
-  }
-  const size = target.size as LockerSize;
-  // A lapsed hold still on the wanted locker gives it up first, as for any reservation.
-  const expired = await expireStaleHolds(trx, now, { locationKey: target.location_key, size });
+  const { size, expired } = target;
   const booking = await trx
     .selectFrom('bookings')
     .select(['status', 'start_at', 'end_at'])
@@ -963,7 +968,7 @@ async function moveLockerIn(
   const lockerRows = await trx
     .selectFrom('lockers')
     .select(['id', 'number', 'in_service'])
-    .where('location_key', '=', target.location_key)
+    .where('location_key', '=', target.locationKey)
     .where('size', '=', size)
     .where('number', 'in', [request.fromNumber, request.toNumber])
     .execute();
