@@ -15,11 +15,20 @@ export function isAdminSignedIn(): boolean {
   }
 }
 
+let generation = 0;
+
+/** Changes at each sign-in and sign-out: what was read about the account before is stale. */
+export function adminSessionGeneration(): number {
+  return generation;
+}
+
 export function markAdminSignedIn(): void {
+  generation += 1;
   window.localStorage.setItem(ADMIN_SIGNED_IN_KEY, '1');
 }
 
 export function clearAdminSignedIn(): void {
+  generation += 1;
   try {
     window.localStorage.removeItem(ADMIN_SIGNED_IN_KEY);
     // A token stored by an earlier version of this page goes too.
