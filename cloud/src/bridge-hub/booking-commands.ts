@@ -92,14 +92,47 @@ export async function syncLockerPins(
     list.push(booking);
     byLocker.set(booking.lockerNumber, list);
   }
-  for (const [locker, [next, ...later]] of byLocker) {
-    for (const booking of later) {
-      const pin = pinOnLocker(await deps.hub.commandsFor(booking.transactionId), locker);
-      if (pin.sent) await takeOff(deps, locationKey, booking.transactionId, locker, pin);
+  for (const [locker, bookings] of byLocker) {
+    const [next, ...later] = staysOf(bookings);
+    for (const stay of later) {
+      const pin = pinOnLocker(await deps.hub.commandsFor(stay.transactionId), locker);
+      if (pin.sent) await takeOff(deps, locationKey, stay.transactionId, locker, pin);
     }
     const pin = pinOnLocker(await deps.hub.commandsFor(next!.transactionId), locker);
-    if (!pin.sent && !pin.refused) await programPin(deps, locationKey, next!, locker, pin.books + 1);
+    if (pin.sent && programmedEnd(pin) !== next!.endAt.getTime()) {
+      // The stay was extended (or an extension cancelled): the controller keeps one period per
+      // locker, so the PIN goes off and comes back with the stay's new end.
+      await takeOff(deps, locationKey, next!.transactionId, locker, pin);
+      await programPin(deps, locationKey, next!, locker, pin.books + 1);
+    } else if (!pin.sent && !pin.refused) {
+      await programPin(deps, locationKey, next!, locker, pin.books + 1);
+    }
   }
+}
+
+/**
+ * One locker's bookings (earliest first) as the controller must see them: a stay and the visitor's
+ * extensions that follow it end to end are one period under the stay's first booking (its commands
+ * carry that id whichever piece is current). A piece of a stay after a gap (an operator cancelled
+ * an extension in the middle) is not programmed: the stay's PIN must not come off for it.
+ */
+export function staysOf(bookings: readonly ConfirmedOnLocker[]): ConfirmedOnLocker[] {
+  const stays: ConfirmedOnLocker[] = [];
+  for (const booking of bookings) {
+    const open = stays.find((stay) => stay.transactionId === booking.stayId);
+    if (!open) {
+      stays.push({ ...booking, transactionId: booking.stayId });
+    } else if (open.endAt.getTime() === booking.startAt.getTime()) {
+      open.endAt = booking.endAt;
+    }
+  }
+  return stays;
+}
+
+/** The end the PIN on the controller was given (its last `book`), in milliseconds. */
+function programmedEnd(pin: PinOnLocker): number | null {
+  const to = pin.lastBook?.params?.to;
+  return typeof to === 'string' ? Date.parse(to) : null;
 }
 
 /**

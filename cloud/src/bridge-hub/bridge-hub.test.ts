@@ -322,6 +322,72 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       .toBe('succeeded');
   });
 
+  it("keeps a visitor's extended stay one period on the controller: the PIN's end moves, then nothing is sent when the first booking ends", async () => {
+    const pins = site.hubArea.moduleFor(site.cloud.context).pins;
+    const turn = Date.now() + 6_000;
+    const paidLarge = async (startMs: number, endMs: number) => {
+      const reserved = await store.bookings.reserveLockers({
+        booking: buildBooking({
+          locationKey: SITE_LOCATION,
+          status: 'confirmed',
+          size: 'large',
+          pin: '604718',
+          startAt: new Date(startMs),
+          endAt: new Date(endMs),
+          expiresAt: null,
+        }),
+        maxOnline: 100,
+        now: new Date(),
+        lockerNumbers: [8],
+      });
+      if (!reserved.ok) throw new Error('reservation failed');
+      return reserved.booking;
+    };
+    const stay = await paidLarge(Date.now() - 60_000, turn);
+    await syncLockerPins(pins, SITE_LOCATION, [8]);
+    await expect.poll(async () => (await simulator.locker(8))?.booking?.pin).toBe('604718');
+
+    // The visitor pays one more hour: a booking of its own, with the stay's PIN, tied to the stay.
+    const extension = await paidLarge(turn, turn + 3600_000);
+    await store.bookingExtensions.add({
+      transactionId: extension.transactionId,
+      stayId: stay.transactionId,
+      createdAt: new Date(),
+    });
+    const unbooks = await simulator.operations('unbook');
+    await syncLockerPins(pins, SITE_LOCATION, [8]);
+    await expect
+      .poll(async () => (await store.bridge.getCommand(bookCommandId(stay.transactionId, 8, 2)))?.status)
+      .toBe('succeeded');
+    expect((await store.bridge.getCommand(bookCommandId(stay.transactionId, 8, 2)))?.params).toMatchObject({
+      pin: '604718',
+      to: new Date(turn + 3600_000).toISOString(),
+    });
+    expect(await simulator.operations('unbook')).toBe(unbooks + 1);
+    expect((await simulator.locker(8))?.booking?.pin).toBe('604718');
+
+    // The first booking's end passes: the controller already has the stay until its new end.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now() + 100)));
+    const books = await simulator.operations('book');
+    await syncAllPins(pins);
+    expect(await simulator.operations('book')).toBe(books);
+    expect(await store.bridge.getCommand(bookCommandId(extension.transactionId, 8))).toBeNull();
+    expect((await simulator.locker(8))?.booking?.pin).toBe('604718');
+
+    // Cancelled, the stay's PIN comes off (for the tests after this one).
+    for (const booking of [stay, extension]) {
+      const cancelled = await store.bookings.transition(booking.transactionId, {
+        from: ['confirmed'],
+        to: 'cancelled_by_operator',
+        actor: 'operator',
+        reason: 'operator_cancelled',
+        now: new Date(),
+      });
+      site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    }
+    await expect.poll(async () => (await simulator.locker(8))?.occupancy, { timeout: 10_000 }).toBe('free');
+  });
+
   it("tells the operators when a paid booking's PIN cannot be programmed because the locker is taken", async () => {
     await simulator.setOccupancy(7, 'booked');
     const booking = await paidBookingNow(7, '615204');

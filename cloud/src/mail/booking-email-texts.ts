@@ -5,9 +5,15 @@ import type { LockerSize } from '@deposito/protocol/pricing/locker-size';
 // locale files: e-mails are composed on the server and must not break when the web changes a key.
 
 export interface BookingEmailTexts {
-  subject: { confirmation: string; scheduled: string; todayPin: string; refund: string };
+  subject: { confirmation: string; scheduled: string; todayPin: string; refund: string; extension: string };
   greeting: (name: string) => string;
-  intro: { confirmation: string; scheduled: string; todayPin: string; refund: string };
+  intro: {
+    confirmation: string;
+    scheduled: string;
+    todayPin: string;
+    refund: string;
+    extension: string;
+  };
   scheduledNote: string;
   labels: {
     booking: string;
@@ -36,6 +42,7 @@ export const BOOKING_EMAIL_TEXTS: Record<Language, BookingEmailTexts> = {
       scheduled: 'Prenotazione registrata',
       todayPin: 'Il tuo PIN per oggi',
       refund: 'Rimborso del pagamento',
+      extension: 'Prenotazione prolungata',
     },
     greeting: (name) => `Ciao ${name},`,
     intro: {
@@ -44,6 +51,8 @@ export const BOOKING_EMAIL_TEXTS: Record<Language, BookingEmailTexts> = {
       todayPin: 'la tua prenotazione inizia oggi: ecco il PIN e il locker che ti abbiamo assegnato.',
       refund:
         'abbiamo ricevuto il tuo pagamento, ma la prenotazione qui sotto non è valida (annullata o non confermabile): non usarla. Ti rimborseremo l’importo pagato sulla stessa carta; per qualsiasi domanda rispondi a questa email indicando il codice prenotazione.',
+      extension:
+        'il pagamento è andato a buon fine e la tua prenotazione è prolungata: il locker e il PIN restano gli stessi fino alla nuova fine.',
     },
     scheduledNote:
       'Il PIN e il locker ti verranno assegnati il giorno della prenotazione: quella mattina riceverai un’altra email con il PIN.',
@@ -71,6 +80,7 @@ export const BOOKING_EMAIL_TEXTS: Record<Language, BookingEmailTexts> = {
       scheduled: 'Booking registered',
       todayPin: 'Your PIN for today',
       refund: 'Refund of your payment',
+      extension: 'Booking extended',
     },
     greeting: (name) => `Hello ${name},`,
     intro: {
@@ -79,6 +89,8 @@ export const BOOKING_EMAIL_TEXTS: Record<Language, BookingEmailTexts> = {
       todayPin: 'your booking starts today: here are the PIN and the locker we have assigned to you.',
       refund:
         'we received your payment, but the booking below is not valid (cancelled or could not be confirmed): do not use it. We will refund the amount paid to the same card; for any question reply to this e-mail with the booking code.',
+      extension:
+        'your payment went through and your booking is extended: the locker and the PIN stay the same until the new end.',
     },
     scheduledNote:
       'Your PIN and locker will be assigned on the day of your booking: that morning you will receive another e-mail with your PIN.',
@@ -106,6 +118,7 @@ export const BOOKING_EMAIL_TEXTS: Record<Language, BookingEmailTexts> = {
       scheduled: 'Reserva registrada',
       todayPin: 'Tu PIN para hoy',
       refund: 'Reembolso de tu pago',
+      extension: 'Reserva ampliada',
     },
     greeting: (name) => `Hola ${name}:`,
     intro: {
@@ -114,6 +127,8 @@ export const BOOKING_EMAIL_TEXTS: Record<Language, BookingEmailTexts> = {
       todayPin: 'tu reserva empieza hoy: aquí tienes el PIN y la taquilla que te hemos asignado.',
       refund:
         'hemos recibido tu pago, pero la reserva de abajo no es válida (cancelada o no confirmable): no la uses. Te reembolsaremos el importe pagado en la misma tarjeta; para cualquier duda responde a este correo indicando el código de reserva.',
+      extension:
+        'el pago se ha realizado correctamente y tu reserva se ha ampliado: la taquilla y el PIN siguen siendo los mismos hasta el nuevo final.',
     },
     scheduledNote:
       'El PIN y la taquilla se asignarán el día de tu reserva: esa mañana recibirás otro correo con tu PIN.',
@@ -141,6 +156,7 @@ export const BOOKING_EMAIL_TEXTS: Record<Language, BookingEmailTexts> = {
       scheduled: 'ご予約を承りました',
       todayPin: '本日のPINコード',
       refund: 'お支払いの返金について',
+      extension: 'ご予約を延長しました',
     },
     greeting: (name) => `${name} 様`,
     intro: {
@@ -149,6 +165,8 @@ export const BOOKING_EMAIL_TEXTS: Record<Language, BookingEmailTexts> = {
       todayPin: 'ご予約は本日開始です。割り当てられたPINコードとロッカーは以下のとおりです。',
       refund:
         'お支払いを受け付けましたが、以下のご予約は無効です（キャンセルまたは確定できませんでした）。ご利用にならないでください。お支払い額は同じカードに返金いたします。ご不明な点は予約コードを添えてこのメールにご返信ください。',
+      extension:
+        'お支払いが完了し、ご予約を延長しました。新しい終了時刻まで、ロッカーとPINコードはそのままご利用いただけます。',
     },
     scheduledNote:
       'PINコードとロッカーはご予約当日に割り当てられます。当日の朝、PINコードを記載したメールを改めてお送りします。',

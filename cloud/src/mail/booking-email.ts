@@ -12,7 +12,8 @@ import type { Mailer, OutgoingMail, SentMail } from './mailer';
  * todayPin: the morning scheduler's message on that day.
  */
 /** refund: money taken for a booking that is not honoured (cancelled, or not confirmable). */
-export type BookingEmailKind = 'confirmation' | 'scheduled' | 'todayPin' | 'refund';
+/** extension: an extension of a stay is paid; the stay's locker and PIN until its new end. */
+export type BookingEmailKind = 'confirmation' | 'scheduled' | 'todayPin' | 'refund' | 'extension';
 
 export interface BookingEmailData {
   language: Language;
@@ -57,7 +58,7 @@ function formatInstant(iso: string, zone: string, locale: string): string {
 }
 
 export function renderBookingEmail(kind: BookingEmailKind, data: BookingEmailData): RenderedEmail {
-  const needsPin = kind === 'confirmation' || kind === 'todayPin';
+  const needsPin = kind === 'confirmation' || kind === 'todayPin' || kind === 'extension';
   if (needsPin && (!data.pin || data.lockerIds.length === 0)) {
     throw new RangeError(`A ${kind} e-mail needs the PIN and the lockers (booking ${data.transactionId})`);
   }

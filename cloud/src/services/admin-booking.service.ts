@@ -8,6 +8,7 @@ import {
   centsToEuros,
   eurosToCents,
   generatePin,
+  isActiveBookingStatus,
   parseNote,
   SERVICE_FEE_CENTS,
   transactionIdFromBytes,
@@ -84,6 +85,20 @@ export class AdminBookingService {
     transactionId: string,
     move: { from: number; to: number },
   ): Promise<MoveBookingLockerResponse> {
+    // A stay the visitor extended is one period on its lockers, its pieces bookings of their own:
+    // moving one piece would split the stay between two lockers.
+    const extensions = await Promise.all(
+      (await this.store.bookingExtensions.ofStay(transactionId)).map((id) => this.store.bookings.get(id)),
+    );
+    const extended =
+      (await this.store.bookingExtensions.stayOf(transactionId)) !== null ||
+      extensions.some((extension) => extension !== null && isActiveBookingStatus(extension.status));
+    if (extended) {
+      throw new AppError(
+        'booking/invalid_state',
+        'Il cliente ha prolungato questa prenotazione: il locker non si può cambiare',
+      );
+    }
     const result = await this.store.bookings.moveLocker({
       transactionId,
       fromNumber: move.from,
@@ -131,17 +146,31 @@ export class AdminBookingService {
     return { success: true, message, lockers };
   }
 
-  /** Every recorded move of a booking, oldest first; BOOKING_NOT_FOUND for an unknown one. */
+  /**
+   * Every recorded move of a booking and of the visitor's extensions of its stay (each marked with
+   * the extension's reference), oldest first; BOOKING_NOT_FOUND for an unknown one.
+   */
   async history(transactionId: string): Promise<BookingHistoryEntry[]> {
     if (!(await this.store.bookings.get(transactionId))) throw new AppError('BOOKING_NOT_FOUND');
-    return (await this.store.bookings.events(transactionId)).map((event) => ({
-      at: event.at.toISOString(),
-      from: event.from,
-      to: event.to,
-      actor: event.actor,
-      reason: event.reason,
-      detail: event.detail,
-    }));
+    const entries = async (id: string, extension: boolean) =>
+      (await this.store.bookings.events(id)).map((event) => ({
+        at: event.at.toISOString(),
+        from: event.from,
+        to: event.to,
+        actor: event.actor,
+        reason: event.reason,
+        detail: extension
+          ? `prolungamento ${id}${event.detail ? `: ${event.detail}` : ''}`.slice(0, 1000)
+          : event.detail,
+        ...(extension ? { extension: id } : {}),
+      }));
+    const extensions = await this.store.bookingExtensions.ofStay(transactionId);
+    const all = [
+      ...(await entries(transactionId, false)),
+      ...(await Promise.all(extensions.map((id) => entries(id, true)))).flat(),
+    ];
+    // Stable: moves at the same instant keep the booking's own first.
+    return all.sort((a, b) => a.at.localeCompare(b.at));
   }
 
   /**

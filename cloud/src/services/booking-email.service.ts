@@ -40,7 +40,15 @@ const RETRY_MAX_MS = 60 * 60_000;
 const ALERT_AFTER_ATTEMPTS = 5;
 const BATCH = 20;
 
-const BOOKING_EMAIL_KINDS: readonly BookingEmailKind[] = ['confirmation', 'scheduled', 'todayPin', 'refund'];
+const BOOKING_EMAIL_KINDS: readonly BookingEmailKind[] = [
+  'confirmation',
+  'scheduled',
+  'todayPin',
+  'refund',
+  'extension',
+];
+/** The e-mails that carry the booking's receipt: those confirming a payment. */
+const WITH_RECEIPT: readonly BookingEmailKind[] = ['confirmation', 'scheduled', 'extension'];
 
 /**
  * The outbox kind of a visitor's resend of `kind` (one booking's kinds are queued once each, so
@@ -154,6 +162,12 @@ export class BookingEmailService {
     };
   }
 
+  /** The first booking of the stay an extension belongs to. */
+  private async stayRoot(extension: BookingRecord): Promise<BookingRecord | null> {
+    const stayId = await this.deps.store.bookingExtensions.stayOf(extension.transactionId);
+    return stayId ? this.deps.store.bookings.get(stayId) : null;
+  }
+
   private async sendOne(email: OutboxEmail): Promise<boolean> {
     const { store, clock, logger } = this.deps;
     const booking = await store.bookings.get(email.transactionId);
@@ -169,12 +183,15 @@ export class BookingEmailService {
       return false;
     }
     const messageId = `<booking-${email.id}-${email.kind}@deposito>`;
+    // An extension is told as part of its stay: from the stay's start, with the stay's page.
+    const stay = kind === 'extension' && booking ? await this.stayRoot(booking) : null;
+    if (stay) data.startIso = stay.startAt.toISOString();
     if (kind !== 'refund' && booking && this.deps.myBookingUrl) {
-      data.myBookingUrl = await this.deps.myBookingUrl(booking);
+      data.myBookingUrl = await this.deps.myBookingUrl(stay ?? booking);
     }
-    // A paid booking's confirmation (or scheduled e-mail) carries its receipt.
+    // A paid booking's confirmation (or scheduled or extension e-mail) carries its receipt.
     const receipt =
-      booking && location && (kind === 'confirmation' || kind === 'scheduled') && hasReceipt(booking)
+      booking && location && WITH_RECEIPT.includes(kind) && hasReceipt(booking)
         ? [
             {
               filename: receiptFileName(booking.transactionId),

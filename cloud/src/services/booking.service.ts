@@ -7,6 +7,7 @@ import {
   FAST_TRACK_HOURS,
   fastTrackWindow,
   generatePin,
+  canTransition,
   isHoldBookingStatus,
   isInBlockWindow,
   parseDurationUnit,
@@ -573,7 +574,34 @@ export class BookingService {
       default:
         break;
     }
+    if (booking.status === 'refund_due' || booking.status === 'cancelled_by_operator') {
+      await this.endExtensions(booking, transition);
+    }
     return booking;
+  }
+
+  /**
+   * A stay cancelled takes its extensions with it, by the same hand and for the same reason: the
+   * paid ones are owed back too (or cancelled as the stay was), the unpaid holds let go.
+   */
+  private async endExtensions(stay: BookingRecord, transition: Omit<StatusTransition, 'now'>): Promise<void> {
+    for (const transactionId of await this.store.bookingExtensions.ofStay(stay.transactionId)) {
+      const extension = await this.store.bookings.get(transactionId);
+      if (!extension) continue;
+      const to = isHoldBookingStatus(extension.status)
+        ? transition.actor === 'visitor'
+          ? 'cancelled'
+          : 'cancelled_by_operator'
+        : stay.status;
+      if (!canTransition(extension.status, to, transition.actor)) continue;
+      await this.changeStatus(transactionId, {
+        from: [extension.status],
+        to,
+        actor: transition.actor,
+        reason: transition.reason,
+        detail: `stay ${stay.transactionId} cancelled${transition.detail ? `: ${transition.detail}` : ''}`,
+      });
+    }
   }
 
   async get(transactionId: string): Promise<BookingRecord> {

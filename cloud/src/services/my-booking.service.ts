@@ -24,6 +24,7 @@ import type { BookingRecord } from '../store/booking.repository';
 import type { LocationRecord } from '../store/location.repository';
 import type { Store } from '../store/store';
 import { resendableEmail, resendEmailKind } from './booking-email.service';
+import { readStay, type BookingExtensionService, type Stay } from './booking-extension.service';
 import { bookingReceiptPdf, hasReceipt, receiptFileName } from './booking-receipt';
 import type { BookingService } from './booking.service';
 
@@ -31,6 +32,15 @@ import type { BookingService } from './booking.service';
 export const MY_BOOKING_LINK_DAYS_AFTER_END = 30;
 /** 256 random bits: unguessable, whatever the number of links issued. */
 const TOKEN_BYTES = 32;
+
+/** Extensions listed on the page: the paid ones, and those whose money is owed or was given back. */
+const EXTENSION_LISTED: readonly BookingStatus[] = [
+  'confirmed',
+  'confirmed_late',
+  'failed_after_payment',
+  'refund_due',
+  'refunded',
+];
 
 /** Statuses whose PIN the visitor may see (the ones holding lockers now; as the completion page). */
 const PIN_SHOWN: readonly BookingStatus[] = ['confirmed', 'confirmed_late'];
@@ -80,6 +90,8 @@ export class MyBookingService {
     private readonly clock: Clock,
     /** Moves bookings (the visitor's cancellation); reading and minting need none. */
     private readonly bookings?: BookingService,
+    /** Offers and holds extensions of the stay; without it the page offers none. */
+    private readonly extensions?: BookingExtensionService,
   ) {}
 
   /** A new link of the booking, valid until 30 days after its end. */
@@ -97,11 +109,25 @@ export class MyBookingService {
     return { token, expiresAt: expiresAt.toISOString() };
   }
 
-  /** A link for the completion page of a paid booking; BOOKING_NOT_FOUND for any other. */
+  /**
+   * A link for the completion page of a paid booking (of its stay's first booking when it is an
+   * extension: the page shows the whole stay); BOOKING_NOT_FOUND for any other.
+   */
   async mintForPaidBooking(transactionId: string): Promise<MyBookingLinkResponse> {
     const booking = await this.store.bookings.get(transactionId);
     if (!booking || !PAID.includes(booking.status)) throw new AppError('BOOKING_NOT_FOUND');
-    return this.mint(booking);
+    const stay = await readStay(this.store, booking);
+    return this.mint(stay ? { transactionId: stay.root.transactionId, endAt: stay.endAt } : booking);
+  }
+
+  /**
+   * Holds the lockers for the longer stay the visitor chose (one of `extension.options`, by its
+   * end) and answers the extension's hold, whose payment page the caller opens.
+   */
+  async extend(token: string, endIso: string): Promise<BookingRecord> {
+    if (!this.extensions) throw new Error('MyBookingService.extend needs the extension service');
+    const { stay, location } = await this.openStay(token);
+    return this.extensions.hold(stay, location, new Date(endIso));
   }
 
   /** Revokes one link; the booking's other links keep working. */
@@ -119,7 +145,9 @@ export class MyBookingService {
    */
   async cancel(token: string): Promise<MyBookingResponse> {
     if (!this.bookings) throw new Error('MyBookingService.cancel needs the booking service');
-    const { booking, location } = await this.open(token);
+    // The whole stay: its extensions follow the first booking (BookingService.changeStatus).
+    const { stay, location } = await this.openStay(token);
+    const booking = stay.root;
     const { verdict } = await this.cancellation(booking, location);
     if (!verdict.allowed) {
       throw new AppError('my_booking/cancel_not_allowed', `Not cancellable online: ${verdict.reason}`);
@@ -146,7 +174,7 @@ export class MyBookingService {
     token: string,
     allow: (transactionId: string) => Promise<void>,
   ): Promise<MyBookingResendResponse> {
-    const { booking } = await this.open(token);
+    const booking = (await this.openStay(token)).stay.root;
     const kind = resendableEmail(booking);
     if (!kind) throw new AppError('my_booking/resend_not_available');
     await allow(booking.transactionId);
@@ -159,10 +187,14 @@ export class MyBookingService {
   }
 
   async read(token: string): Promise<MyBookingResponse> {
-    const { booking, location } = await this.open(token);
+    const { stay, location } = await this.openStay(token);
+    const booking = stay.root;
     const { policy, verdict } = await this.cancellation(booking, location);
     const lockers = booking.lockers.filter((locker) => locker.active).map((locker) => locker.number);
     const showPin = PIN_SHOWN.includes(booking.status) && booking.pin !== null;
+    const extension = this.extensions
+      ? await this.extensions.offer(stay, location)
+      : { allowed: false, refusal: 'not_in_progress' as const, options: [] };
     return {
       reference: booking.transactionId,
       status: booking.status,
@@ -178,18 +210,37 @@ export class MyBookingService {
       // A scheduled booking's lockers are shown on the day, with its PIN.
       lockers: PIN_SHOWN.includes(booking.status) ? lockers : [],
       startIso: booking.startAt.toISOString(),
-      endIso: booking.endAt.toISOString(),
-      paidCents: amountInCents(booking.totalCents),
+      endIso: stay.endAt.toISOString(),
+      paidCents: [booking, ...stay.paid].reduce((sum, paid) => sum + amountInCents(paid.totalCents), 0),
       pin: showPin ? booking.pin : null,
       pinExpectedFrom:
         booking.status === 'scheduled' ? pinExpectedFrom(booking, location).toISOString() : null,
       receipt: hasReceipt(booking),
-      googleCalendarUrl: this.googleCalendarUrl(booking, location, showPin),
+      googleCalendarUrl: this.googleCalendarUrl(stay, location, showPin),
       cancellation: {
         policy,
         allowed: verdict.allowed,
         refusal: verdict.allowed ? null : verdict.reason,
       },
+      extension: {
+        allowed: extension.allowed,
+        refusal: extension.allowed ? null : extension.refusal,
+        options: extension.options.map((option) => ({
+          duration: option.duration,
+          endIso: option.endAt.toISOString(),
+          priceCents: option.priceCents,
+          totalCents: option.totalCents,
+        })),
+      },
+      extensions: stay.extensions
+        .filter((paid) => EXTENSION_LISTED.includes(paid.status))
+        .map((paid) => ({
+          reference: paid.transactionId,
+          status: paid.status,
+          startIso: paid.startAt.toISOString(),
+          endIso: paid.endAt.toISOString(),
+          paidCents: amountInCents(paid.totalCents),
+        })),
     };
   }
 
@@ -214,7 +265,8 @@ export class MyBookingService {
 
   /** The booking's PDF receipt; `my_booking/receipt_not_available` unless it is paid. */
   async receipt(token: string): Promise<{ filename: string; pdf: Uint8Array }> {
-    const { booking, location } = await this.open(token);
+    const { stay, location } = await this.openStay(token);
+    const booking = stay.root;
     if (!hasReceipt(booking)) throw new AppError('my_booking/receipt_not_available');
     return {
       filename: receiptFileName(booking.transactionId),
@@ -224,13 +276,14 @@ export class MyBookingService {
 
   /** The booking as an iCalendar file: the stay, the address, and the PIN once assigned. */
   async calendar(token: string): Promise<{ filename: string; ics: string }> {
-    const { booking, location } = await this.open(token);
+    const { stay, location } = await this.openStay(token);
+    const booking = stay.root;
     const texts = CALENDAR_TEXTS[booking.lang];
     const calendar = ical({ prodId: { company: 'Deposito', product: 'my-booking' }, name: texts.title });
     calendar.createEvent({
       id: `${booking.transactionId}@deposito`,
       start: booking.startAt,
-      end: booking.endAt,
+      end: stay.endAt,
       summary: `${texts.title} – ${location.name}`,
       location: `${location.name}, ${location.address}`,
       description: this.notes(booking, location, PIN_SHOWN.includes(booking.status)),
@@ -249,16 +302,25 @@ export class MyBookingService {
     ].join('\n');
   }
 
-  private googleCalendarUrl(booking: BookingRecord, location: LocationRecord, withPin: boolean): string {
+  private googleCalendarUrl(stay: Stay, location: LocationRecord, withPin: boolean): string {
+    const booking = stay.root;
     const texts = CALENDAR_TEXTS[booking.lang];
     const query = new URLSearchParams({
       action: 'TEMPLATE',
       text: `${texts.title} – ${location.name}`,
-      dates: `${googleInstant(booking.startAt)}/${googleInstant(booking.endAt)}`,
+      dates: `${googleInstant(booking.startAt)}/${googleInstant(stay.endAt)}`,
       details: this.notes(booking, location, withPin),
       location: `${location.name}, ${location.address}`,
     });
     return `https://calendar.google.com/calendar/render?${query.toString()}`;
+  }
+
+  /** The stay of a live link (from its first booking, whichever booking of it the link names). */
+  private async openStay(token: string): Promise<{ stay: Stay; location: LocationRecord }> {
+    const { booking, location } = await this.open(token);
+    const stay = await readStay(this.store, booking);
+    if (!stay) throw new AppError('my_booking/not_found');
+    return { stay, location };
   }
 
   /** The booking and location of a live link; one answer for unknown, expired, revoked or deleted. */

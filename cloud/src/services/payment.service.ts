@@ -29,6 +29,7 @@ import type { Store } from '../store/store';
 import type { BookingEmailService } from './booking-email.service';
 import type { BookingService, RandomSource } from './booking.service';
 import type { LocationService } from './location.service';
+import { EXTENDABLE_STATUSES } from '@deposito/protocol/booking/extension';
 import type { TimeWindow } from '@deposito/protocol/booking/locker-availability';
 
 /** Statuses a payment has already settled; a further notification for them changes nothing. */
@@ -291,6 +292,9 @@ export class PaymentService {
       return this.refuseAmount(booking, outcome, total);
     }
 
+    const stayId = await store.bookingExtensions.stayOf(booking.transactionId);
+    if (stayId) return this.settleExtension(booking, stayId, location, reference);
+
     const now = clock.now();
     const holdLive =
       isHoldBookingStatus(booking.status) && booking.expiresAt !== null && booking.expiresAt > now;
@@ -319,6 +323,67 @@ export class PaymentService {
       if (current && SETTLED_STATUSES.includes(current.status)) return replay(current);
     }
     return this.settleLate(booking, location, reference);
+  }
+
+  /**
+   * A paid extension of a stay: confirmed with the stay's PIN on the stay's lockers (never for a
+   * later day: it continues a stay in progress), which the bridge hub then programs to the new end;
+   * paid after its hold lapsed, confirmed late only if those same lockers are still free. A stay
+   * that ended meanwhile in a cancellation has nothing to extend: the money is owed back.
+   */
+  private async settleExtension(
+    booking: BookingRecord,
+    stayId: string,
+    location: LocationRecord,
+    reference: string | null,
+  ): Promise<PaymentSettlement> {
+    const { store, clock, logger } = this.deps;
+    const root = await store.bookings.get(stayId);
+    if (!root || !EXTENDABLE_STATUSES.includes(root.status) || !root.pin) {
+      const failed = await this.deps.bookings.changeStatus(booking.transactionId, {
+        from: [booking.status],
+        to: 'failed_after_payment',
+        actor: 'provider',
+        reason: 'paid_no_lockers',
+        detail: reference,
+        paidAt: clock.now(),
+        ...(reference ? { providerReference: reference } : {}),
+      });
+      await this.logForOperator(
+        location.key,
+        `Extension ${booking.transactionId} of booking ${stayId} was paid (${reference ?? 'no reference'}) after the stay was ${root?.status ?? 'deleted'}: refund it`,
+      );
+      await this.deps.emails.deliver(booking.transactionId);
+      return {
+        transactionId: booking.transactionId,
+        status: failed?.status ?? (await this.currentStatus(booking)),
+        changed: failed !== null,
+      };
+    }
+    const now = clock.now();
+    if (isHoldBookingStatus(booking.status) && booking.expiresAt !== null && booking.expiresAt > now) {
+      const confirmed = await this.deps.bookings.changeStatus(booking.transactionId, {
+        from: [booking.status],
+        to: 'confirmed',
+        actor: 'provider',
+        reason: 'paid',
+        detail: reference,
+        paidAt: now,
+        pin: root.pin,
+        ...(reference ? { providerReference: reference } : {}),
+        email: 'extension',
+      });
+      if (confirmed) {
+        logger.info({ transactionId: confirmed.transactionId, stayId }, 'stay extended');
+        await this.deps.emails.deliver(confirmed.transactionId);
+        return { transactionId: confirmed.transactionId, status: confirmed.status, changed: true };
+      }
+      const current = await store.bookings.get(booking.transactionId);
+      if (current && SETTLED_STATUSES.includes(current.status)) {
+        return { transactionId: current.transactionId, status: current.status, changed: false };
+      }
+    }
+    return this.settleLate(booking, location, reference, { pin: root.pin, sameLockersOnly: true });
   }
 
   /**
@@ -390,14 +455,17 @@ export class PaymentService {
     booking: BookingRecord,
     location: LocationRecord,
     reference: string | null,
+    /** An extension: the stay's PIN, on the stay's lockers only. */
+    extension?: { pin: string; sameLockersOnly: true },
   ): Promise<PaymentSettlement> {
     const { store, clock, events, logger } = this.deps;
     const now = clock.now();
     const result = await store.bookings.confirmLatePayment({
       transactionId: booking.transactionId,
       now,
-      pin: await assignPin(store, this.deps.random, location.key, now),
+      pin: extension?.pin ?? (await assignPin(store, this.deps.random, location.key, now)),
       providerReference: reference,
+      ...(extension ? { sameLockersOnly: true, email: 'extension' as const } : {}),
     });
     if (result.outcome === 'not_late') {
       const current = result.booking;

@@ -105,6 +105,8 @@ export interface BookingAdminRepository {
 export interface ConfirmedOnLocker {
   lockerNumber: number;
   transactionId: string;
+  /** The stay's first booking: itself, unless it is a visitor's extension of another. */
+  stayId: string;
   pin: string | null;
   startAt: Date;
   endAt: Date;
@@ -260,7 +262,21 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
       .selectFrom('booking_lockers as bl')
       .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
       .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
-      .select(['l.number', 'bl.transaction_id', 'b.pin', 'bl.start_at', 'bl.end_at'])
+      .leftJoin('booking_extensions as e', 'e.transaction_id', 'bl.transaction_id')
+      .leftJoin('bookings as r', 'r.transaction_id', 'e.stay_id')
+      .select([
+        'l.number',
+        'bl.transaction_id',
+        'r.transaction_id as stay_id',
+        'b.pin',
+        'bl.start_at',
+        'bl.end_at',
+      ])
+      // An extension counts while its stay does: a stay cancelled takes its PIN off, whatever
+      // becomes of its extensions a moment later (one whose stay was deleted stands alone).
+      .where((eb) =>
+        eb.or([eb('r.transaction_id', 'is', null), eb('r.status', 'in', ['confirmed', 'confirmed_late'])]),
+      )
       .where('l.location_key', '=', locationKey)
       .where('bl.active', '=', true)
       // Paid late and honoured is as paid as on time: its PIN belongs on the locker too.
@@ -271,6 +287,7 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
     return rows.map((row) => ({
       lockerNumber: row.number,
       transactionId: row.transaction_id,
+      stayId: row.stay_id ?? row.transaction_id,
       pin: row.pin,
       startAt: toDate(row.start_at),
       endAt: toDate(row.end_at),

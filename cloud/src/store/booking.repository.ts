@@ -147,6 +147,10 @@ export interface LatePaymentRequest {
   /** Given to the booking when lockers can be found for it. */
   pin: string;
   providerReference: string | null;
+  /** Only the lockers it held (an extension of a stay continues on the stay's lockers or not at all). */
+  sameLockersOnly?: boolean;
+  /** The e-mail of a late confirmation (the confirmation unless said otherwise). */
+  email?: 'confirmation' | 'extension';
 }
 
 export interface LockerMoveRequest {
@@ -890,7 +894,7 @@ async function confirmLateIn(
   const free = freeLockers(lockers, occupations, window);
   const chosen = [
     ...free.filter((locker) => previous.has(locker.id)),
-    ...free.filter((locker) => !previous.has(locker.id)),
+    ...(request.sameLockersOnly ? [] : free.filter((locker) => !previous.has(locker.id))),
   ].slice(0, booking.quantity);
   const paid = {
     updated_at: now,
@@ -940,7 +944,7 @@ async function confirmLateIn(
     .where('transaction_id', '=', transactionId)
     .execute();
   await recordEvents(trx, [{ ...event, to: 'confirmed_late', reason: 'paid_late' }]);
-  await enqueueBookingEmail(trx, { transactionId, kind: 'confirmation', now });
+  await enqueueBookingEmail(trx, { transactionId, kind: request.email ?? 'confirmation', now });
   return { outcome: 'confirmed_late', booking: (await loadBooking(trx, transactionId))!, expired };
 }
 

@@ -142,6 +142,13 @@ export interface BookingLinkTable {
   revoked_at: NullableInstant;
 }
 
+export interface BookingExtensionTable {
+  transaction_id: string;
+  /** The stay's first booking. */
+  stay_id: string;
+  created_at: Instant;
+}
+
 export interface PaymentReceiptTable {
   transaction_id: string;
   provider_reference: string;
@@ -166,6 +173,7 @@ export interface Database {
   booking_events: BookingEventTable;
   email_outbox: EmailOutboxTable;
   booking_links: BookingLinkTable;
+  booking_extensions: BookingExtensionTable;
   payment_receipts: PaymentReceiptTable;
   discounts: DiscountTable;
   settings: SettingTable;

@@ -1,3 +1,7 @@
+import {
+  KyselyBookingExtensionRepository,
+  type BookingExtensionRepository,
+} from './booking-extension.repository';
 import { KyselyLockerHistoryRepository, type LockerHistoryRepository } from './locker-history.repository';
 import { KyselyAlertRepository, type AlertRepository } from './alert.repository';
 import { KyselyBookingLinkRepository, type BookingLinkRepository } from './booking-link.repository';
@@ -58,6 +62,8 @@ export interface Store {
   readonly paymentReceipts: PaymentReceiptRepository;
   /** Private links to visitors' booking pages (hashed tokens). */
   readonly bookingLinks: BookingLinkRepository;
+  /** Which stay each visitor's extension belongs to. */
+  readonly bookingExtensions: BookingExtensionRepository;
   /** Operators' alerts: raised once per subject, resolved, acknowledged. */
   readonly alerts: AlertRepository;
   /** Everything that concerns one locker, for its history. */
@@ -122,6 +128,7 @@ function createStore(
     takings: new KyselyTakingsRepository(db),
     emailOutbox: new KyselyEmailOutboxRepository(db),
     bookingLinks: new KyselyBookingLinkRepository(db),
+    bookingExtensions: new KyselyBookingExtensionRepository(db),
     alerts: new KyselyAlertRepository(db),
     lockerHistory: new KyselyLockerHistoryRepository(db),
     paymentReceipts: new KyselyPaymentReceiptRepository(db),

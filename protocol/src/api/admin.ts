@@ -66,6 +66,8 @@ export const bookingHistoryEntrySchema = z.object({
   actor: z.enum(BOOKING_ACTORS),
   reason: z.string().max(100),
   detail: z.string().max(1000).nullable(),
+  /** The visitor's extension of the stay this move was of, when not of the booking itself. */
+  extension: zTransactionId.optional(),
 });
 export const bookingHistoryResponseSchema = z.array(bookingHistoryEntrySchema);
 export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntrySchema>;

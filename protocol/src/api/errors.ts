@@ -32,6 +32,13 @@ export const ERROR_CODES = {
     status: 409,
     message: 'The confirmation of this booking cannot be sent again',
   },
+  // Extending a stay that cannot be (not in progress, over, as long as allowed, or not a length on offer).
+  'my_booking/extension_not_available': { status: 409, message: 'This booking cannot be extended' },
+  // Extending when the lockers are booked by someone else right after the current end.
+  'my_booking/extension_locker_taken': {
+    status: 409,
+    message: 'The locker is booked by someone else after your end',
+  },
   // 409: the booking exists but its payment window closed; nothing to retry with the same booking.
   BOOKING_EXPIRED: { status: 409, message: 'The booking has expired' },
 

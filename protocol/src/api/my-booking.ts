@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { CANCELLATION_REFUSALS, zVisitorCancellationPolicy } from '../booking/cancellation-policy';
+import { EXTENSION_REFUSALS } from '../booking/extension';
 import { BOOKING_STATUSES } from '../booking/status';
+import { CANONICAL_DURATION_UNITS } from '../pricing/price-table';
 import { zIsoDateTime, zLockerSize, zTransactionId } from '../schemas/index';
+import { htmlPageSchema } from './common';
 import { defineRoute } from './route';
 
 /**
@@ -60,6 +63,34 @@ export const myBookingResponseSchema = z.object({
     allowed: z.boolean(),
     refusal: z.enum(CANCELLATION_REFUSALS).nullable(),
   }),
+  /**
+   * More time on the same lockers right after the end: the longer stays on offer with what each
+   * costs (the difference in price, no second fee), or why there are none.
+   */
+  extension: z.object({
+    allowed: z.boolean(),
+    refusal: z.enum(EXTENSION_REFUSALS).nullable(),
+    options: z.array(
+      z.object({
+        /** The whole stay's new length, from its start. */
+        duration: z.object({ value: z.number().int().min(1), unit: z.enum(CANONICAL_DURATION_UNITS) }),
+        endIso: zIsoDateTime,
+        /** The price difference, and what is charged (the gateway's minimum when more). */
+        priceCents: z.number().int().min(0),
+        totalCents: z.number().int().min(0),
+      }),
+    ),
+  }),
+  /** The extensions paid so far (each its own payment and receipt), oldest first. */
+  extensions: z.array(
+    z.object({
+      reference: zTransactionId,
+      status: z.enum(BOOKING_STATUSES),
+      startIso: zIsoDateTime,
+      endIso: zIsoDateTime,
+      paidCents: z.number().int().min(0),
+    }),
+  ),
 });
 export type MyBookingResponse = z.infer<typeof myBookingResponseSchema>;
 
@@ -73,6 +104,10 @@ export type MyBookingLinkResponse = z.infer<typeof myBookingLinkResponseSchema>;
 /** Where a resent confirmation went: the booking's address, partly hidden (a link can be forwarded). */
 export const myBookingResendResponseSchema = z.object({ sentTo: z.string().max(320) });
 export type MyBookingResendResponse = z.infer<typeof myBookingResendResponseSchema>;
+
+/** The longer stay the visitor chose among `extension.options`, by its new end. */
+export const myBookingExtendRequestSchema = z.object({ endIso: zIsoDateTime });
+export type MyBookingExtendRequest = z.infer<typeof myBookingExtendRequestSchema>;
 
 /** Resent confirmations per booking per hour (then 429 request/rate_limited with Retry-After). */
 export const MY_BOOKING_RESENDS_PER_HOUR = 3;
@@ -108,6 +143,17 @@ export const myBookingRoutes = {
     successStatus: 202,
     summary:
       "Sends the booking's confirmation again to its own e-mail address, a few times an hour (my_booking/resend_not_available when not paid)",
+  }),
+  extend: defineRoute({
+    method: 'POST',
+    path: '/api/my-booking/:token/extend',
+    area: 'bookings',
+    auth: 'public',
+    request: { params: myBookingParamsSchema, body: myBookingExtendRequestSchema },
+    response: htmlPageSchema,
+    responseType: 'html',
+    summary:
+      "Holds the lockers for the longer stay chosen and answers the payment provider's page for the difference (my_booking/extension_not_available, my_booking/extension_locker_taken)",
   }),
   link: defineRoute({
     method: 'POST',

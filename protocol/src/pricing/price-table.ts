@@ -1,6 +1,7 @@
 import { LOCKER_SIZES, isLockerSize, type LockerSize } from './locker-size';
 
-export type DurationUnit = 'hours' | 'days';
+export const CANONICAL_DURATION_UNITS = ['hours', 'days'] as const;
+export type DurationUnit = (typeof CANONICAL_DURATION_UNITS)[number];
 
 /** How long a booking lasts: a whole number of hours or of calendar days. */
 export type Duration = { value: number; unit: DurationUnit };

@@ -12,7 +12,12 @@ import {
 import { pdfPageTexts } from '@deposito/protocol/pdf/pdf-text.testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
-import { payOnSandbox } from '../../../test/sandbox-card';
+import {
+  bookAndPayAtOca,
+  MY_BOOKING_LINK,
+  tokenFromMail as mailedToken,
+  type HoldWindow,
+} from '../../../test/my-booking-visitor';
 import { TEST_NOW } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
@@ -23,16 +28,6 @@ import { STORE_DIALECTS } from '../../../test/test-store';
 const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 // Tomorrow (a later day): paid now, lockers and PIN on the morning of the day.
 const TOMORROW = { startTimeIso: '2026-03-28T10:00:00.000Z', endTimeIso: '2026-03-28T13:00:00.000Z' };
-const PAYER = {
-  currency: 'EUR',
-  email: 'giulia@example.com',
-  nome: 'Giulia',
-  cognome: 'Rossi',
-  telefono: '+393331234567',
-  note: 'lang:en',
-};
-const LINK = /https?:\/\/[^\s"<]+\/my-booking\/([A-Za-z0-9_-]+)/;
-
 /** iCalendar text with its folded lines joined and its escapes undone. */
 const unfold = (ics: string) =>
   ics
@@ -48,34 +43,8 @@ describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
   });
   afterAll(() => test?.close());
 
-  async function bookAndPay(window: typeof TODAY_NOON): Promise<string> {
-    const held = await fetch(`${test.url}/api/lockers/inhibit-multi`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ locationKey: 'oca', dimensione: 'standard', quantita: 1, ...window }),
-    });
-    expect(held.status).toBe(200);
-    const { transactionId } = (await held.json()) as { transactionId: string };
-    const created = await fetch(`${test.url}/api/payments/create-payment`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...PAYER, transactionId }),
-    });
-    const paid = await payOnSandbox(await created.text());
-    expect(paid.status).toBe(303);
-    return transactionId;
-  }
-
-  /** The token of the link in the booking's e-mail of that kind. */
-  async function tokenFromMail(transactionId: string, kind: string): Promise<string> {
-    const mail = (await test.mails(transactionId)).find((m) => m.kind === kind);
-    expect(mail, `a ${kind} e-mail`).toBeDefined();
-    const inText = LINK.exec(mail!.text);
-    const inHtml = LINK.exec(mail!.html);
-    expect(inText?.[0]).toBe(`${test.url}/my-booking/${inText?.[1]}`);
-    expect(inHtml?.[1]).toBe(inText?.[1]);
-    return inText![1]!;
-  }
+  const bookAndPay = (window: HoldWindow) => bookAndPayAtOca(test, window);
+  const tokenFromMail = (transactionId: string, kind: string) => mailedToken(test, transactionId, kind);
 
   const read = (token: string) => fetch(`${test.url}/api/my-booking/${token}`);
 
@@ -301,7 +270,7 @@ describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
     const booking = (await test.store.bookings.get(id))!;
     expect(confirmations[1]!.to).toBe('giulia@example.com');
     expect(confirmations[1]!.text).toContain(booking.pin!);
-    const fresh = LINK.exec(confirmations[1]!.text)![1]!;
+    const fresh = MY_BOOKING_LINK.exec(confirmations[1]!.text)![1]!;
     expect(fresh).not.toBe(token);
     expect((await read(fresh)).status).toBe(200);
 

@@ -1,6 +1,7 @@
 import { myBookingRoutes } from '@deposito/protocol';
 import { Router, type Response } from 'express';
 import type { RouteArea } from '../../app-context';
+import { BookingExtensionService } from '../../services/booking-extension.service';
 import { MyBookingService } from '../../services/my-booking.service';
 import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { endpoint } from '../endpoint';
@@ -22,8 +23,20 @@ function sendPrivateFile(res: Response, type: string, filename: string, body: st
 export const myBookingArea: RouteArea = {
   name: 'my-booking',
   endpoints: (context) => {
-    const { store, clock, services, env, logger } = context;
-    const myBooking = new MyBookingService(store, clock, services.bookings);
+    const { store, clock, services, env, logger, events } = context;
+    const extensions = new BookingExtensionService({
+      store,
+      clock,
+      events,
+      settings: services.settings,
+      bookings: services.bookings,
+    });
+    const myBooking = new MyBookingService(store, clock, services.bookings, extensions);
+    const payments = () => {
+      const module = builtPaymentModule(context);
+      if (!module) throw new Error('the payments area is not mounted');
+      return module.payments;
+    };
     return [
       endpoint(myBookingRoutes.read, async ({ params }, _req, res) => {
         // A private page: neither shared caches nor the Referer of its outgoing links may keep it.
@@ -33,12 +46,26 @@ export const myBookingArea: RouteArea = {
       endpoint(myBookingRoutes.cancel, async ({ params }, _req, res) => {
         res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
         const cancelled = await myBooking.cancel(params.token);
-        // The refund is asked of the gateway at once; if it cannot be made now the booking stays
-        // refund_due and the operators' log says to refund it by hand.
-        const payments = builtPaymentModule(context)?.payments;
-        if (!payments) return cancelled;
-        await payments.refund(cancelled.reference);
+        // The refunds (the booking's and its extensions') are asked of the gateway at once; one that
+        // cannot be made now stays refund_due and the operators' log says to refund it by hand.
+        const module = builtPaymentModule(context);
+        if (!module) return cancelled;
+        for (const paid of [cancelled, ...cancelled.extensions]) {
+          if (paid.status === 'refund_due') await module.payments.refund(paid.reference);
+        }
         return myBooking.read(params.token);
+      }),
+      endpoint(myBookingRoutes.extend, async ({ params, body }, _req, res) => {
+        res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+        const extension = await myBooking.extend(params.token, body.endIso);
+        try {
+          const created = await payments().retryPayment(extension.transactionId);
+          res.status(200).type('html').send(created.html);
+        } catch (error) {
+          // No payment page: the lockers go back at once rather than when the hold lapses.
+          await services.bookings.cancel(extension.transactionId).catch(() => undefined);
+          throw error;
+        }
       }),
       endpoint(myBookingRoutes.resend, async ({ params }, _req, res) => {
         res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });

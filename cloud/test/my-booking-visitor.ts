@@ -1,0 +1,60 @@
+// A visitor of the private booking page, over real HTTP against a payment test app: a paid booking
+// at `oca` and the token of the link its e-mail carries.
+import { expect } from 'vitest';
+import type { PaymentTestApp } from './payment-test-app';
+import { payOnSandbox } from './sandbox-card';
+
+export const MY_BOOKING_PAYER = {
+  currency: 'EUR',
+  email: 'giulia@example.com',
+  nome: 'Giulia',
+  cognome: 'Rossi',
+  telefono: '+393331234567',
+  note: 'lang:en',
+};
+
+export const MY_BOOKING_LINK = /https?:\/\/[^\s"<]+\/my-booking\/([A-Za-z0-9_-]+)/;
+
+export interface HoldWindow {
+  startTimeIso: string;
+  endTimeIso: string;
+}
+
+/** Holds one standard locker at `oca` for the window, as the booking page does; its transaction id. */
+export async function holdAtOca(test: PaymentTestApp, window: HoldWindow): Promise<string> {
+  const held = await fetch(`${test.url}/api/lockers/inhibit-multi`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ locationKey: 'oca', dimensione: 'standard', quantita: 1, ...window }),
+  });
+  expect(held.status).toBe(200);
+  return ((await held.json()) as { transactionId: string }).transactionId;
+}
+
+/** Holds a locker, opens the payment page and pays with the sandbox's test card. */
+export async function bookAndPayAtOca(test: PaymentTestApp, window: HoldWindow): Promise<string> {
+  const transactionId = await holdAtOca(test, window);
+  const created = await fetch(`${test.url}/api/payments/create-payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...MY_BOOKING_PAYER, transactionId }),
+  });
+  const paid = await payOnSandbox(await created.text());
+  expect(paid.status).toBe(303);
+  return transactionId;
+}
+
+/** The token of the private link in the booking's e-mail of that kind (the same in text and HTML). */
+export async function tokenFromMail(
+  test: PaymentTestApp,
+  transactionId: string,
+  kind: string,
+): Promise<string> {
+  const mail = (await test.mails(transactionId)).find((m) => m.kind === kind);
+  expect(mail, `a ${kind} e-mail`).toBeDefined();
+  const inText = MY_BOOKING_LINK.exec(mail!.text);
+  const inHtml = MY_BOOKING_LINK.exec(mail!.html);
+  expect(inText?.[0]).toBe(`${test.url}/my-booking/${inText?.[1]}`);
+  expect(inHtml?.[1]).toBe(inText?.[1]);
+  return inText![1]!;
+}
