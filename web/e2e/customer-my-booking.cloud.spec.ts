@@ -194,6 +194,67 @@ test('a later-day booking is cancelled from its page under the policy: refunded,
   await expect(page.getByRole('button', { name: 'Annulla la prenotazione' })).toHaveCount(0);
 });
 
+test('a stay is extended from its page: the choices, a declined card, then paid: new end, same PIN, e-mail', async ({
+  page,
+}, testInfo) => {
+  const email = `my-booking-extend-${testInfo.project.name}-${Date.now()}@example.com`;
+  // A stay for the whole of today (whatever the hour the suite runs at), extendable by days.
+  const { token } = await cloud.paidStayToday('oca', email);
+  await page.goto(`/my-booking/${token}`);
+  const mine = new MyBookingPage(page);
+  await expect(mine.status()).toHaveText('Confermata');
+  const pin = (await mine.pin().textContent())!.trim();
+  const extend = page.getByRole('region', { name: 'Prolunga' });
+  await expect(extend.getByText(/paghi solo la differenza di prezzo/)).toBeVisible();
+  await expect(extend.getByRole('button', { name: /\+1 giorno/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(extend.getByRole('button', { name: /\+14 giorni/ })).toBeVisible();
+  await shot(page, testInfo, 'my-booking-extend-it');
+
+  // A declined card: nothing changes.
+  await extend.getByRole('button', { name: /^Paga .+ e prolunga$/ }).click();
+  const sandbox = new SandboxPaymentPage(page);
+  await sandbox.waitUntilShown();
+  await sandbox.payWithTestCard(SandboxPaymentPage.DECLINED_CARD);
+  await new BookingCompletePage(page).expectDeclined();
+  await page.goto(`/my-booking/${token}`);
+  await expect(mine.status()).toHaveText('Confermata');
+  await expect(page.getByTestId('my-booking-extensions')).toHaveCount(0);
+
+  // In English, two more days, paid.
+  await mine.switchTo('English');
+  const english = page.getByRole('region', { name: 'Extend' });
+  await english.getByRole('button', { name: /\+2 days/ }).click();
+  await expect(english.getByRole('button', { name: /\+2 days/ })).toHaveAttribute('aria-pressed', 'true');
+  const pay = english.getByRole('button', { name: /^Pay .+ and extend$/ });
+  const amount = /^Pay (.+) and extend$/.exec((await pay.textContent())!.trim())![1]!;
+  await pay.click();
+  await sandbox.waitUntilShown();
+  await sandbox.payWithTestCard(SandboxPaymentPage.APPROVED_CARD);
+  await page.waitForURL(/\/booking-complete/, { timeout: 20_000 });
+  await expect(page.locator('.confirmation-pin')).toHaveText(pin);
+
+  // Back on the stay's page (the completion page spoke the booking's Italian).
+  await page.goto(`/my-booking/${token}`);
+  await expect(mine.pin()).toHaveText(pin);
+  await mine.switchTo('English');
+  const extensions = page.getByTestId('my-booking-extensions');
+  await expect(extensions).toContainText(amount);
+  await expect(extensions).toContainText('(Confirmed)');
+  // Only longer stays are offered now: three days and more.
+  await expect(
+    page.getByRole('region', { name: 'Extend' }).getByRole('button', { name: /\+1 day\b/ }),
+  ).toBeVisible();
+  await shot(page, testInfo, 'my-booking-extended-en');
+  await mine.switchTo('Italiano');
+
+  // The e-mail confirms the extension, with the PIN and a link to the stay's page.
+  await expect
+    .poll(async () => (await mailsTo(email)).find((mail) => /X-Deposito-Email: extension/i.test(mail)), {
+      timeout: 20_000,
+    })
+    .toContain(`PIN: ${pin}`);
+});
+
 test('a booking starting today (fast track) says it cannot be cancelled online', async ({
   page,
 }, testInfo) => {

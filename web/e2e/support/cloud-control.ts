@@ -162,6 +162,38 @@ export class CloudControl {
     }
   }
 
+  /**
+   * A paid stay of one standard locker at `locationKey` for the whole of today (Rome midnight to
+   * midnight), made as an operator's test booking: a stay in progress at whatever hour the suite
+   * runs, which a visitor may extend by whole days. Its reference and a private link's token.
+   */
+  async paidStayToday(locationKey: string, email: string): Promise<{ transactionId: string; token: string }> {
+    const headers = { authorization: `Bearer ${await this.adminToken()}` };
+    const created = await this.request.post('/api/system/admin/create-test-booking', {
+      headers,
+      data: {
+        location: locationKey,
+        status: 'confirmed',
+        type: 'standard',
+        pin: String(200_000 + Math.floor(Math.random() * 700_000)),
+        startTime: romeInstant(dateInZone(0), '00:00'),
+        endTime: romeInstant(dateInZone(1), '00:00'),
+        nome: 'Giulia',
+        cognome: 'Rossi',
+        email,
+        note: 'lang:it',
+        paidAt: new Date().toISOString(),
+        priceOriginal: 12,
+        priceDiscounted: 12,
+      },
+    });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    const { transactionId } = (await created.json()) as { transactionId: string };
+    const link = await this.request.post(`/api/bookings/${transactionId}/my-booking-link`);
+    expect(link.status(), await link.text()).toBe(201);
+    return { transactionId, token: ((await link.json()) as { token: string }).token };
+  }
+
   async releaseHolds(): Promise<void> {
     for (const transactionId of this.holds.splice(0)) {
       await this.request.post(`/api/bookings/${transactionId}/cancel`);

@@ -10,6 +10,8 @@ const KEYS: Record<string, string> = {
   'my_booking/not_found': 'myBooking.notFound.title',
   'my_booking/cancel_not_allowed': 'myBooking.cancel.refused',
   'my_booking/resend_not_available': 'myBooking.resend.refused',
+  'my_booking/extension_not_available': 'myBooking.extend.refused',
+  'my_booking/extension_locker_taken': 'myBooking.extend.refusal.locker_taken',
   'booking/locker_unavailable': 'errors.lockerUnavailable',
   'booking/price_mismatch': 'errors.priceChanged',
   'booking/invalid_period': 'errors.invalidPeriod',

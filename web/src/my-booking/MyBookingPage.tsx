@@ -8,6 +8,7 @@ import { LanguageFlags } from '../components/LanguageFlags';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreens';
 import { BookingQrCode } from './BookingQrCode';
 import { CancelMyBooking } from './CancelMyBooking';
+import { ExtendMyBooking, MyBookingExtensions } from './ExtendMyBooking';
 import { ResendConfirmation } from './ResendConfirmation';
 import { myBookingCalendarUrl, myBookingReceiptUrl } from './my-booking-api';
 import { useMyBooking } from './use-my-booking';
@@ -134,6 +135,7 @@ function MyBooking({
           <dt>{t('myBooking.paid')}</dt>
           <dd>{format.money(booking.paidCents)}</dd>
         </dl>
+        <MyBookingExtensions booking={booking} />
         <p className="field-hint">{t('myBooking.timezone', { zone: zoneName(zone, format.locale) })}</p>
       </section>
 
@@ -183,6 +185,8 @@ function MyBooking({
           <ResendConfirmation token={token} />
         </>
       )}
+
+      <ExtendMyBooking token={token} booking={booking} />
 
       <CancelMyBooking token={token} booking={booking} onChanged={onChanged} />
     </main>

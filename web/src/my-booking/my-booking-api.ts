@@ -27,3 +27,7 @@ export const cancelMyBooking = (token: string) => callRoute(myBookingRoutes.canc
 /** Sends the confirmation again to the booking's own address; where it went, partly hidden. */
 export const resendMyBookingConfirmation = (token: string) =>
   callRoute(myBookingRoutes.resend, { params: { token } });
+
+/** Holds the lockers for the longer stay chosen; the payment provider's page for the difference. */
+export const extendMyBooking = (token: string, endIso: string) =>
+  callRoute(myBookingRoutes.extend, { params: { token }, body: { endIso } });
