@@ -51,6 +51,17 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     const id = await bookAndPayAtOca(test, window);
     return { id, token: await tokenFromMail(test, id, 'confirmation') };
   }
+  /** The month's takings of today at oca, as the operators' Incassi page reads them. */
+  const takingsToday = async () => {
+    const response = await fetch(`${test.url}/api/admin/takings?month=2026-03&location=oca&reload=1`, {
+      headers: { authorization: `Bearer ${await test.adminToken()}` },
+    });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as {
+      data: Record<string, Record<string, { online: number; refunds?: number }>>;
+    };
+    return data.oca?.['27/03/2026'] ?? { online: 0, refunds: 0 };
+  };
   const priceOf = async (hours: number) => {
     const location = (await test.store.locations.get('oca'))!;
     return bookingPriceCents({
@@ -302,14 +313,20 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     }
   });
 
-  it('cancelling the stay refunds its extensions too', async () => {
+  it('cancelling the stay refunds its extensions too; takings count each payment and each refund on its day', async () => {
     await test.store.settings.set({ [VISITOR_CANCELLATION_POLICY_SETTING]: 'until_start' }, test.clock.now());
     try {
+      const before = await takingsToday();
       const { id, token } = await paidStay(NOON);
       const option = (await read(token)).extension.options[0]!;
       await payOnSandbox(await (await extend(token, option.endIso)).text());
       const [extensionId] = await test.store.bookingExtensions.ofStay(id);
-      expect((await test.store.bookings.get(extensionId!))!.status).toBe('confirmed');
+      const extension = (await test.store.bookings.get(extensionId!))!;
+      expect(extension.status).toBe('confirmed');
+      // Takings: the stay's price and the extension's, each on the day it was paid.
+      const stayPrice = (await test.store.bookings.get(id))!.priceDiscountedCents / 100;
+      const extended = await takingsToday();
+      expect(extended.online).toBeCloseTo(before.online + stayPrice + option.priceCents / 100, 2);
 
       const cancelled = await fetch(`${test.url}/api/my-booking/${token}/cancel`, { method: 'POST' });
       expect(cancelled.status).toBe(200);
@@ -321,6 +338,13 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
         { from: 'refund_due', to: 'refunded', actor: 'provider', reason: 'refund_made' },
       ]);
       expect(answer.extension).toEqual({ allowed: false, refusal: 'not_in_progress', options: [] });
+      // Both refunds subtract on the day they were made (today here): the day nets to what it was.
+      const refunded = await takingsToday();
+      expect(refunded.refunds).toBeCloseTo(
+        (before.refunds ?? 0) + stayPrice + extension.priceDiscountedCents / 100,
+        2,
+      );
+      expect(refunded.online).toBeCloseTo(before.online, 2);
     } finally {
       await test.store.settings.set(
         { [VISITOR_CANCELLATION_POLICY_SETTING]: 'future_days_until_start' },
