@@ -80,6 +80,8 @@ function toWire(alert: AlertRecord): Alert {
   };
 }
 
+/** "1 minuto", "5 minuti". */
+const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}`;
 const minutesSince = (then: Date, now: Date) => Math.floor((now.getTime() - then.getTime()) / 60_000);
 
 /** Looks for what operators must know, raises each alert once, resolves those whose cause went away, and e-mails the new ones. */
@@ -147,8 +149,8 @@ export class AlertService {
           locationKey: location.key,
           lockerId: null,
           message: status.lastSeenAt
-            ? `Il bridge di ${location.name} è offline da ${minutes} minuti: i comandi ai locker e i PIN non arrivano.`
-            : `Il bridge di ${location.name} non si è mai collegato (token emesso ${minutes} minuti fa): i comandi ai locker e i PIN non arrivano.`,
+            ? `Il bridge di ${location.name} è offline da ${minutesText(minutes)}: i comandi ai locker e i PIN non arrivano.`
+            : `Il bridge di ${location.name} non si è mai collegato (token emesso ${minutesText(minutes)} fa): i comandi ai locker e i PIN non arrivano.`,
           raisedAt: now,
         });
         ongoing.add(subject);
@@ -168,7 +170,7 @@ export class AlertService {
           subject: doorSubject,
           locationKey: location.key,
           lockerId: state.lockerId,
-          message: `Lo sportello del locker ${state.lockerId} di ${location.name} è aperto da ${minutes} minuti.`,
+          message: `Lo sportello del locker ${state.lockerId} di ${location.name} è aperto da ${minutesText(minutes)}.`,
           raisedAt: now,
         });
         ongoing.add(doorSubject);

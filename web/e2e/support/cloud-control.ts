@@ -74,6 +74,7 @@ export interface SystemSettingsPatch {
   ALWAYS_SHOW_FAST_TRACK?: boolean;
   SHOW_NIGHT_BUTTON_TEST?: boolean;
   BOOKING_EXPIRATION_MINUTES?: number;
+  ALERT_BRIDGE_OFFLINE_MINUTES?: number;
 }
 
 export class CloudControl {
