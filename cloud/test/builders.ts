@@ -94,3 +94,20 @@ export function buildCustomerDetails(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A new location as the admin page's "Nuova sede" sends it (`POST /api/admin/locations`, euros). */
+export const NEW_LOCATION_BODY = {
+  id: 'nuova',
+  nome: 'Deposito Nuovo',
+  indirizzo: 'Via Nuova 1, Roma',
+  recipient: '10.0.0.9',
+  port: 11009,
+  mastercode: '123456',
+  lockerStructure: { standard: [1, 2, 3], large: [10] },
+  maxOnline: { standard: 2, large: 1 },
+  pricing: {
+    standard: { hours: { '3': 5, '4': 6 }, days: { '1': 12.5 } },
+    large: { hours: { '3': 7 }, days: { '1': 16 } },
+  },
+  orari: { apertura: '07:00', chiusura: '22:00' },
+};

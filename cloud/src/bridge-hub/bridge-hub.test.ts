@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
 import {
   adminToken,
@@ -11,9 +10,12 @@ import {
   SITE_TOKEN,
   startHubCloud,
   type HubCloud,
+  stopSite,
+  waitUntilSiteOnline,
+  bridgeUpgradeStatus,
 } from '../../test/bridge-site';
 import { buildBooking } from '../../test/builders';
-import { createTestDatabase, type TestDatabase } from '../../test/test-store';
+import { type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import { PIN_NOT_PROGRAMMED_LOG_TYPE, type BridgeHub } from './bridge-hub';
@@ -58,36 +60,15 @@ const fullState = async () =>
 
 async function startBridge(): Promise<void> {
   bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: simulator.port });
-  await vi.waitFor(
-    async () => {
-      if (!(await hub().isOnline(SITE_LOCATION))) throw new Error(`bridge not connected\n${bridge.output}`);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
+  await waitUntilSiteOnline(hub(), bridge);
 }
 
 /** Answers the HTTP status of an upgrade to /bridge with these headers, or 101 when the socket opened. */
-function upgradeStatus(headers: Record<string, string>, query = ''): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${site.port}/bridge${query}`, { headers });
-    socket.once('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.terminate();
-      resolve(response.statusCode ?? 0);
-    });
-    socket.once('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.once('error', (error) => {
-      if (!String(error.message).includes('Unexpected server response')) reject(error);
-    });
-  });
-}
+const upgradeStatus = (headers: Record<string, string>, query = '') =>
+  bridgeUpgradeStatus(site.url, headers, query);
 
 beforeAll(async () => {
-  database = await createTestDatabase('sqlite');
-  store = await database.open();
+  ({ database, store } = await openTestStore('sqlite'));
   await seedSite(store, LOCKERS);
   token = await adminToken(store);
   // Doors opened by a command stay open for the whole file: one closing by itself would be an
@@ -98,11 +79,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await bridge?.stop();
-  await site?.stop();
-  await simulator?.stop();
-  await store?.close();
-  await database?.dispose();
+  await stopSite({ bridge, clouds: [site], simulator });
+  await closeTestStore(store, database);
 });
 
 describe('bridge hub with a real bridge and controller simulator', () => {
