@@ -9,6 +9,7 @@ import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
 import { freePort, kill9, startCloud } from './cloud-process';
+import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, item 1): the controller is slow (a state poll takes 12 s to answer)
 // while the operator presses "Apri". Whatever the operator is told, the door does what the answer
@@ -70,12 +71,7 @@ describe('a slow controller', () => {
     cleanups.push(() => daemon.stop());
     await daemon.start();
     await expect.poll(() => daemon.link.isUp, { timeout: 30_000 }).toBe(true);
-    const login = await fetch(`${url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token: session } = (await login.json()) as { token: string };
+    const session = await adminSession(url, ADMIN);
 
     // The next state poll hangs for 12 s on the controller; the open comes while it does.
     const polls = simulator.stats.byOperation.getLockersState ?? 0;

@@ -9,6 +9,7 @@ import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
 import { freePort, kill9, startCloud } from './cloud-process';
+import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, items 2 and 4) with the real cloud process, bridge daemons and
 // controller simulators:
@@ -59,13 +60,13 @@ async function cloudOn(filename: string, port: number) {
 /** A controller simulator and a bridge daemon for it, connecting with `token`. */
 async function siteBox(url: string, token: string) {
   const simulator = new ControllerSimulator({ lockers: LOCKERS, doorOpenMs: 200 });
-  const { port } = await simulator.start();
+  await simulator.start();
   cleanups.push(() => simulator.stop());
   const config = buildBridgeConfig({
     cloudUrl: url,
     bridgeToken: token,
     locationKey: SITE,
-    controller: { recipient: '127.0.0.1', port, key: simulator.key, mastercode: simulator.mastercode },
+    controller: simulator.connection(),
     pollIntervalMs: 500,
   });
   const daemon = new BridgeDaemon({ config });
@@ -73,15 +74,6 @@ async function siteBox(url: string, token: string) {
   cleanups.push(() => daemon.stop());
   await daemon.start();
   return { simulator, daemon, config };
-}
-
-async function adminSession(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return ((await login.json()) as { token: string }).token;
 }
 
 async function open(url: string, session: string, lockerId: number) {
@@ -108,7 +100,7 @@ describe('the site a door command reaches', () => {
     await kill9(first.child);
     await daemon.stop();
     const second = await cloudOn(filename, port);
-    const session = await adminSession(second.url);
+    const session = await adminSession(second.url, ADMIN);
     // The crashed process's connection row must not count: refused at once, never queued.
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const answer = await open(second.url, session, 4);
@@ -140,7 +132,7 @@ describe('the site a door command reaches', () => {
     // Refused with 4409: the impostor's link waits in its slow "conflict" retry and says why.
     await expect.poll(() => impostor.daemon.link.state, { timeout: 30_000 }).toBe('conflict');
 
-    const session = await adminSession(cloud.url);
+    const session = await adminSession(cloud.url, ADMIN);
     for (let lockerId = 1; lockerId <= 6; lockerId += 1) {
       const answer = await open(cloud.url, session, lockerId);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
