@@ -111,3 +111,22 @@ export const NEW_LOCATION_BODY = {
   },
   orari: { apertura: '07:00', chiusura: '22:00' },
 };
+
+/** `POST /api/lockers/inhibit-multi`: one standard locker at oca, 11:00–14:00 UTC on TEST_NOW's day. */
+export const TODAY_HOLD_REQUEST = {
+  locationKey: 'oca',
+  dimensione: 'standard',
+  quantita: 1,
+  startTimeIso: '2026-03-27T11:00:00.000Z',
+  endTimeIso: '2026-03-27T14:00:00.000Z',
+};
+
+/** The payer `POST /api/payments/create-payment` carries beside the booking's `transactionId`. */
+export const TEST_PAYER = {
+  currency: 'EUR',
+  email: 'giulia@example.com',
+  nome: 'Giulia',
+  cognome: 'Rossi',
+  telefono: '+393331234567',
+  note: 'lang:it',
+};
