@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import {
   cleanupExecuteResponseSchema,
   cleanupPreviewResponseSchema,
@@ -26,6 +25,7 @@ import { bookCommandId, unbookCommandId } from '../../bridge-hub/booking-command
 import type { HubLockerFullState } from '../../bridge-hub/hub-locker-control';
 import type { BookingRecord } from '../../store/booking.repository';
 import type { Store } from '../../store/store';
+import { closedPort } from '../../../test/closed-port';
 
 // Gestione Locker's actions and the cleanup, as an operator meets them: over HTTP, on a real site
 // (the controller simulator and the edge bridge as processes of their own, the cloud here) on each
@@ -34,15 +34,6 @@ import type { Store } from '../../store/store';
 
 const LOCKERS = 8;
 const HOUR = 3600_000;
-
-/** A port nothing listens on: the site's kiosk (Promotec) answers nothing, so takings are online only. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface ErrorBody {
   error: { code: string; message: string; details?: unknown };
