@@ -5,8 +5,8 @@ import type { AdminAreaOptions } from '../src/routes/admin/admin-module';
 import { hashPassword } from '../src/auth/password';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
-import { jsonOrText, listenTestCloud, routeAreasWith, testEnv, TEST_NOW } from './test-app';
-import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
+import { jsonOrText, listenTestCloud, openTestAppStore, routeAreasWith, testEnv } from './test-app';
+import type { StoreDialect, TestDatabase } from './test-store';
 
 /** Cheap scrypt for tests: the same code path, a fraction of the work. */
 export const TEST_SCRYPT_COST = { N: 1024, r: 8, p: 1 };
@@ -69,9 +69,7 @@ export async function startAdminTestApp(
   } = {},
 ): Promise<AdminTestApp> {
   const { now, dialect = 'sqlite', database: shared, env: extraEnv, ...areaOptions } = options;
-  const database = shared ?? (await createTestDatabase(dialect));
-  const store = await database.open();
-  const clock = new ManualClock(now ?? TEST_NOW);
+  const { database, store, clock } = await openTestAppStore({ database: shared, dialect, now });
   if (!shared || (await store.adminUsers.count()) === 0) {
     await seedLocationsAndDiscounts({ store, clock });
     await createTestAdmin(store, clock);

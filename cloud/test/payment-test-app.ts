@@ -20,8 +20,8 @@ import type { PaymentModule } from '../src/routes/payments/payment-module';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
 import { createTestAdmin, createTestAdminArea, TEST_ADMIN } from './admin-test-app';
-import { LIMITS_OFF, listenTestCloud, routeAreasWith, testEnv, TEST_NOW } from './test-app';
-import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
+import { LIMITS_OFF, listenTestCloud, openTestAppStore, routeAreasWith, testEnv } from './test-app';
+import type { StoreDialect, TestDatabase } from './test-store';
 
 export const TEST_SANDBOX: PaymentConfig = {
   provider: 'sandbox',
@@ -100,9 +100,7 @@ export async function startPaymentTestApp(
   } = {},
 ): Promise<PaymentTestApp> {
   const ownDatabase = options.database === undefined;
-  const database: TestDatabase = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
-  const store = await database.open();
-  const clock = new ManualClock(options.now ?? TEST_NOW);
+  const { database, store, clock } = await openTestAppStore(options);
   if (options.seed ?? true) {
     await seedLocationsAndDiscounts({ store, clock });
     await createTestAdmin(store, clock);

@@ -20,6 +20,16 @@ export interface TestApp {
 
 export const silentLogger = () => pino({ level: 'silent' });
 
+/** What a test cloud serves: the caller's database or a fresh one of `dialect`, open, and a clock at `now`. */
+export async function openTestAppStore(options: {
+  database?: TestDatabase;
+  dialect?: StoreDialect;
+  now?: string;
+}): Promise<{ database: TestDatabase; store: Store; clock: ManualClock }> {
+  const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
+  return { database, store: await database.open(), clock: new ManualClock(options.now ?? TEST_NOW) };
+}
+
 /**
  * The environment of a test cloud: the store is the caller's, the port ephemeral, payments on the
  * sandbox, and `extra` beside them (e.g. `RATE_LIMITS: 'off'`).
@@ -74,9 +84,7 @@ export async function startTestApp(
     env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
-  const store = await database.open();
-  const clock = new ManualClock(options.now ?? TEST_NOW);
+  const { database, store, clock } = await openTestAppStore(options);
   if (options.seed ?? true) await seedLocationsAndDiscounts({ store, clock });
   const { cloud, url } = await listenTestCloud({
     env: testEnv({ ...LIMITS_OFF, ...options.env }),
