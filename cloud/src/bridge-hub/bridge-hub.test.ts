@@ -63,6 +63,18 @@ async function startBridge(): Promise<void> {
   await waitUntilSiteOnline(hub(), bridge);
 }
 
+/** An operator cancels a confirmed booking, and the cloud announces it as the service does. */
+async function cancelAsOperator(transactionId: string): Promise<void> {
+  const cancelled = await store.bookings.transition(transactionId, {
+    from: ['confirmed'],
+    to: 'cancelled_by_operator',
+    actor: 'operator',
+    reason: 'operator_cancelled',
+    now: new Date(),
+  });
+  site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
+}
+
 /** Answers the HTTP status of an upgrade to /bridge with these headers, or 101 when the socket opened. */
 const upgradeStatus = (headers: Record<string, string>, query = '') =>
   bridgeUpgradeStatus(site.url, headers, query);
@@ -195,14 +207,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       .toBe('succeeded');
     expect(await simulator.operations('book')).toBe(1);
 
-    const cancelled = await store.bookings.transition(booking.transactionId, {
-      from: ['confirmed'],
-      to: 'cancelled_by_operator',
-      actor: 'operator',
-      reason: 'operator_cancelled',
-      now: new Date(),
-    });
-    events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    await cancelAsOperator(booking.transactionId);
     await expect.poll(async () => (await simulator.locker(6))?.occupancy, { timeout: 10_000 }).toBe('free');
     await expect
       .poll(async () => (await store.bridge.getCommand(unbookCommandId(booking.transactionId, 6)))?.status)
@@ -231,14 +236,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     });
 
     // Back to where it was, for the tests after this one.
-    const cancelled = await store.bookings.transition(booking.transactionId, {
-      from: ['confirmed'],
-      to: 'cancelled_by_operator',
-      actor: 'operator',
-      reason: 'operator_cancelled',
-      now: new Date(),
-    });
-    site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    await cancelAsOperator(booking.transactionId);
     await expect.poll(async () => (await simulator.locker(1))?.occupancy, { timeout: 10_000 }).toBe('free');
   });
 
@@ -286,14 +284,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     });
 
     // Cancelled, its PIN sent a second time comes off a second time.
-    const cancelled = await store.bookings.transition(later.transactionId, {
-      from: ['confirmed'],
-      to: 'cancelled_by_operator',
-      actor: 'operator',
-      reason: 'operator_cancelled',
-      now: new Date(),
-    });
-    site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    await cancelAsOperator(later.transactionId);
     await expect.poll(async () => (await simulator.locker(6))?.occupancy).toBe('free');
     await expect
       .poll(async () => (await store.bridge.getCommand(unbookCommandId(later.transactionId, 6, 2)))?.status)
