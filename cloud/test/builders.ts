@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { transactionIdFromBytes, type LocationPricing, type LockerSize } from '@deposito/protocol';
 import type { NewBooking } from '../src/store/booking.repository';
+import type { StoredBridgeEvent } from '../src/store/bridge.repository';
 import type { NewDiscount } from '../src/store/discount.repository';
 import type { NewLocation } from '../src/store/location.repository';
 import type { Store } from '../src/store/store';
@@ -130,3 +131,18 @@ export const TEST_PAYER = {
   telefono: '+393331234567',
   note: 'lang:it',
 };
+
+/** A bridge's report that a door opened (vicolo's locker 3 unless told), as the hub stores it. */
+export function buildDoorOpenedEvent(
+  overrides: Partial<Omit<StoredBridgeEvent, 'receivedAt'>> & { occurredAt: Date },
+): Omit<StoredBridgeEvent, 'receivedAt'> {
+  return {
+    id: randomUUID(),
+    locationKey: 'vicolo',
+    seq: 1,
+    kind: 'door',
+    lockerId: 3,
+    payload: { door: 'opened' },
+    ...overrides,
+  };
+}
