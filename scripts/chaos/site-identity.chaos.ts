@@ -2,13 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
-import { openStore } from '@deposito/cloud/store/store';
-import { buildLocation } from '@deposito/cloud/test/builders';
 import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
-import { freePort, kill9, startCloud } from './cloud-process';
+import { freePort, kill9, prepareSiteStore, startSiteCloud } from './cloud-process';
 import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, items 2 and 4) with the real cloud process, bridge daemons and
@@ -32,29 +29,14 @@ async function prepareStore(): Promise<{ filename: string; token: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-site-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const filename = path.join(dir, 'deposito.db');
-  const store = await openStore({ dialect: 'sqlite', filename });
-  await store.locations.save(buildLocation({ key: SITE, name: 'Chaos site' }), new Date());
-  await store.locations.addLockers(
-    SITE,
-    Array.from({ length: LOCKERS }, (_, n) => ({ number: n + 1, size: 'standard' as const })),
-  );
-  const token = (await issueBridgeToken(store, SITE, new Date()))!;
-  await store.close();
+  const token = await prepareSiteStore(filename, { key: SITE, name: 'Chaos site', lockers: LOCKERS });
   return { filename, token };
 }
 
 async function cloudOn(filename: string, port: number) {
-  const url = `http://127.0.0.1:${port}`;
-  const child = await startCloud({
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATABASE_URL: `sqlite:${filename}`,
-    PAYMENT_PROVIDER: 'sandbox',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  cleanups.push(() => kill9(child));
-  return { url, child };
+  const cloud = await startSiteCloud(filename, port, ADMIN);
+  cleanups.push(() => kill9(cloud.child));
+  return cloud;
 }
 
 /** A controller simulator and a bridge daemon for it, connecting with `token`. */
