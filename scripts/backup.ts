@@ -2,7 +2,8 @@
 // cloud keeps running (PostgreSQL: pg_dump; SQLite: the online backup API). See docs/ARCHITECTURE.md.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE_URL, loadDotEnvFile, parseDatabaseUrl } from '@deposito/cloud/env';
+import { DEFAULT_DATABASE_URL } from '@deposito/cloud/env';
+import { databaseTargetOrExit } from './support/database-target';
 import { BackupError, backupStore } from '@deposito/cloud/store/backup';
 
 const { values } = parseArgs({
@@ -21,13 +22,7 @@ Saves the store of DATABASE_URL (or --database-url; default ${DEFAULT_DATABASE_U
   process.exit(0);
 }
 
-loadDotEnvFile();
-const url = values['database-url'] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-const target = parseDatabaseUrl(url);
-if (!target) {
-  console.error(`✗ Not a database URL: ${url}`);
-  process.exit(2);
-}
+const target = databaseTargetOrExit(values['database-url']);
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const out = path.resolve(values.out ?? `deposito-${stamp}.backup`);
 

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { SEED_LOCATIONS } from '@deposito/protocol';
 import { bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
 import {
@@ -16,28 +15,12 @@ import {
   readDemoBridgeToken,
 } from '@deposito/cloud/bridge-hub/bridge-token';
 import { openStore } from '@deposito/cloud/store/store';
+import { bridgeUpgradeStatus } from '@deposito/cloud/test/bridge-site';
 import { freePort, startCloud } from './chaos/cloud-process';
 
 /** The HTTP status of a bridge's upgrade with this token, or 101 when the socket opened. */
-function upgradeStatus(url: string, token: string, locationKey: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/bridge`, {
-      headers: bridgeAuthHeaders(token, locationKey),
-    });
-    socket.once('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.terminate();
-      resolve(response.statusCode ?? 0);
-    });
-    socket.once('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.once('error', (error) => {
-      if (!String(error.message).includes('Unexpected server response')) reject(error);
-    });
-  });
-}
+const upgradeStatus = (url: string, token: string, locationKey: string) =>
+  bridgeUpgradeStatus(url, bridgeAuthHeaders(token, locationKey));
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {

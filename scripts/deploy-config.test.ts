@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { METRIC_NAMES } from '@deposito/cloud/observability/metrics';
+import { writeSelfSignedCertificate } from '@deposito/cloud/test/self-signed-certificate';
 import { clusterHaproxyConfig } from './haproxy';
 
 // The production configuration in deploy/ is checked by the tools that will run it: HAProxy for
@@ -24,27 +25,7 @@ function tool(command: string, args: string[], env: Record<string, string> = {})
 
 describe('deploy/', () => {
   it('haproxy.cfg is valid for HAProxy, with a certificate where DEPOSITO_TLS_CERT says', () => {
-    const key = join(dir, 'key.pem');
-    const cert = join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { stdio: 'ignore' },
-    );
+    const { keyFile: key, certFile: cert } = writeSelfSignedCertificate(dir, 'localhost');
     const pem = join(dir, 'deposito.pem');
     writeFileSync(pem, readFileSync(cert, 'utf8') + readFileSync(key, 'utf8'));
     const checked = tool('haproxy', ['-c', '-f', 'deploy/haproxy.cfg'], { DEPOSITO_TLS_CERT: pem });

@@ -12,7 +12,7 @@ import {
   startHubCloud,
   type HubCloud,
 } from '@deposito/cloud/test/bridge-site';
-import { createTestDatabase, type TestDatabase } from '@deposito/cloud/test/test-store';
+import { type TestDatabase, openTestStore, closeTestStore } from '@deposito/cloud/test/test-store';
 import type { Store } from '@deposito/cloud/store/store';
 import { buildBridgePackage, PACKAGE_NAME } from './package-bridge/debian-package';
 
@@ -106,8 +106,7 @@ describe.skipIf(!isRoot || !hasDpkg)('the installed edge bridge (.deb, dpkg -i, 
     const force = nodejsPackageSatisfies(deb.nodeMajor) ? [] : ['--force-depends'];
     postinstOutput = execFileSync('dpkg', ['-i', ...force, deb.file], { encoding: 'utf8', stdio: 'pipe' });
 
-    database = await createTestDatabase('sqlite');
-    store = await database.open();
+    ({ database, store } = await openTestStore('sqlite'));
     await seedSite(store, LOCKERS);
     site = await startHubCloud({ store, target: database.target });
 
@@ -127,8 +126,7 @@ describe.skipIf(!isRoot || !hasDpkg)('the installed edge bridge (.deb, dpkg -i, 
     await stopChild(daemon?.child);
     await stopChild(simulator?.child);
     await site?.stop();
-    await store?.close();
-    await database?.dispose();
+    await closeTestStore(store, database);
     // The machine as it was: purge deletes config and buffer too.
     if (installed() || existsSync(CONFIG)) spawnSync('dpkg', ['--purge', PACKAGE_NAME]);
     if (workDir) rmSync(workDir, { recursive: true, force: true });

@@ -2,7 +2,8 @@
 // in place. PostgreSQL: into an existing, empty database. SQLite: with the cloud stopped.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE_URL, loadDotEnvFile, parseDatabaseUrl } from '@deposito/cloud/env';
+import { DEFAULT_DATABASE_URL } from '@deposito/cloud/env';
+import { databaseTargetOrExit } from './support/database-target';
 import { BackupError, restoreStore } from '@deposito/cloud/store/backup';
 
 const { values } = parseArgs({
@@ -25,13 +26,7 @@ ${DEFAULT_DATABASE_URL}).
   process.exit(values.help ? 0 : 2);
 }
 
-loadDotEnvFile();
-const url = values['database-url'] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-const target = parseDatabaseUrl(url);
-if (!target) {
-  console.error(`✗ Not a database URL: ${url}`);
-  process.exit(2);
-}
+const target = databaseTargetOrExit(values['database-url']);
 
 try {
   const report = await restoreStore(path.resolve(values.from), target, { replace: values.replace ?? false });

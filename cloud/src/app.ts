@@ -125,12 +125,117 @@ function catalogueOrder(route: ApiRoute): number {
   return index === -1 ? Number.MAX_SAFE_INTEGER : index;
 }
 
+/** Requests being answered, so a drain can wait for them (payment notifications included). */
+function requestsUnderWay() {
+  let inFlight = 0;
+  const idleWaiters: Array<() => void> = [];
+  const count: RequestHandler = (_req, res, next) => {
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) for (const wake of idleWaiters.splice(0)) wake();
+    });
+    next();
+  };
+  /** Resolves when no request is under way, or after `withinMs` at the most. */
+  async function finished(withinMs: number): Promise<void> {
+    if (inFlight === 0) return;
+    await Promise.race([
+      new Promise<void>((resolve) => idleWaiters.push(resolve)),
+      new Promise((resolve) => setTimeout(resolve, withinMs).unref()),
+    ]);
+  }
+  return { count, finished };
+}
+
+/** What every request passes through before any area sees it. */
+function useRequestPipeline(
+  app: express.Express,
+  {
+    env,
+    logger,
+    metrics,
+    countRequest,
+  }: Pick<AppContext, 'env' | 'logger' | 'metrics'> & { countRequest: RequestHandler },
+): void {
+  app.disable('x-powered-by');
+  // Whose address `req.ip` is (the abuse limits count per client): the socket's unless TRUST_PROXY
+  // names the balancers whose X-Forwarded-For may be believed.
+  app.set('trust proxy', env.limits.trustProxy);
+  // HSTS on answers that came over HTTPS (our TLS, or X-Forwarded-Proto from a trusted balancer).
+  app.use(strictTransportSecurity);
+  app.use(noStoreApiAnswers);
+  app.use(countRequest);
+  app.use(
+    requestLogging({
+      logger,
+      ignore: (req) => PROBE_PATHS.has(req.url ?? ''),
+      levelOf: (res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  app.use(metrics.recordHttpRequests);
+  // Bounded JSON bodies, unreadable ones a 400, and no control characters in text, path or query.
+  app.use(refuseControlCharactersInUrl);
+  app.use(jsonBodyParser());
+}
+
+/** The catalogue's endpoints of every area, behind the admin guard where the catalogue says so. */
+function apiRouter(areas: readonly RouteArea[], context: AppContext): express.Router {
+  const adminGuard = areas.find((area) => area.adminGuard)?.adminGuard?.(context) ?? denyAdmin;
+  const endpoints = areas
+    .flatMap((area) => area.endpoints?.(context) ?? [])
+    .sort((a, b) => catalogueOrder(a.route) - catalogueOrder(b.route));
+  const api = express.Router();
+  for (const { route, handler } of endpoints) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+    if (route.auth === 'admin') api[method](route.path, adminGuard, roleGuard(route, context.store), handler);
+    else api[method](route.path, handler);
+  }
+  return api;
+}
+
+/** The areas' routers, then the catalogue's endpoints, then the answers for everything else. */
+function useAreas(
+  app: express.Express,
+  areas: readonly RouteArea[],
+  context: AppContext,
+  observabilityRouter: express.Router,
+): void {
+  // The endpoints are built before the routers, as each area expects.
+  const api = apiRouter(areas, context);
+  app.use(observabilityRouter);
+  for (const area of areas) {
+    const router = area.router?.(context);
+    if (router) app.use(router);
+  }
+  app.use(api);
+  app.use('/api', notFoundHandler);
+  app.use(errorHandler(context.logger));
+}
+
+async function listen(
+  server: http.Server,
+  port: number,
+  host: string | undefined,
+): Promise<{ port: number; url: string }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host && host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1';
+  return { port: address.port, url: `http://${shownHost}:${address.port}` };
+}
+
 export function createApp(options: CreateAppOptions): CloudApp {
   const { env, store, logger } = options;
   const clock = options.clock ?? systemClock;
   let draining = false;
-  let inFlight = 0;
-  const idleWaiters: Array<() => void> = [];
+  const requests = requestsUnderWay();
   const events = new DomainEvents(logger);
   // /readyz, /metrics, request timing and ids (cloud/src/observability/README.md).
   const observability = createObservability({
@@ -154,53 +259,8 @@ export function createApp(options: CreateAppOptions): CloudApp {
   const areas = options.areas ?? ROUTE_AREAS;
 
   const app = express();
-  app.disable('x-powered-by');
-  // Whose address `req.ip` is (the abuse limits count per client): the socket's unless TRUST_PROXY
-  // names the balancers whose X-Forwarded-For may be believed.
-  app.set('trust proxy', env.limits.trustProxy);
-  // HSTS on answers that came over HTTPS (our TLS, or X-Forwarded-Proto from a trusted balancer).
-  app.use(strictTransportSecurity);
-  app.use(noStoreApiAnswers);
-  // Requests being answered, so a drain can wait for them (payment notifications included).
-  app.use((_req, res, next) => {
-    inFlight++;
-    res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) for (const wake of idleWaiters.splice(0)) wake();
-    });
-    next();
-  });
-  app.use(
-    requestLogging({
-      logger,
-      ignore: (req) => PROBE_PATHS.has(req.url ?? ''),
-      levelOf: (res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    }),
-  );
-  app.use(observability.metrics.recordHttpRequests);
-  // Bounded JSON bodies, unreadable ones a 400, and no control characters in text, path or query.
-  app.use(refuseControlCharactersInUrl);
-  app.use(jsonBodyParser());
-
-  const adminGuard = areas.find((area) => area.adminGuard)?.adminGuard?.(context) ?? denyAdmin;
-  const endpoints = areas
-    .flatMap((area) => area.endpoints?.(context) ?? [])
-    .sort((a, b) => catalogueOrder(a.route) - catalogueOrder(b.route));
-  const api = express.Router();
-  for (const { route, handler } of endpoints) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-    if (route.auth === 'admin') api[method](route.path, adminGuard, roleGuard(route, context.store), handler);
-    else api[method](route.path, handler);
-  }
-  app.use(observability.router);
-  for (const area of areas) {
-    const router = area.router?.(context);
-    if (router) app.use(router);
-  }
-  app.use(api);
-  app.use('/api', notFoundHandler);
-  app.use(errorHandler(logger));
+  useRequestPipeline(app, { ...context, countRequest: requests.count });
+  useAreas(app, areas, context, observability.router);
 
   const server = http.createServer(app);
   for (const area of areas) area.attach?.(server, context);
@@ -214,20 +274,12 @@ export function createApp(options: CreateAppOptions): CloudApp {
     context,
     expirePendingBookings: expiry.expirePendingBookings,
     async start({ port = env.port, host, jobs: runJobs = true } = {}) {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
+      const address = await listen(server, port, host);
       if (runJobs) {
         for (const job of jobs) job.start();
         jobsRunning = true;
       }
-      const address = server.address() as AddressInfo;
-      const shownHost = host && host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1';
-      return { port: address.port, url: `http://${shownHost}:${address.port}` };
+      return address;
     },
     async stop({ drainMs = 0, requestsWithinMs = 8_000 } = {}) {
       // 1. Unready, still serving, while the balancer notices (its health checks).
@@ -239,12 +291,7 @@ export function createApp(options: CreateAppOptions): CloudApp {
         : null;
       server.closeIdleConnections();
       for (const area of areas) area.drain?.(context);
-      if (inFlight > 0) {
-        await Promise.race([
-          new Promise<void>((resolve) => idleWaiters.push(resolve)),
-          new Promise((resolve) => setTimeout(resolve, requestsWithinMs).unref()),
-        ]);
-      }
+      await requests.finished(requestsWithinMs);
       // 3. Then the jobs and the areas (the bridge hub closes its sockets with "going away").
       if (jobsRunning) {
         await Promise.all(jobs.map((job) => job.stop()));

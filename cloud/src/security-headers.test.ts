@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminTestApp, type AdminTestApp } from '../test/admin-test-app';
-import { buildCustomerDetails } from '../test/builders';
+import { buildCustomerDetails, TODAY_HOLD_REQUEST as HOLD, TEST_PAYER } from '../test/builders';
 
 // Answers carrying a visitor's details, a PIN or an operator's data are never kept by a cache.
-
-const HOLD = {
-  locationKey: 'oca',
-  dimensione: 'standard',
-  quantita: 1,
-  startTimeIso: '2026-03-27T11:00:00.000Z',
-  endTimeIso: '2026-03-27T14:00:00.000Z',
-};
 
 describe('Cache-Control on answers with personal data', () => {
   let app: AdminTestApp;
@@ -46,12 +38,7 @@ describe('Cache-Control on answers with personal data', () => {
     const page = await app.call('POST', '/api/payments/create-payment', {
       body: {
         transactionId: bookingId,
-        currency: 'EUR',
-        email: 'giulia@example.com',
-        nome: 'Giulia',
-        cognome: 'Rossi',
-        telefono: '+393331234567',
-        note: 'lang:it',
+        ...TEST_PAYER,
       },
     });
     expect(page.status).toBe(200);

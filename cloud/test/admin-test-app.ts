@@ -1,18 +1,36 @@
-import { createApp, ROUTE_AREAS, type CloudApp } from '../src/app';
-import { ManualClock } from '../src/clock';
-import { loadEnv } from '../src/env';
+import type { CloudApp } from '../src/app';
+import { ManualClock, type Clock } from '../src/clock';
 import { adminArea, createAdminArea } from '../src/routes/admin/admin.routes';
 import type { AdminAreaOptions } from '../src/routes/admin/admin-module';
 import { hashPassword } from '../src/auth/password';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
-import { silentLogger, TEST_NOW } from './test-app';
-import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
+import { jsonOrText, listenTestCloud, openTestAppStore, routeAreasWith, testEnv } from './test-app';
+import type { StoreDialect, TestDatabase } from './test-store';
 
 /** Cheap scrypt for tests: the same code path, a fraction of the work. */
 export const TEST_SCRYPT_COST = { N: 1024, r: 8, p: 1 };
 
 export const TEST_ADMIN = { email: 'ops@deposito.test', password: 'correct horse battery' };
+
+/** TEST_ADMIN in the store, its password hashed cheaply. */
+export async function createTestAdmin(store: Store, clock: Clock): Promise<void> {
+  await store.adminUsers.create(
+    { email: TEST_ADMIN.email, passwordHash: await hashPassword(TEST_ADMIN.password, TEST_SCRYPT_COST) },
+    clock.now(),
+  );
+}
+
+/** The admin area with test options (cheap hashing, no waits), `options` beside them. */
+export function createTestAdminArea(options: AdminAreaOptions = {}) {
+  return createAdminArea({
+    scryptCost: TEST_SCRYPT_COST,
+    wait: async () => undefined,
+    // Suites move the clock by hours between calls with one token; the idle timeout's own tests set it.
+    idleTimeoutMs: 24 * 60 * 60_000,
+    ...options,
+  });
+}
 
 export interface AdminTestApp {
   url: string;
@@ -51,41 +69,23 @@ export async function startAdminTestApp(
   } = {},
 ): Promise<AdminTestApp> {
   const { now, dialect = 'sqlite', database: shared, env: extraEnv, ...areaOptions } = options;
-  const database = shared ?? (await createTestDatabase(dialect));
-  const store = await database.open();
-  const clock = new ManualClock(now ?? TEST_NOW);
+  const { database, store, clock } = await openTestAppStore({ database: shared, dialect, now });
   if (!shared || (await store.adminUsers.count()) === 0) {
     await seedLocationsAndDiscounts({ store, clock });
-    await store.adminUsers.create(
-      { email: TEST_ADMIN.email, passwordHash: await hashPassword(TEST_ADMIN.password, TEST_SCRYPT_COST) },
-      clock.now(),
-    );
+    await createTestAdmin(store, clock);
   }
-  const area = createAdminArea({
-    scryptCost: TEST_SCRYPT_COST,
-    wait: async () => undefined,
-    // Suites move the clock by hours between calls with one token; the idle timeout's own tests set it.
-    idleTimeoutMs: 24 * 60 * 60_000,
-    ...areaOptions,
-  });
-  const env = loadEnv({
-    DATABASE_URL: 'sqlite::memory:',
-    PORT: '0',
-    PAYMENT_PROVIDER: 'sandbox',
-    // Suites make many holds from 127.0.0.1; failed-login limits stay at their defaults.
-    LIMIT_HOLDS_PER_MINUTE: '0',
-    LIMIT_HELD_LOCKERS: '0',
-    LIMIT_DISCOUNT_CHECKS: '0',
-    ...extraEnv,
-  });
-  const cloud = createApp({
-    env,
+  const { cloud, url } = await listenTestCloud({
+    env: testEnv({
+      // Suites make many holds from 127.0.0.1; failed-login limits stay at their defaults.
+      LIMIT_HOLDS_PER_MINUTE: '0',
+      LIMIT_HELD_LOCKERS: '0',
+      LIMIT_DISCOUNT_CHECKS: '0',
+      ...extraEnv,
+    }),
     store,
     clock,
-    logger: silentLogger(),
-    areas: ROUTE_AREAS.map((a) => (a === adminArea ? area : a)),
+    areas: routeAreasWith([[adminArea, createTestAdminArea(areaOptions)]]),
   });
-  const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });
 
   async function call<T>(method: string, path: string, callOptions: { token?: string; body?: unknown } = {}) {
     const headers: Record<string, string> = {};
@@ -96,14 +96,7 @@ export async function startAdminTestApp(
       headers,
       body: callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body),
     });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      // Not JSON: the text stays for the assertion message.
-    }
-    return { status: response.status, headers: response.headers, body: body as T };
+    return { status: response.status, headers: response.headers, body: (await jsonOrText(response)) as T };
   }
 
   return {

@@ -4,6 +4,7 @@ import { startHubCloud } from './bridge-site';
 import { openStore } from '../src/store/store';
 import type { DatabaseTarget } from '../src/env';
 import type { BridgeHubAreaOptions } from '../src/bridge-hub/bridge-hub.area';
+import { exitWhenSignalled } from './child-cloud';
 
 const connectionString = process.env.BRIDGE_TEST_DATABASE_URL;
 const schema = process.env.BRIDGE_TEST_SCHEMA;
@@ -16,10 +17,4 @@ const hub = JSON.parse(process.env.BRIDGE_TEST_HUB_OPTIONS ?? '{}') as BridgeHub
 const cloud = await startHubCloud({ store, target, hub });
 process.stdout.write(`listening ${cloud.port}\n`);
 
-const stop = async () => {
-  await cloud.stop();
-  await store.close();
-  process.exit(0);
-};
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());
+exitWhenSignalled(cloud, store, ['SIGTERM', 'SIGINT']);

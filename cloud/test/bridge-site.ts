@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import { vi } from 'vitest';
+import WebSocket from 'ws';
 import { createApp, ROUTE_AREAS, type CloudApp } from '../src/app';
 import {
   createBridgeHubArea,
@@ -17,6 +19,7 @@ import type { Clock } from '../src/clock';
 import { loadEnv, type DatabaseTarget } from '../src/env';
 import { hashSessionToken, newSessionToken } from '../src/auth/session-token';
 import { adminArea, createAdminArea } from '../src/routes/admin/admin.routes';
+import type { BridgeHub } from '../src/bridge-hub/bridge-hub';
 import type { Store } from '../src/store/store';
 import { buildLocation } from './builders';
 import { silentLogger } from './test-app';
@@ -360,6 +363,56 @@ export async function startHubCloud(options: {
   });
   await hubArea.moduleFor(cloud.context).hub.whenStarted();
   return { cloud, hubArea, url, port, stop: () => cloud.stop() };
+}
+
+/**
+ * The HTTP status of a bridge's upgrade to `/bridge` of the cloud at `url` with these headers (and
+ * query), or 101 when the socket opened.
+ */
+export function bridgeUpgradeStatus(
+  url: string,
+  headers: Record<string, string>,
+  query = '',
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/bridge${query}`, { headers });
+    socket.once('unexpected-response', (_request, response) => {
+      response.resume();
+      socket.terminate();
+      resolve(response.statusCode ?? 0);
+    });
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('error', (error) => {
+      if (!String(error.message).includes('Unexpected server response')) reject(error);
+    });
+  });
+}
+
+/** Waits (15 s at most) until `hub` counts the test site online; the bridge's output says why not. */
+export async function waitUntilSiteOnline(hub: BridgeHub, bridge: BridgeProcess): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (!(await hub.isOnline(SITE_LOCATION))) throw new Error(`bridge not connected\n${bridge.output}`);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+}
+
+/**
+ * Stops what a suite started for its site, the bridge first, then the clouds, then the simulator;
+ * a part never started (its suite's start failed earlier) is passed over.
+ */
+export async function stopSite(parts: {
+  bridge?: BridgeProcess;
+  clouds?: Array<{ stop(): Promise<unknown> } | undefined>;
+  simulator?: SimulatorProcess;
+}): Promise<void> {
+  await parts.bridge?.stop();
+  for (const cloud of parts.clouds ?? []) await cloud?.stop();
+  await parts.simulator?.stop();
 }
 
 /** The test location with the simulator's lockers (1…n, every fourth one large) and the site's bridge token. */

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { transactionIdFromBytes, type LocationPricing, type LockerSize } from '@deposito/protocol';
 import type { NewBooking } from '../src/store/booking.repository';
+import type { StoredBridgeEvent } from '../src/store/bridge.repository';
 import type { NewDiscount } from '../src/store/discount.repository';
 import type { NewLocation } from '../src/store/location.repository';
 import type { Store } from '../src/store/store';
@@ -91,6 +92,57 @@ export function buildCustomerDetails(overrides: Record<string, unknown> = {}) {
     conferma_email: 'giulia@example.com',
     telefono_prefisso: '+39',
     telefono_numero: '3331234567',
+    ...overrides,
+  };
+}
+
+/** A new location as the admin page's "Nuova sede" sends it (`POST /api/admin/locations`, euros). */
+export const NEW_LOCATION_BODY = {
+  id: 'nuova',
+  nome: 'Deposito Nuovo',
+  indirizzo: 'Via Nuova 1, Roma',
+  recipient: '10.0.0.9',
+  port: 11009,
+  mastercode: '123456',
+  lockerStructure: { standard: [1, 2, 3], large: [10] },
+  maxOnline: { standard: 2, large: 1 },
+  pricing: {
+    standard: { hours: { '3': 5, '4': 6 }, days: { '1': 12.5 } },
+    large: { hours: { '3': 7 }, days: { '1': 16 } },
+  },
+  orari: { apertura: '07:00', chiusura: '22:00' },
+};
+
+/** `POST /api/lockers/inhibit-multi`: one standard locker at oca, 11:00–14:00 UTC on TEST_NOW's day. */
+export const TODAY_HOLD_REQUEST = {
+  locationKey: 'oca',
+  dimensione: 'standard',
+  quantita: 1,
+  startTimeIso: '2026-03-27T11:00:00.000Z',
+  endTimeIso: '2026-03-27T14:00:00.000Z',
+};
+
+/** The payer `POST /api/payments/create-payment` carries beside the booking's `transactionId`. */
+export const TEST_PAYER = {
+  currency: 'EUR',
+  email: 'giulia@example.com',
+  nome: 'Giulia',
+  cognome: 'Rossi',
+  telefono: '+393331234567',
+  note: 'lang:it',
+};
+
+/** A bridge's report that a door opened (vicolo's locker 3 unless told), as the hub stores it. */
+export function buildDoorOpenedEvent(
+  overrides: Partial<Omit<StoredBridgeEvent, 'receivedAt'>> & { occurredAt: Date },
+): Omit<StoredBridgeEvent, 'receivedAt'> {
+  return {
+    id: randomUUID(),
+    locationKey: 'vicolo',
+    seq: 1,
+    kind: 'door',
+    lockerId: 3,
+    payload: { door: 'opened' },
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { createApp } from '../src/app';
 import { loadEnv } from '../src/env';
 import { openStore } from '../src/store/store';
 import { silentLogger } from './test-app';
+import { exitWhenSignalled } from './child-cloud';
 
 const env = loadEnv({
   DATABASE_URL: process.env.DATABASE_URL,
@@ -15,9 +16,4 @@ const store = await openStore(env.database, { schema: process.env.TEST_SCHEMA, p
 const cloud = createApp({ env, store, logger: silentLogger() });
 const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });
 process.stdout.write(`${JSON.stringify({ url })}\n`);
-process.on('SIGTERM', () => {
-  void cloud
-    .stop()
-    .then(() => store.close())
-    .then(() => process.exit(0));
-});
+exitWhenSignalled(cloud, store);

@@ -1,16 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp, ROUTE_AREAS, type AppContext, type CloudApp } from '../src/app';
+import type { AppContext, CloudApp } from '../src/app';
 import type { LockerControl } from '../src/services/locker-control';
-import { hashPassword } from '../src/auth/password';
-import { ManualClock } from '../src/clock';
-import { loadEnv } from '../src/env';
+import { ManualClock, type Clock } from '../src/clock';
 import { readOutbox, type OutboxMessage } from '../src/mail/outbox';
 import type { Mailer } from '../src/mail/mailer';
 import { BOOKING_EMAIL_HEADER, BOOKING_EMAIL_KIND_HEADER } from '../src/mail/booking-email';
 import type { PaymentConfig } from '../src/payments/payment-config';
-import { adminArea, createAdminArea } from '../src/routes/admin/admin.routes';
+import { adminArea } from '../src/routes/admin/admin.routes';
+import type { AdminAreaOptions } from '../src/routes/admin/admin-module';
 import {
   createPaymentsArea,
   morningSchedulerFor,
@@ -20,9 +19,9 @@ import {
 import type { PaymentModule } from '../src/routes/payments/payment-module';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
-import { TEST_ADMIN, TEST_SCRYPT_COST } from './admin-test-app';
-import { silentLogger, TEST_NOW } from './test-app';
-import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
+import { createTestAdmin, createTestAdminArea, TEST_ADMIN } from './admin-test-app';
+import { LIMITS_OFF, listenTestCloud, openTestAppStore, routeAreasWith, testEnv } from './test-app';
+import type { StoreDialect, TestDatabase } from './test-store';
 
 export const TEST_SANDBOX: PaymentConfig = {
   provider: 'sandbox',
@@ -32,6 +31,40 @@ export const TEST_SANDBOX: PaymentConfig = {
   secretGenerated: false,
   shopLogin: 'DEPOSITO-SANDBOX',
 };
+
+/**
+ * Serves `store` with every area: the payments area on `payment`, e-mail written to a fresh
+ * temporary outbox (named from `outboxPrefix`), and the admin area with test options and `admin`.
+ * Its public URL is the server's own, so the gateway's notifications reach it.
+ */
+export async function listenPaymentsCloud(options: {
+  store: Store;
+  clock: Clock;
+  outboxPrefix: string;
+  payment: PaymentConfig;
+  mailer?: (outboxDir: string) => Mailer;
+  admin: AdminAreaOptions;
+}): Promise<{ cloud: CloudApp; url: string; payments: PaymentModule; outboxDir: string }> {
+  const outboxDir = await mkdtemp(path.join(tmpdir(), options.outboxPrefix));
+  let publicUrl = '';
+  const payments = createPaymentsArea({
+    payment: options.payment,
+    mail: { from: 'Deposito <no-reply@deposito.test>', transport: { kind: 'outbox', directory: outboxDir } },
+    ...(options.mailer ? { mailer: options.mailer(outboxDir) } : {}),
+    publicUrl: () => publicUrl,
+  });
+  const { cloud, url } = await listenTestCloud({
+    env: testEnv(LIMITS_OFF),
+    store: options.store,
+    clock: options.clock,
+    areas: routeAreasWith([
+      [paymentsArea, payments],
+      [adminArea, createTestAdminArea(options.admin)],
+    ]),
+  });
+  publicUrl = url;
+  return { cloud, url, payments: payments.moduleFor(cloud.context), outboxDir };
+}
 
 export interface PaymentTestApp {
   url: string;
@@ -67,56 +100,30 @@ export async function startPaymentTestApp(
   } = {},
 ): Promise<PaymentTestApp> {
   const ownDatabase = options.database === undefined;
-  const database: TestDatabase = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
-  const store = await database.open();
-  const clock = new ManualClock(options.now ?? TEST_NOW);
+  const { database, store, clock } = await openTestAppStore(options);
   if (options.seed ?? true) {
     await seedLocationsAndDiscounts({ store, clock });
-    await store.adminUsers.create(
-      { email: TEST_ADMIN.email, passwordHash: await hashPassword(TEST_ADMIN.password, TEST_SCRYPT_COST) },
-      clock.now(),
-    );
+    await createTestAdmin(store, clock);
   }
-  const outboxDir = await mkdtemp(path.join(tmpdir(), 'deposito-payments-outbox-'));
-  let publicUrl = '';
-  const payments = createPaymentsArea({
-    payment: options.payment ?? TEST_SANDBOX,
-    mail: { from: 'Deposito <no-reply@deposito.test>', transport: { kind: 'outbox', directory: outboxDir } },
-    ...(options.mailer ? { mailer: options.mailer(outboxDir) } : {}),
-    publicUrl: () => publicUrl,
-  });
-  const admin = createAdminArea({
-    ...(options.lockerControl ? { lockerControl: options.lockerControl } : {}),
-    scryptCost: TEST_SCRYPT_COST,
-    wait: async () => undefined,
-    // Suites move the clock by hours between calls with one token.
-    idleTimeoutMs: 24 * 60 * 60_000,
-    morningScheduler: morningSchedulerFor,
-    refunds: refundsFor,
-  });
-  const env = loadEnv({
-    DATABASE_URL: 'sqlite::memory:',
-    PORT: '0',
-    PAYMENT_PROVIDER: 'sandbox',
-    // Suites make many holds from 127.0.0.1; the limits' own tests turn them on.
-    RATE_LIMITS: 'off',
-  });
-  const cloud = createApp({
-    env,
+  const { cloud, url, payments, outboxDir } = await listenPaymentsCloud({
     store,
     clock,
-    logger: silentLogger(),
-    areas: ROUTE_AREAS.map((area) => (area === paymentsArea ? payments : area === adminArea ? admin : area)),
+    outboxPrefix: 'deposito-payments-outbox-',
+    payment: options.payment ?? TEST_SANDBOX,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    admin: {
+      ...(options.lockerControl ? { lockerControl: options.lockerControl } : {}),
+      morningScheduler: morningSchedulerFor,
+      refunds: refundsFor,
+    },
   });
-  const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });
-  publicUrl = url;
 
   return {
     url,
     cloud,
     store,
     clock,
-    payments: payments.moduleFor(cloud.context),
+    payments,
     outboxDir,
     async mails(transactionId) {
       const all = (await readOutbox(outboxDir)).map((mail) => ({

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
-import { createApp, type CloudApp } from '../src/app';
+import { createApp, ROUTE_AREAS, type CloudApp, type RouteArea } from '../src/app';
 import { ManualClock, type Clock } from '../src/clock';
-import { loadEnv } from '../src/env';
+import { loadEnv, type Env } from '../src/env';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
 import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
@@ -20,6 +20,54 @@ export interface TestApp {
 
 export const silentLogger = () => pino({ level: 'silent' });
 
+/** What a test cloud serves: the caller's database or a fresh one of `dialect`, open, and a clock at `now`. */
+export async function openTestAppStore(options: {
+  database?: TestDatabase;
+  dialect?: StoreDialect;
+  now?: string;
+}): Promise<{ database: TestDatabase; store: Store; clock: ManualClock }> {
+  const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
+  return { database, store: await database.open(), clock: new ManualClock(options.now ?? TEST_NOW) };
+}
+
+/**
+ * The environment of a test cloud: the store is the caller's, the port ephemeral, payments on the
+ * sandbox, and `extra` beside them (e.g. `RATE_LIMITS: 'off'`).
+ */
+export function testEnv(extra: Record<string, string | undefined> = {}): Env {
+  return loadEnv({ DATABASE_URL: 'sqlite::memory:', PORT: '0', PAYMENT_PROVIDER: 'sandbox', ...extra });
+}
+
+/** Suites make many holds from 127.0.0.1; the limits' own tests turn them on. */
+export const LIMITS_OFF = { RATE_LIMITS: 'off' } as const;
+
+/** Every area of the cloud, with the given ones standing in for those they replace. */
+export function routeAreasWith(replacements: ReadonlyArray<[RouteArea, RouteArea]>): RouteArea[] {
+  return ROUTE_AREAS.map((area) => replacements.find(([replaced]) => replaced === area)?.[1] ?? area);
+}
+
+/** Serves `store` on an ephemeral port of 127.0.0.1 with the background jobs off. */
+export async function listenTestCloud(options: {
+  env: Env;
+  store: Store;
+  clock: Clock;
+  areas?: readonly RouteArea[];
+}): Promise<{ cloud: CloudApp; url: string }> {
+  const cloud = createApp({ ...options, logger: silentLogger() });
+  const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });
+  return { cloud, url };
+}
+
+/** An answer's body as JSON, or its text (kept for the assertion message) when it is not JSON. */
+export async function jsonOrText(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
+}
+
 /**
  * A real cloud on an ephemeral port over a fresh database holding the spec's seed locations and
  * discount codes. Background jobs stay off: tests move the clock and run the expiry themselves.
@@ -36,20 +84,13 @@ export async function startTestApp(
     env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
-  const store = await database.open();
-  const clock = new ManualClock(options.now ?? TEST_NOW);
+  const { database, store, clock } = await openTestAppStore(options);
   if (options.seed ?? true) await seedLocationsAndDiscounts({ store, clock });
-  const env = loadEnv({
-    DATABASE_URL: 'sqlite::memory:',
-    PORT: '0',
-    PAYMENT_PROVIDER: 'sandbox',
-    // Suites make many holds from 127.0.0.1; the limits' own tests turn them on.
-    RATE_LIMITS: 'off',
-    ...options.env,
+  const { cloud, url } = await listenTestCloud({
+    env: testEnv({ ...LIMITS_OFF, ...options.env }),
+    store,
+    clock: options.clock ?? clock,
   });
-  const cloud = createApp({ env, store, clock: options.clock ?? clock, logger: silentLogger() });
-  const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });
   return {
     url,
     cloud,
@@ -83,14 +124,7 @@ export function apiClient(baseUrl: string) {
         body !== undefined || rawBody !== undefined ? { 'content-type': 'application/json' } : undefined,
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // Not JSON: keep the text for the assertion message.
-    }
-    return { status: response.status, body: parsed as T };
+    return { status: response.status, body: (await jsonOrText(response)) as T };
   }
   return {
     get: <T = unknown>(path: string) => call<T>('GET', path),

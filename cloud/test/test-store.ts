@@ -103,3 +103,20 @@ export async function withPostgresClient<T>(
     await client.end();
   }
 }
+
+/** A fresh database of `dialect` for one suite, and its store, open. */
+export async function openTestStore(
+  dialect: StoreDialect,
+): Promise<{ database: TestDatabase; store: Store }> {
+  const database = await createTestDatabase(dialect);
+  return { database, store: await database.open() };
+}
+
+/** Closes a suite's store and throws its database away; either is missing when opening failed. */
+export async function closeTestStore(
+  store: Store | undefined,
+  database: TestDatabase | undefined,
+): Promise<void> {
+  await store?.close();
+  await database?.dispose();
+}

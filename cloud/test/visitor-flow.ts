@@ -2,15 +2,7 @@
 // a balancer): hold a locker, open the payment page, pay with the sandbox's test card.
 import { DateTime } from 'luxon';
 import { payOnSandbox } from './sandbox-card';
-
-const PAYER = {
-  currency: 'EUR',
-  email: 'giulia@example.com',
-  nome: 'Giulia',
-  cognome: 'Rossi',
-  telefono: '+393331234567',
-  note: 'lang:it',
-};
+import { TEST_PAYER as PAYER } from './builders';
 
 /** Lockers sold online per Rome seed site and size. */
 const ROME_SLOTS = [

@@ -32,20 +32,14 @@ async function startSite(
   } = {},
 ): Promise<Site> {
   const simulator = new ControllerSimulator({ lockers: 6, doorOpenMs: 150 });
-  const { port } = await simulator.start();
+  await simulator.start();
   const cloud = new TestCloud({ token: TOKEN, locationKey: LOCATION, ...options.cloud });
   await cloud.start();
   const config = buildBridgeConfig({
     cloudUrl: cloud.url,
     bridgeToken: TOKEN,
     locationKey: LOCATION,
-    controller: {
-      recipient: '127.0.0.1',
-      port,
-      key: simulator.key,
-      mastercode: simulator.mastercode,
-      timeoutMs: options.controllerTimeoutMs ?? 2_000,
-    },
+    controller: simulator.connection(options.controllerTimeoutMs ?? 2_000),
     ...options.config,
   });
   const daemon = new BridgeDaemon({

@@ -84,7 +84,7 @@ async function idleDaemon(bundle: string, configPath: string, idleMs: number, cl
 export async function run(options: BenchOptions = {}): Promise<BenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-built-bridge-'));
   const simulator = new ControllerSimulator({ lockers: LOCKERS });
-  const { port } = await simulator.start();
+  await simulator.start();
   const cloud = new TestCloud({ token: TOKEN, locationKey: LOCATION });
   await cloud.start();
   try {
@@ -95,7 +95,7 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
       cloudUrl: cloud.url,
       locationKey: LOCATION,
       bridgeToken: TOKEN,
-      controller: { recipient: '127.0.0.1', port, key: simulator.key, mastercode: simulator.mastercode },
+      controller: simulator.connection(),
       dataDir: path.join(dir, 'data'),
       http: { host: '127.0.0.1', port: 0 },
       pollIntervalMs: 5_000,

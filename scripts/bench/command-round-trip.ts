@@ -12,6 +12,7 @@ import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
 import { elapsedMs, percentile, round, type BenchOptions, type BenchResult } from './bench-result';
 import { startCloudProcess } from './processes';
 import { createBenchDatabase } from './stores';
+import { adminSession } from '../support/admin-session';
 
 export const name = 'command-round-trip';
 const LOCATION = 'vicolo';
@@ -32,38 +33,20 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
   if (!bridgeToken) throw new Error(`no location ${LOCATION} to issue a bridge token for`);
 
   const simulator = new ControllerSimulator({ lockers: 12, doorOpenMs: 50 });
-  const { port } = await simulator.start();
+  await simulator.start();
   const cloud = await startCloudProcess({ databaseUrl: database.url, jobs: true, admin: ADMIN });
   const config = buildBridgeConfig({
     cloudUrl: cloud.url,
     bridgeToken,
     locationKey: LOCATION,
-    controller: {
-      recipient: '127.0.0.1',
-      port,
-      key: simulator.key,
-      mastercode: simulator.mastercode,
-      timeoutMs: 2_000,
-    },
+    controller: simulator.connection(2_000),
     pollIntervalMs: 1_000,
   });
   const daemon = new BridgeDaemon({ config });
-  const direct = new ControllerClient({
-    recipient: '127.0.0.1',
-    port,
-    key: simulator.key,
-    mastercode: simulator.mastercode,
-    timeoutMs: 2_000,
-  });
+  const direct = new ControllerClient(simulator.connection(2_000));
   try {
     await daemon.start();
-    const login = await fetch(`${cloud.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminSession(cloud.url, ADMIN);
     const waitUntil = Date.now() + 15_000;
     while (!daemon.link.isUp && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
     if (!daemon.link.isUp) throw new Error('the bridge did not connect to the cloud');

@@ -8,6 +8,7 @@ import { elapsedMs, percentile, round, type BenchOptions, type BenchResult } fro
 import { LightBridge, seedScaleSites } from './light-bridge';
 import { startCloudProcess } from './processes';
 import { createBenchDatabase } from './stores';
+import { adminSession } from '../support/admin-session';
 
 export const name = 'hub-scale';
 const ADMIN = { email: 'bench@deposito.local', password: 'bench-password-1234' };
@@ -30,13 +31,7 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
   const cloud = await startCloudProcess({ databaseUrl: database.url, jobs: true, admin: ADMIN });
   const bridges = sites.map((site) => new LightBridge(cloud.url, site.key, site.token));
   try {
-    const login = await fetch(`${cloud.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminSession(cloud.url, ADMIN);
 
     const failures: string[] = [];
     const open = async (bridge: LightBridge, lockerId: number): Promise<number> => {

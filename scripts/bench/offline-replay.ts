@@ -79,20 +79,14 @@ const itemId = (message: BridgeToCloudMessage): string | null =>
 export async function run(options: BenchOptions = {}): Promise<BenchResult> {
   const count = options.quick ? 300 : 10_000;
   const simulator = new ControllerSimulator({ lockers: 12 });
-  const { port } = await simulator.start();
+  await simulator.start();
   const cloud = new TestCloud({ token: TOKEN, locationKey: LOCATION });
   await cloud.start();
   const config = buildBridgeConfig({
     cloudUrl: cloud.url,
     bridgeToken: TOKEN,
     locationKey: LOCATION,
-    controller: {
-      recipient: '127.0.0.1',
-      port,
-      key: simulator.key,
-      mastercode: simulator.mastercode,
-      timeoutMs: 2_000,
-    },
+    controller: simulator.connection(2_000),
     maxOutboxItems: count + 1_000,
     pollIntervalMs: 1_000,
   });

@@ -3,7 +3,7 @@
 import { round, type BenchOptions, type BenchResult } from './bench-result';
 import { runLoad } from './http-load';
 import { startCloudProcess, type ServerProcess } from './processes';
-import { auditReservations, holdRequestBodies, holdRequests } from './reservations';
+import { auditReservations, reservationDetails, holdRequestBodies, holdRequests } from './reservations';
 import { createBenchDatabase } from './stores';
 
 export const name = 'reservation-postgres';
@@ -38,14 +38,7 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
       target: `≥ ${TARGET_PER_SECOND} reservations/s, 0 overlaps`,
       pass: figure >= TARGET_PER_SECOND && consistent,
       notes: `HTTP inhibit-multi, ${load.connections} connections alternating over 2 cloud processes, one schema`,
-      details: {
-        overlaps: audit.overlaps,
-        activeReservations: audit.activeReservations,
-        succeeded: figures.ok,
-        refused: figures.non2xx,
-        errors: figures.errors + figures.timeouts,
-        p99Ms: figures.latencyP99Ms,
-      },
+      details: reservationDetails(audit, figures),
     };
   } finally {
     await Promise.all(clouds.map((cloud) => cloud.stop()));

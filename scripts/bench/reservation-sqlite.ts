@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { elapsedMs, round, type BenchOptions, type BenchResult } from './bench-result';
 import { runLoad } from './http-load';
 import { startCloudProcess } from './processes';
-import { auditReservations, holdRequestBodies, holdRequests } from './reservations';
+import { auditReservations, reservationDetails, holdRequestBodies, holdRequests } from './reservations';
 import { createBenchDatabase } from './stores';
 
 export const name = 'reservation-sqlite';
@@ -85,14 +85,7 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
       target: `≥ ${TARGET_RATIO} × baseline, 0 overlaps`,
       pass: ratio >= TARGET_RATIO && consistent,
       notes: `HTTP inhibit-multi, ${load.connections} connections, 1 cloud process; baseline: raw better-sqlite3 insert transactions of the same rows`,
-      details: {
-        overlaps: audit.overlaps,
-        activeReservations: audit.activeReservations,
-        succeeded: figures.ok,
-        refused: figures.non2xx,
-        errors: figures.errors + figures.timeouts,
-        p99Ms: figures.latencyP99Ms,
-      },
+      details: reservationDetails(audit, figures),
     };
   } finally {
     await cloud.stop();

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
+import type { LoadFigures } from './http-load';
 import { POSTGRES_URL, type BenchDatabase } from './stores';
 
 /** 3-hour windows that do not overlap each other within a day (a 3-hour stay is the shortest sold). */
@@ -92,4 +93,16 @@ export async function auditReservations(database: BenchDatabase): Promise<Reserv
   } finally {
     await client.end();
   }
+}
+
+/** The details both reservation benchmarks report: the audit and the load's answers. */
+export function reservationDetails(audit: ReservationAudit, figures: LoadFigures) {
+  return {
+    overlaps: audit.overlaps,
+    activeReservations: audit.activeReservations,
+    succeeded: figures.ok,
+    refused: figures.non2xx,
+    errors: figures.errors + figures.timeouts,
+    p99Ms: figures.latencyP99Ms,
+  };
 }

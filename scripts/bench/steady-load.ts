@@ -44,121 +44,110 @@ function availabilityPath(index: number): string {
   return `/api/bookings/availability?location=${location.key}&startDate=${start.toISODate()}&endDate=${start.plus({ days: 14 }).toISODate()}`;
 }
 
-export async function run(options: BenchOptions = {}): Promise<BenchResult> {
-  const minuteMs = options.quick ? 2_000 : 60_000;
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-steady-'));
-  const cloud = await startServerProcess('servers/cloud-server.main.ts', {
-    BENCH_DATABASE_URL: `sqlite:${path.join(dir, 'steady.db')}`,
-    BENCH_SEED: '1',
-    // The expiry sweeps and schedulers run, as in production.
-    BENCH_JOBS: '1',
-  });
-  const pid = cloud.child.pid!;
-  const bodies = holdRequestBodies(options.quick ? 2_000 : 60_000);
-  let nextBody = 0;
-  let counter = 0;
-  const minutes: Minute[] = Array.from({ length: MINUTES }, () => ({
+/** The requests of the run, each timed into the minute it was made in. */
+class MinuteRecorder {
+  readonly minutes: Minute[] = Array.from({ length: MINUTES }, () => ({
     latenciesMs: [],
     errors: 0,
     refusedHolds: 0,
     paid: 0,
     rssMiB: [],
   }));
-  const firstError: string[] = [];
-  const startedAt = Date.now();
-  const end = startedAt + MINUTES * minuteMs;
-  const minuteNow = () => Math.min(MINUTES - 1, Math.floor((Date.now() - startedAt) / minuteMs));
+  readonly firstError: string[] = [];
+  private readonly startedAt = Date.now();
+  readonly end: number;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly minuteMs: number,
+  ) {
+    this.end = this.startedAt + MINUTES * minuteMs;
+  }
+
+  /** The minute under way. */
+  now(): Minute {
+    return this.minutes[Math.min(MINUTES - 1, Math.floor((Date.now() - this.startedAt) / this.minuteMs))]!;
+  }
 
   /** One request, timed into the current minute; a failure is counted and reported once. */
-  async function call(
-    url: string,
-    init: RequestInit = {},
-    accept: (status: number) => boolean = (s) => s < 400,
-  ) {
-    const minute = minutes[minuteNow()]!;
+  async call(url: string, init: RequestInit = {}, accept: (status: number) => boolean = (s) => s < 400) {
+    const minute = this.now();
     const began = performance.now();
     try {
-      const response = await fetch(`${cloud.url}${url}`, { redirect: 'manual', ...init });
+      const response = await fetch(`${this.baseUrl}${url}`, { redirect: 'manual', ...init });
       const text = await response.text();
       minute.latenciesMs.push(performance.now() - began);
       if (!accept(response.status)) {
         minute.errors += 1;
-        if (firstError.length === 0)
-          firstError.push(`${init.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 200)}`);
+        if (this.firstError.length === 0)
+          this.firstError.push(`${init.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 200)}`);
       }
       return { status: response.status, text };
     } catch (error) {
       minute.errors += 1;
-      if (firstError.length === 0) firstError.push(`${url}: ${(error as Error).message}`);
+      if (this.firstError.length === 0) this.firstError.push(`${url}: ${(error as Error).message}`);
       return { status: 0, text: '' };
     }
   }
+}
 
-  const json = (body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
-  async function visitor(): Promise<void> {
-    while (Date.now() < end) {
-      const index = counter++;
-      for (let i = 0; i < 3; i += 1) await call(availabilityPath(index + i));
-      const held = await call(
-        '/api/lockers/inhibit-multi',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: bodies[nextBody++ % bodies.length],
-        },
-        (status) => status === 200 || status === 409,
-      );
-      if (held.status === 409) {
-        minutes[minuteNow()]!.refusedHolds += 1;
-        continue;
-      }
-      if (held.status !== 200) continue;
-      const { transactionId } = JSON.parse(held.text) as { transactionId: string };
-      if (index % 4 !== 0) {
-        await call(`/api/bookings/${transactionId}/cancel`, { method: 'POST' });
-        continue;
-      }
-      const created = await call('/api/payments/create-payment', json({ ...PAYER, transactionId }));
-      if (created.status !== 200) continue;
-      const pageUrl = new URL(redirectUrlOf(created.text));
-      const page = await call(pageUrl.pathname + pageUrl.search);
-      if (page.status !== 200) continue;
-      const paid = await call(
-        '/sandbox-pay/pay',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: sandboxCardForm(page.text),
-        },
-        (status) => status === 303,
-      );
-      if (paid.status === 303) minutes[minuteNow()]!.paid += 1;
+/** The hold bodies, taken in turn by every client, and the visitors' running count. */
+interface Visits {
+  bodies: string[];
+  nextBody: number;
+  counter: number;
+}
+
+/** One client without pause until the end: availability, a hold, then a cancel or a payment. */
+async function visitor(recorder: MinuteRecorder, visits: Visits): Promise<void> {
+  const call = recorder.call.bind(recorder);
+  while (Date.now() < recorder.end) {
+    const index = visits.counter++;
+    for (let i = 0; i < 3; i += 1) await call(availabilityPath(index + i));
+    const held = await call(
+      '/api/lockers/inhibit-multi',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: visits.bodies[visits.nextBody++ % visits.bodies.length],
+      },
+      (status) => status === 200 || status === 409,
+    );
+    if (held.status === 409) {
+      recorder.now().refusedHolds += 1;
+      continue;
     }
+    if (held.status !== 200) continue;
+    const { transactionId } = JSON.parse(held.text) as { transactionId: string };
+    if (index % 4 !== 0) {
+      await call(`/api/bookings/${transactionId}/cancel`, { method: 'POST' });
+      continue;
+    }
+    const created = await call('/api/payments/create-payment', json({ ...PAYER, transactionId }));
+    if (created.status !== 200) continue;
+    const pageUrl = new URL(redirectUrlOf(created.text));
+    const page = await call(pageUrl.pathname + pageUrl.search);
+    if (page.status !== 200) continue;
+    const paid = await call(
+      '/sandbox-pay/pay',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: sandboxCardForm(page.text),
+      },
+      (status) => status === 303,
+    );
+    if (paid.status === 303) recorder.now().paid += 1;
   }
+}
 
-  const sampler = setInterval(
-    () => {
-      try {
-        minutes[minuteNow()]!.rssMiB.push(residentMiB(pid).now);
-      } catch {
-        // The process is gone: the requests say so.
-      }
-    },
-    Math.max(250, minuteMs / 12),
-  );
-  try {
-    await Promise.all(Array.from({ length: CLIENTS }, () => visitor()));
-  } finally {
-    clearInterval(sampler);
-    await cloud.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-
+function result({ minutes, firstError }: MinuteRecorder, minuteMs: number): BenchResult {
   const p99 = minutes.map((minute) => percentile(minute.latenciesMs, 99));
   const rss = minutes.map((minute) => Math.max(...minute.rssMiB));
   const errors = minutes.reduce((sum, minute) => sum + minute.errors, 0);
@@ -183,4 +172,41 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
       refusedHolds: minutes.reduce((sum, minute) => sum + minute.refusedHolds, 0),
     },
   };
+}
+
+export async function run(options: BenchOptions = {}): Promise<BenchResult> {
+  const minuteMs = options.quick ? 2_000 : 60_000;
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-steady-'));
+  const cloud = await startServerProcess('servers/cloud-server.main.ts', {
+    BENCH_DATABASE_URL: `sqlite:${path.join(dir, 'steady.db')}`,
+    BENCH_SEED: '1',
+    // The expiry sweeps and schedulers run, as in production.
+    BENCH_JOBS: '1',
+  });
+  const pid = cloud.child.pid!;
+  const visits: Visits = {
+    bodies: holdRequestBodies(options.quick ? 2_000 : 60_000),
+    nextBody: 0,
+    counter: 0,
+  };
+  const recorder = new MinuteRecorder(cloud.url, minuteMs);
+
+  const sampler = setInterval(
+    () => {
+      try {
+        recorder.now().rssMiB.push(residentMiB(pid).now);
+      } catch {
+        // The process is gone: the requests say so.
+      }
+    },
+    Math.max(250, minuteMs / 12),
+  );
+  try {
+    await Promise.all(Array.from({ length: CLIENTS }, () => visitor(recorder, visits)));
+  } finally {
+    clearInterval(sampler);
+    await cloud.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return result(recorder, minuteMs);
 }

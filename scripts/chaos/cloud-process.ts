@@ -3,6 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
+import { openStore } from '@deposito/cloud/store/store';
+import { buildLocation } from '@deposito/cloud/test/builders';
 
 const CLOUD_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../cloud/src/main.ts');
 
@@ -49,4 +52,38 @@ export function kill9(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
+}
+
+/** A SQLite store at `filename` holding one site with `lockers` standard lockers; its bridge token. */
+export async function prepareSiteStore(
+  filename: string,
+  site: { key: string; name: string; lockers: number },
+): Promise<string> {
+  const store = await openStore({ dialect: 'sqlite', filename });
+  await store.locations.save(buildLocation({ key: site.key, name: site.name }), new Date());
+  await store.locations.addLockers(
+    site.key,
+    Array.from({ length: site.lockers }, (_, n) => ({ number: n + 1, size: 'standard' as const })),
+  );
+  const token = (await issueBridgeToken(store, site.key, new Date()))!;
+  await store.close();
+  return token;
+}
+
+/** The cloud on the SQLite store at `filename`, on `port`, with `admin` as its first administrator. */
+export async function startSiteCloud(
+  filename: string,
+  port: number,
+  admin: { email: string; password: string },
+): Promise<{ url: string; child: ChildProcess }> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = await startCloud({
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL: `sqlite:${filename}`,
+    PAYMENT_PROVIDER: 'sandbox',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
+  return { url, child };
 }

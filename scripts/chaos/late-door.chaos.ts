@@ -2,13 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
-import { openStore } from '@deposito/cloud/store/store';
-import { buildLocation } from '@deposito/cloud/test/builders';
 import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
-import { freePort, kill9, startCloud } from './cloud-process';
+import { freePort, kill9, prepareSiteStore, startSiteCloud } from './cloud-process';
+import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, item 1): the controller is slow (a state poll takes 12 s to answer)
 // while the operator presses "Apri". Whatever the operator is told, the door does what the answer
@@ -28,41 +26,18 @@ describe('a slow controller', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-door-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const filename = path.join(dir, 'deposito.db');
-    const store = await openStore({ dialect: 'sqlite', filename });
-    await store.locations.save(buildLocation({ key: SITE, name: 'Slow site' }), new Date());
-    await store.locations.addLockers(
-      SITE,
-      Array.from({ length: 12 }, (_, n) => ({ number: n + 1, size: 'standard' as const })),
-    );
-    const token = (await issueBridgeToken(store, SITE, new Date()))!;
-    await store.close();
-
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const cloud = await startCloud({
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATABASE_URL: `sqlite:${filename}`,
-      PAYMENT_PROVIDER: 'sandbox',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+    const token = await prepareSiteStore(filename, { key: SITE, name: 'Slow site', lockers: 12 });
+    const { url, child: cloud } = await startSiteCloud(filename, await freePort(), ADMIN);
     cleanups.push(() => kill9(cloud));
     const simulator = new ControllerSimulator({ lockers: 12, doorOpenMs: 500 });
-    const { port: controllerPort } = await simulator.start();
+    await simulator.start();
     cleanups.push(() => simulator.stop());
     // A technician's real settings: the controller may take up to 30 s to answer.
     const config = buildBridgeConfig({
       cloudUrl: url,
       bridgeToken: token,
       locationKey: SITE,
-      controller: {
-        recipient: '127.0.0.1',
-        port: controllerPort,
-        key: simulator.key,
-        mastercode: simulator.mastercode,
-        timeoutMs: 30_000,
-      },
+      controller: simulator.connection(30_000),
       pollIntervalMs: 500,
     });
     const daemon = new BridgeDaemon({ config });
@@ -70,12 +45,7 @@ describe('a slow controller', () => {
     cleanups.push(() => daemon.stop());
     await daemon.start();
     await expect.poll(() => daemon.link.isUp, { timeout: 30_000 }).toBe(true);
-    const login = await fetch(`${url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token: session } = (await login.json()) as { token: string };
+    const session = await adminSession(url, ADMIN);
 
     // The next state poll hangs for 12 s on the controller; the open comes while it does.
     const polls = simulator.stats.byOperation.getLockersState ?? 0;

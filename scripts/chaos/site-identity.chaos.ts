@@ -2,13 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
-import { openStore } from '@deposito/cloud/store/store';
-import { buildLocation } from '@deposito/cloud/test/builders';
 import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
-import { freePort, kill9, startCloud } from './cloud-process';
+import { freePort, kill9, prepareSiteStore, startSiteCloud } from './cloud-process';
+import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, items 2 and 4) with the real cloud process, bridge daemons and
 // controller simulators:
@@ -31,41 +29,26 @@ async function prepareStore(): Promise<{ filename: string; token: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-site-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const filename = path.join(dir, 'deposito.db');
-  const store = await openStore({ dialect: 'sqlite', filename });
-  await store.locations.save(buildLocation({ key: SITE, name: 'Chaos site' }), new Date());
-  await store.locations.addLockers(
-    SITE,
-    Array.from({ length: LOCKERS }, (_, n) => ({ number: n + 1, size: 'standard' as const })),
-  );
-  const token = (await issueBridgeToken(store, SITE, new Date()))!;
-  await store.close();
+  const token = await prepareSiteStore(filename, { key: SITE, name: 'Chaos site', lockers: LOCKERS });
   return { filename, token };
 }
 
 async function cloudOn(filename: string, port: number) {
-  const url = `http://127.0.0.1:${port}`;
-  const child = await startCloud({
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATABASE_URL: `sqlite:${filename}`,
-    PAYMENT_PROVIDER: 'sandbox',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  cleanups.push(() => kill9(child));
-  return { url, child };
+  const cloud = await startSiteCloud(filename, port, ADMIN);
+  cleanups.push(() => kill9(cloud.child));
+  return cloud;
 }
 
 /** A controller simulator and a bridge daemon for it, connecting with `token`. */
 async function siteBox(url: string, token: string) {
   const simulator = new ControllerSimulator({ lockers: LOCKERS, doorOpenMs: 200 });
-  const { port } = await simulator.start();
+  await simulator.start();
   cleanups.push(() => simulator.stop());
   const config = buildBridgeConfig({
     cloudUrl: url,
     bridgeToken: token,
     locationKey: SITE,
-    controller: { recipient: '127.0.0.1', port, key: simulator.key, mastercode: simulator.mastercode },
+    controller: simulator.connection(),
     pollIntervalMs: 500,
   });
   const daemon = new BridgeDaemon({ config });
@@ -73,15 +56,6 @@ async function siteBox(url: string, token: string) {
   cleanups.push(() => daemon.stop());
   await daemon.start();
   return { simulator, daemon, config };
-}
-
-async function adminSession(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return ((await login.json()) as { token: string }).token;
 }
 
 async function open(url: string, session: string, lockerId: number) {
@@ -108,7 +82,7 @@ describe('the site a door command reaches', () => {
     await kill9(first.child);
     await daemon.stop();
     const second = await cloudOn(filename, port);
-    const session = await adminSession(second.url);
+    const session = await adminSession(second.url, ADMIN);
     // The crashed process's connection row must not count: refused at once, never queued.
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const answer = await open(second.url, session, 4);
@@ -140,7 +114,7 @@ describe('the site a door command reaches', () => {
     // Refused with 4409: the impostor's link waits in its slow "conflict" retry and says why.
     await expect.poll(() => impostor.daemon.link.state, { timeout: 30_000 }).toBe('conflict');
 
-    const session = await adminSession(cloud.url);
+    const session = await adminSession(cloud.url, ADMIN);
     for (let lockerId = 1; lockerId <= 6; lockerId += 1) {
       const answer = await open(cloud.url, session, lockerId);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { bridgeAuthHeaders, BRIDGE_PROTOCOL_VERSION } from '@deposito/protocol/bridge/v1';
 import { seedSite, SITE_LOCATION, SITE_TOKEN, startHubCloud, type HubCloud } from '../../test/bridge-site';
-import { createTestDatabase, type TestDatabase } from '../../test/test-store';
+import { type TestDatabase, openTestStore } from '../../test/test-store';
 import type { Store } from '../store/store';
 import type { BridgeHubAreaOptions } from './bridge-hub.area';
 
@@ -116,8 +116,7 @@ describe('a bridge flooding the hub', () => {
   const storedEvents = async () => (await store.bridge.events(SITE_LOCATION, 100_000)).length;
 
   beforeEach(async () => {
-    database = await createTestDatabase('sqlite');
-    store = await database.open();
+    ({ database, store } = await openTestStore('sqlite'));
     await seedSite(store, LOCKERS);
   });
 

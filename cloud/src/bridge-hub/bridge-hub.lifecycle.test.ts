@@ -3,12 +3,7 @@ import WebSocket from 'ws';
 import pg from 'pg';
 import { BRIDGE_PROTOCOL_VERSION, bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
 import { seedSite, SITE_LOCATION, SITE_TOKEN, startHubCloud, type HubCloud } from '../../test/bridge-site';
-import {
-  createTestDatabase,
-  STORE_DIALECTS,
-  testPostgresUrl,
-  type TestDatabase,
-} from '../../test/test-store';
+import { STORE_DIALECTS, testPostgresUrl, type TestDatabase, openTestStore } from '../../test/test-store';
 import type { Store } from '../store/store';
 import type { BridgeHub } from './bridge-hub';
 
@@ -59,8 +54,7 @@ describe.each(STORE_DIALECTS)('a cloud started without its jobs (%s)', (dialect)
   const hub = (): BridgeHub => site.hubArea.moduleFor(site.cloud.context).hub;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
     await seedSite(store, 2);
     site = await startHubCloud({ store, target: database.target, jobs: false });
   });

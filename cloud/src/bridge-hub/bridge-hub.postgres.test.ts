@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
   BridgeProcess,
@@ -9,9 +9,11 @@ import {
   SITE_LOCATION,
   startHubCloud,
   type HubCloud,
+  stopSite,
+  waitUntilSiteOnline,
 } from '../../test/bridge-site';
 import { buildBooking } from '../../test/builders';
-import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../../test/test-store';
+import { testPostgresUrl, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
 import type { Store } from '../store/store';
 import type { BridgeHub } from './bridge-hub';
 import { bookCommandId } from './booking-commands';
@@ -37,8 +39,7 @@ let token: string;
 const frontHub = (): BridgeHub => front.hubArea.moduleFor(front.cloud.context).hub;
 
 beforeAll(async () => {
-  database = await createTestDatabase('postgres');
-  store = await database.open();
+  ({ database, store } = await openTestStore('postgres'));
   await seedSite(store, LOCKERS);
   token = await adminToken(store);
   [simulator, holder] = await Promise.all([
@@ -47,22 +48,12 @@ beforeAll(async () => {
   ]);
   front = await startHubCloud({ store, target: database.target, hub: NOTIFY_ONLY });
   bridge = await BridgeProcess.start({ cloudUrl: holder.url, controllerPort: simulator.port });
-  await vi.waitFor(
-    async () => {
-      if (!(await frontHub().isOnline(SITE_LOCATION)))
-        throw new Error(`bridge not connected\n${bridge.output}`);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
+  await waitUntilSiteOnline(frontHub(), bridge);
 });
 
 afterAll(async () => {
-  await bridge?.stop();
-  await front?.stop();
-  await holder?.stop();
-  await simulator?.stop();
-  await store?.close();
-  await database?.dispose();
+  await stopSite({ bridge, clouds: [front, holder], simulator });
+  await closeTestStore(store, database);
 });
 
 describe('bridge hub across cloud processes on PostgreSQL', () => {

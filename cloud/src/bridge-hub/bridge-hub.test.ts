@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
 import {
   adminToken,
@@ -11,9 +10,12 @@ import {
   SITE_TOKEN,
   startHubCloud,
   type HubCloud,
+  stopSite,
+  waitUntilSiteOnline,
+  bridgeUpgradeStatus,
 } from '../../test/bridge-site';
 import { buildBooking } from '../../test/builders';
-import { createTestDatabase, type TestDatabase } from '../../test/test-store';
+import { type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
 import { PIN_NOT_PROGRAMMED_LOG_TYPE, type BridgeHub } from './bridge-hub';
@@ -58,36 +60,27 @@ const fullState = async () =>
 
 async function startBridge(): Promise<void> {
   bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: simulator.port });
-  await vi.waitFor(
-    async () => {
-      if (!(await hub().isOnline(SITE_LOCATION))) throw new Error(`bridge not connected\n${bridge.output}`);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
+  await waitUntilSiteOnline(hub(), bridge);
+}
+
+/** An operator cancels a confirmed booking, and the cloud announces it as the service does. */
+async function cancelAsOperator(transactionId: string): Promise<void> {
+  const cancelled = await store.bookings.transition(transactionId, {
+    from: ['confirmed'],
+    to: 'cancelled_by_operator',
+    actor: 'operator',
+    reason: 'operator_cancelled',
+    now: new Date(),
+  });
+  site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
 }
 
 /** Answers the HTTP status of an upgrade to /bridge with these headers, or 101 when the socket opened. */
-function upgradeStatus(headers: Record<string, string>, query = ''): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${site.port}/bridge${query}`, { headers });
-    socket.once('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.terminate();
-      resolve(response.statusCode ?? 0);
-    });
-    socket.once('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.once('error', (error) => {
-      if (!String(error.message).includes('Unexpected server response')) reject(error);
-    });
-  });
-}
+const upgradeStatus = (headers: Record<string, string>, query = '') =>
+  bridgeUpgradeStatus(site.url, headers, query);
 
 beforeAll(async () => {
-  database = await createTestDatabase('sqlite');
-  store = await database.open();
+  ({ database, store } = await openTestStore('sqlite'));
   await seedSite(store, LOCKERS);
   token = await adminToken(store);
   // Doors opened by a command stay open for the whole file: one closing by itself would be an
@@ -98,11 +91,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await bridge?.stop();
-  await site?.stop();
-  await simulator?.stop();
-  await store?.close();
-  await database?.dispose();
+  await stopSite({ bridge, clouds: [site], simulator });
+  await closeTestStore(store, database);
 });
 
 describe('bridge hub with a real bridge and controller simulator', () => {
@@ -217,14 +207,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       .toBe('succeeded');
     expect(await simulator.operations('book')).toBe(1);
 
-    const cancelled = await store.bookings.transition(booking.transactionId, {
-      from: ['confirmed'],
-      to: 'cancelled_by_operator',
-      actor: 'operator',
-      reason: 'operator_cancelled',
-      now: new Date(),
-    });
-    events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    await cancelAsOperator(booking.transactionId);
     await expect.poll(async () => (await simulator.locker(6))?.occupancy, { timeout: 10_000 }).toBe('free');
     await expect
       .poll(async () => (await store.bridge.getCommand(unbookCommandId(booking.transactionId, 6)))?.status)
@@ -253,14 +236,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     });
 
     // Back to where it was, for the tests after this one.
-    const cancelled = await store.bookings.transition(booking.transactionId, {
-      from: ['confirmed'],
-      to: 'cancelled_by_operator',
-      actor: 'operator',
-      reason: 'operator_cancelled',
-      now: new Date(),
-    });
-    site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    await cancelAsOperator(booking.transactionId);
     await expect.poll(async () => (await simulator.locker(1))?.occupancy, { timeout: 10_000 }).toBe('free');
   });
 
@@ -308,14 +284,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     });
 
     // Cancelled, its PIN sent a second time comes off a second time.
-    const cancelled = await store.bookings.transition(later.transactionId, {
-      from: ['confirmed'],
-      to: 'cancelled_by_operator',
-      actor: 'operator',
-      reason: 'operator_cancelled',
-      now: new Date(),
-    });
-    site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
+    await cancelAsOperator(later.transactionId);
     await expect.poll(async () => (await simulator.locker(6))?.occupancy).toBe('free');
     await expect
       .poll(async () => (await store.bridge.getCommand(unbookCommandId(later.transactionId, 6, 2)))?.status)

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
 import { buildLocation } from '../../test/builders';
 import {
@@ -9,31 +8,15 @@ import {
   SITE_LOCATION,
   startHubCloud,
   type HubCloud,
+  bridgeUpgradeStatus,
 } from '../../test/bridge-site';
-import { createTestDatabase, STORE_DIALECTS, type TestDatabase } from '../../test/test-store';
+import { STORE_DIALECTS, type TestDatabase, openTestStore } from '../../test/test-store';
 import type { Store } from '../store/store';
 import { installDemoBridgeTokens, legacyDemoBridgeToken } from './bridge-token';
 
 /** The HTTP status of a bridge's upgrade with this token, or 101 when the socket opened. */
-function upgradeStatus(port: number, token: string, locationKey: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge`, {
-      headers: bridgeAuthHeaders(token, locationKey),
-    });
-    socket.once('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.terminate();
-      resolve(response.statusCode ?? 0);
-    });
-    socket.once('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.once('error', (error) => {
-      if (!String(error.message).includes('Unexpected server response')) reject(error);
-    });
-  });
-}
+const upgradeStatus = (port: number, token: string, locationKey: string) =>
+  bridgeUpgradeStatus(`http://127.0.0.1:${port}`, bridgeAuthHeaders(token, locationKey));
 
 describe.each(STORE_DIALECTS)('demo bridge tokens (%s)', (dialect) => {
   let database: TestDatabase;
@@ -41,8 +24,7 @@ describe.each(STORE_DIALECTS)('demo bridge tokens (%s)', (dialect) => {
   let site: HubCloud;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
     await seedSite(store, 2);
     site = await startHubCloud({ store, target: database.target, jobs: false });
   });

@@ -1,19 +1,11 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomerDetails } from '../../test/builders';
+import { buildCustomerDetails, TODAY_HOLD_REQUEST as HOLD } from '../../test/builders';
 import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
 import { STORE_DIALECTS } from '../../test/test-store';
 
 // Control characters never reach the store (PostgreSQL refuses U+0000 in text) and an unreadable
 // body is the sender's 400, on both stores.
-
-const HOLD = {
-  locationKey: 'oca',
-  dimensione: 'standard',
-  quantita: 1,
-  startTimeIso: '2026-03-27T11:00:00.000Z',
-  endTimeIso: '2026-03-27T14:00:00.000Z',
-};
 
 interface ErrorAnswer {
   error: { code: string };

@@ -1,6 +1,12 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, STORE_DIALECTS, type TestDatabase } from '../../test/test-store';
+import {
+  createTestDatabase,
+  STORE_DIALECTS,
+  type TestDatabase,
+  openTestStore,
+  closeTestStore,
+} from '../../test/test-store';
 import { ManualClock } from '../clock';
 import { AppError } from '../errors';
 import type { Store } from '../store/store';
@@ -17,18 +23,14 @@ describe.each(STORE_DIALECTS)('AdminAuthService on %s', (dialect) => {
   let auth: AdminAuthService;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
     auth = new AdminAuthService(store, clock, pino({ level: 'silent' }), {
       scryptCost: cost,
       sessionTtlMs: 12 * 60 * 60_000,
       wait: async (ms) => void waits.push(ms),
     });
   });
-  afterAll(async () => {
-    await store?.close();
-    await database?.dispose();
-  });
+  afterAll(() => closeTestStore(store, database));
 
   it('creates no administrator without configuration outside demo mode', async () => {
     expect(await auth.ensureFirstAdmin({ demo: false })).toEqual({ created: false });

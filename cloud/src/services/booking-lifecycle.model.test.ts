@@ -24,6 +24,7 @@ import { centsToGatewayAmount } from '../payments/gateway-amount';
 import { PAYMENT_NOTIFICATION_PATH } from '../payments/payment-gateway';
 import { SandboxTokens } from '../payments/sandbox-tokens';
 import type { BookingRecord } from '../store/booking.repository';
+import type { LocationRecord } from '../store/location.repository';
 import { StoreLockerControl, type LockerControl } from './locker-control';
 
 // A model-based test of the booking core (issue 13): fast-check drives random sequences of what
@@ -332,19 +333,38 @@ function executedLockerControl(context: AppContext): LockerControl {
 
 const isOneOf = (status: BookingStatus, list: readonly BookingStatus[]) => list.includes(status);
 
-async function checkInvariants(model: Model, real: Real, step: string): Promise<void> {
+/** What every check after a step reads: the real bookings and what the operators were told. */
+interface Observed {
+  model: Model;
+  real: Real;
+  step: string;
+  now: Date;
+  bookings: BookingRecord[];
+  hub: ReturnType<typeof bridgeHubArea.moduleFor>['hub'];
+  alerted(id: string): boolean;
+  where(booking: BookingRecord): string;
+}
+
+async function observe(model: Model, real: Real, step: string): Promise<Observed> {
   const { store, clock } = real.app;
-  const now = clock.now();
-  const location = (await store.locations.get(LOCATION))!;
   const bookings = (await Promise.all(model.ids.map((id) => store.bookings.get(id)))).filter(
     (b): b is BookingRecord => b !== null,
   );
   const errorLog = await store.errorLog.recent(10_000);
-  const alerted = (id: string) => errorLog.some((entry) => entry.message.includes(id));
-  const where = (booking: BookingRecord) => `after ${step}: ${booking.transactionId} (${booking.status})`;
-  const hub = bridgeHubArea.moduleFor(real.app.cloud.context).hub;
+  return {
+    model,
+    real,
+    step,
+    now: clock.now(),
+    bookings,
+    hub: bridgeHubArea.moduleFor(real.app.cloud.context).hub,
+    alerted: (id) => errorLog.some((entry) => entry.message.includes(id)),
+    where: (booking) => `after ${step}: ${booking.transactionId} (${booking.status})`,
+  };
+}
 
-  // Deleted (cleanup): never a booking that holds lockers or money before its end, nor its PIN left.
+/** Deleted (cleanup): never a booking that holds lockers or money before its end, nor its PIN left. */
+async function checkDeletions({ model, step, now, bookings, hub }: Observed): Promise<void> {
   const present = new Set(bookings.map((b) => b.transactionId));
   for (const [id, last] of model.seen) {
     if (present.has(id)) continue;
@@ -366,65 +386,77 @@ async function checkInvariants(model: Model, real: Real, step: string): Promise<
     model.seen.delete(id);
   }
   for (const booking of bookings) model.seen.set(booking.transactionId, booking);
+}
 
-  for (const booking of bookings) {
-    const payments = model.paid.get(booking.transactionId) ?? [];
-    // Money: a total is the protocol's price for what is booked, and paid means paid exactly that.
-    const price = bookingPriceCents({
-      pricing: location.pricing,
-      size: booking.size,
-      duration: booking.duration,
-      quantity: booking.quantity,
+/** Money: a total is the protocol's price for what is booked, and paid means paid exactly that. */
+async function checkMoney(
+  observed: Observed,
+  booking: BookingRecord,
+  location: LocationRecord,
+): Promise<void> {
+  const { model, real, where, alerted } = observed;
+  const { store } = real.app;
+  const payments = model.paid.get(booking.transactionId) ?? [];
+  const price = bookingPriceCents({
+    pricing: location.pricing,
+    size: booking.size,
+    duration: booking.duration,
+    quantity: booking.quantity,
+  });
+  expect(price, where(booking)).toBe(booking.priceOriginalCents);
+  const discount = booking.discountCode ? await store.discounts.get(booking.discountCode) : null;
+  if (!booking.discountCode || discount) {
+    const expected = bookingTotals({
+      priceCents: price!,
+      discount: discount ? discountOf(discount) : null,
     });
-    expect(price, where(booking)).toBe(booking.priceOriginalCents);
-    const discount = booking.discountCode ? await store.discounts.get(booking.discountCode) : null;
-    if (!booking.discountCode || discount) {
-      const expected = bookingTotals({
-        priceCents: price!,
-        discount: discount ? discountOf(discount) : null,
-      });
-      expect(booking.totalCents, where(booking)).toBe(expected.totalCents);
-    }
-    if (isOneOf(booking.status, PAID_BOOKING_STATUSES)) {
-      expect(
-        payments.map((p) => p.amountCents),
-        where(booking),
-      ).toContain(booking.totalCents);
-      expect(booking.paidAt, where(booking)).not.toBeNull();
-      if (booking.status !== 'scheduled') expect(booking.pin, where(booking)).toMatch(/^\d{6}$/);
-    }
-    // Money the gateway took is honoured, owed back, or kept by an operator's recorded decision
-    // (a paid booking cancelled without refund) — never kept silently.
-    const lastMove = (await store.bookings.events(booking.transactionId)).at(-1);
-    const keptByOperator =
-      booking.status === 'cancelled_by_operator' && booking.paidAt !== null && lastMove?.actor === 'operator';
-    if (payments.length > 0 && !keptByOperator) {
-      expect([...PAID_BOOKING_STATUSES, ...REFUND_OWED_STATUSES], where(booking)).toContain(booking.status);
-    }
-    if (isOneOf(booking.status, REFUND_OWED_STATUSES) || new Set(payments.map((p) => p.reference)).size > 1) {
-      expect(alerted(booking.transactionId), `${where(booking)}: operators told to refund`).toBe(true);
-    }
-    // Holds lapse; nothing else carries an expiry.
-    if (isOneOf(booking.status, HOLD_BOOKING_STATUSES))
-      expect(booking.expiresAt, where(booking)).not.toBeNull();
-    else expect(booking.expiresAt, where(booking)).toBeNull();
-    // Lockers are held exactly while the status says so.
-    const holds = isOneOf(booking.status, ACTIVE_BOOKING_STATUSES);
-    for (const locker of booking.lockers) {
-      if (!holds) expect(locker.active, where(booking)).toBe(false);
-    }
-    if (holds)
-      expect(
-        booking.lockers.filter((l) => l.active),
-        where(booking),
-      ).toHaveLength(booking.quantity);
-    // History: the last recorded move is the status.
-    const events = await store.bookings.events(booking.transactionId);
-    if (booking.status !== 'pending') expect(events.length, where(booking)).toBeGreaterThan(0);
-    if (events.length > 0) expect(events.at(-1)!.to, where(booking)).toBe(booking.status);
+    expect(booking.totalCents, where(booking)).toBe(expected.totalCents);
   }
+  if (isOneOf(booking.status, PAID_BOOKING_STATUSES)) {
+    expect(
+      payments.map((p) => p.amountCents),
+      where(booking),
+    ).toContain(booking.totalCents);
+    expect(booking.paidAt, where(booking)).not.toBeNull();
+    if (booking.status !== 'scheduled') expect(booking.pin, where(booking)).toMatch(/^\d{6}$/);
+  }
+  // Money the gateway took is honoured, owed back, or kept by an operator's recorded decision
+  // (a paid booking cancelled without refund) — never kept silently.
+  const lastMove = (await store.bookings.events(booking.transactionId)).at(-1);
+  const keptByOperator =
+    booking.status === 'cancelled_by_operator' && booking.paidAt !== null && lastMove?.actor === 'operator';
+  if (payments.length > 0 && !keptByOperator) {
+    expect([...PAID_BOOKING_STATUSES, ...REFUND_OWED_STATUSES], where(booking)).toContain(booking.status);
+  }
+  if (isOneOf(booking.status, REFUND_OWED_STATUSES) || new Set(payments.map((p) => p.reference)).size > 1) {
+    expect(alerted(booking.transactionId), `${where(booking)}: operators told to refund`).toBe(true);
+  }
+}
 
-  // Lockers: never two live bookings on one locker at once.
+/** Expiry, lockers and history agree with the status. */
+async function checkStatusAgrees({ real, where }: Observed, booking: BookingRecord): Promise<void> {
+  // Holds lapse; nothing else carries an expiry.
+  if (isOneOf(booking.status, HOLD_BOOKING_STATUSES))
+    expect(booking.expiresAt, where(booking)).not.toBeNull();
+  else expect(booking.expiresAt, where(booking)).toBeNull();
+  // Lockers are held exactly while the status says so.
+  const holds = isOneOf(booking.status, ACTIVE_BOOKING_STATUSES);
+  for (const locker of booking.lockers) {
+    if (!holds) expect(locker.active, where(booking)).toBe(false);
+  }
+  if (holds)
+    expect(
+      booking.lockers.filter((l) => l.active),
+      where(booking),
+    ).toHaveLength(booking.quantity);
+  // History: the last recorded move is the status.
+  const events = await real.app.store.bookings.events(booking.transactionId);
+  if (booking.status !== 'pending') expect(events.length, where(booking)).toBeGreaterThan(0);
+  if (events.length > 0) expect(events.at(-1)!.to, where(booking)).toBe(booking.status);
+}
+
+/** Lockers: never two live bookings on one locker at once. */
+function checkNoLockerHeldTwice({ step, bookings }: Observed): void {
   const live = bookings.filter((b) => isOneOf(b.status, ACTIVE_BOOKING_STATUSES));
   const byLocker = new Map<number, BookingRecord[]>();
   for (const booking of live) {
@@ -444,9 +476,14 @@ async function checkInvariants(model: Model, real: Real, step: string): Promise<
       }
     }
   }
+}
 
-  // Takings: every payment taken, each once, on its day (kept, or refunded later); each refund made
-  // once, on its own day.
+/**
+ * Takings: every payment taken, each once, on its day (kept, or refunded later); each refund made
+ * once, on its own day.
+ */
+async function checkTakings({ real, step, bookings }: Observed): Promise<void> {
+  const { store } = real.app;
   const counted = await store.takings.onlineTakingsCreatedBetween(
     [LOCATION],
     new Date('2000-01-01T00:00:00Z'),
@@ -477,8 +514,10 @@ async function checkInvariants(model: Model, real: Real, step: string): Promise<
       .sort(),
   );
   for (const status of ONLINE_TAKINGS_STATUSES) expect(PAID_BOOKING_STATUSES).toContain(status);
+}
 
-  // Doors: each locker's next live paid booking has its PIN sent (or an alert); no other one does.
+/** Doors: each locker's next live paid booking has its PIN sent (or an alert); no other one does. */
+async function checkPins({ now, bookings, hub, alerted, where }: Observed): Promise<void> {
   const next = new Map<number, BookingRecord>();
   for (const booking of bookings) {
     if (!isOneOf(booking.status, ['confirmed', 'confirmed_late']) || booking.endAt <= now) continue;
@@ -505,6 +544,19 @@ async function checkInvariants(model: Model, real: Real, step: string): Promise<
       }
     }
   }
+}
+
+async function checkInvariants(model: Model, real: Real, step: string): Promise<void> {
+  const location = (await real.app.store.locations.get(LOCATION))!;
+  const observed = await observe(model, real, step);
+  await checkDeletions(observed);
+  for (const booking of observed.bookings) {
+    await checkMoney(observed, booking, location);
+    await checkStatusAgrees(observed, booking);
+  }
+  checkNoLockerHeldTwice(observed);
+  await checkTakings(observed);
+  await checkPins(observed);
 }
 
 const COMMANDS = [

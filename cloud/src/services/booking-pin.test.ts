@@ -4,7 +4,7 @@ import { DomainEvents } from '../domain-events';
 import type { Store } from '../store/store';
 import { seedLocation } from '../../test/builders';
 import { silentLogger, TEST_NOW } from '../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../test/test-store';
+import { type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
 import { AvailabilityService } from './availability.service';
 import { BookingService, type RandomSource } from './booking.service';
 import { DiscountService } from './discount.service';
@@ -32,8 +32,7 @@ describe('hold PINs', () => {
   let bookings: BookingService;
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    store = await database.open();
+    ({ database, store } = await openTestStore('sqlite'));
     await seedLocation(store, { standard: 4, large: 2 });
     const clock = new ManualClock(TEST_NOW);
     const locations = new LocationService(store, clock);
@@ -49,10 +48,7 @@ describe('hold PINs', () => {
     });
   });
 
-  afterAll(async () => {
-    await store?.close();
-    await database?.dispose();
-  });
+  afterAll(() => closeTestStore(store, database));
 
   const hold = (hour: number) =>
     bookings.hold({

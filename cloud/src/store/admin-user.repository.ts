@@ -1,14 +1,11 @@
 import { ADMIN_ROLES, type AdminRole } from '@deposito/protocol';
-import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { Database } from './database';
+import type { Generated, Kysely } from 'kysely';
+import type { Database, Instant, NullableInstant } from './database';
 import { isStale, toEditStamp, type EditIntent, type EditStamp, type StaleEdit } from './edit-stamp';
 import type { SqlDialect } from './migrate';
 import { PreparedQuery } from './prepared-query';
 import { fromJson, toCount, toDate, toDateOrNull } from './values';
 import { writeTransaction } from './write-transaction';
-
-type Instant = ColumnType<Date | string, Date, Date>;
-type NullableInstant = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 
 interface AdminUserTable {
   id: Generated<number>;

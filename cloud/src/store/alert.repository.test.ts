@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, STORE_DIALECTS, type TestDatabase } from '../../test/test-store';
+import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
 import type { Store } from './store';
 
 const t0 = new Date('2026-05-04T10:00:00.000Z');
@@ -18,13 +18,9 @@ describe.each(STORE_DIALECTS)('alert repository on %s', (dialect) => {
   let store: Store;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
   });
-  afterAll(async () => {
-    await store?.close();
-    await database?.dispose();
-  });
+  afterAll(() => closeTestStore(store, database));
 
   it('raises one open alert per subject, however often or concurrently it is raised', async () => {
     const raised = await Promise.all([1, 2, 3].map(() => store.alerts.raise(offline('oca'))));

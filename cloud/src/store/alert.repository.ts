@@ -1,9 +1,6 @@
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
-import type { Database } from './database';
+import type { Database, Instant, NullableInstant } from './database';
 import { toBoolean, toDate, toDateOrNull } from './values';
-
-type Instant = ColumnType<Date | string, Date, Date>;
-type NullableInstant = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 
 /** Migration 20251127110000_alerts. */
 interface AlertTable {

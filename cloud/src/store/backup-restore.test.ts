@@ -10,6 +10,7 @@ import { startPaymentTestApp, type PaymentTestApp } from '../../test/payment-tes
 import { payOnSandbox } from '../../test/sandbox-card';
 import { createPostgresDatabase, createTestDatabase } from '../../test/test-store';
 import { openStore } from './store';
+import { TEST_PAYER as PAYER } from '../../test/builders';
 
 // The restore drill (issue 20): a backup taken with scripts/backup while visitors keep booking and
 // paying, restored with scripts/restore into a fresh database, and a cloud started on the copy
@@ -19,14 +20,6 @@ import { openStore } from './store';
 const run = promisify(execFile);
 const SCRIPTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts');
 const TODAY = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
-const PAYER = {
-  currency: 'EUR',
-  email: 'giulia@example.com',
-  nome: 'Giulia',
-  cognome: 'Rossi',
-  telefono: '+393331234567',
-  note: 'lang:it',
-};
 /** Every locker sold online today in the Rome sites, one booking each. */
 const SLOTS = [
   ...Array.from({ length: 8 }, () => ['oca', 'standard'] as const),

@@ -7,6 +7,8 @@ import {
   STORE_DIALECTS,
   testPostgresUrl,
   type TestDatabase,
+  openTestStore,
+  closeTestStore,
 } from '../../test/test-store';
 import { PostgresNotificationListener } from './bridge-notifications';
 import type { NewBridgeCommand } from './bridge.repository';
@@ -51,16 +53,12 @@ describe.each(STORE_DIALECTS)('bridge repository on %s', (dialect) => {
   let store: Store;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
     await store.locations.save(buildLocation({ key: LOCATION }), t0);
     await store.locations.save(buildLocation({ key: OTHER }), t0);
   });
 
-  afterAll(async () => {
-    await store?.close();
-    await database?.dispose();
-  });
+  afterAll(() => closeTestStore(store, database));
 
   it('keeps one token hash per location and refuses one for an unknown location', async () => {
     expect(await store.bridge.tokenHash(LOCATION)).toBeNull();

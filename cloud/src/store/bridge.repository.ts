@@ -1,13 +1,11 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
+import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely';
 import type { CommandOp, Occupancy, ResultMessage } from '@deposito/protocol/bridge/v1';
-import type { Database } from './database';
+import type { Database, Instant, NullableInstant } from './database';
 import type { SqlDialect } from './migrate';
 import { fromJson, toBoolean, toCount, toDate, toDateOrNull } from './values';
 import { PreparedQuery } from './prepared-query';
 import { writeTransaction } from './write-transaction';
 
-type Instant = ColumnType<Date | string, Date, Date>;
-type NullableInstant = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 type Flag = ColumnType<boolean | number, boolean, boolean>;
 
 interface BridgeTokenTable {
@@ -312,24 +310,7 @@ export interface BridgeRepository {
   notify(payload: string): Promise<void>;
 }
 
-type CommandRow = {
-  id: string;
-  location_key: string;
-  op: string;
-  locker_id: number | null;
-  params: string | null;
-  transaction_id: string | null;
-  issued_at: Date | string;
-  expires_at: Date | string;
-  status: string;
-  attempts: number;
-  last_sent_at: Date | string | null;
-  acked_at: Date | string | null;
-  completed_at: Date | string | null;
-  result: string | null;
-  error_code: string | null;
-  error_message: string | null;
-};
+type CommandRow = Selectable<BridgeCommandTable>;
 
 function toCommand(row: CommandRow): BridgeCommandRecord {
   return {

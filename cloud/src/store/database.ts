@@ -4,8 +4,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 // strings, PostgreSQL timestamptz) and read back as Date | string, so repositories normalise them.
 // JSON columns are text in both dialects.
 
-type Instant = ColumnType<Date | string, Date, Date>;
-type NullableInstant = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+export type Instant = ColumnType<Date | string, Date, Date>;
+export type NullableInstant = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 type Flag = ColumnType<boolean | number, boolean | undefined, boolean>;
 type Json = ColumnType<unknown, string, string>;
 

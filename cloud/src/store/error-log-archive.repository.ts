@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './database';
-import type { ErrorLogEntry } from './error-log.repository';
+import { toErrorLogEntry, type ErrorLogEntry } from './error-log.repository';
 import { containing, likeLower } from './like-pattern';
-import { toDate } from './values';
 
 /** What the archive may be narrowed to (the audit trail's filters); every field optional. */
 export interface ErrorLogFilter {
@@ -40,13 +39,6 @@ export class KyselyErrorLogArchiveRepository implements ErrorLogArchiveRepositor
     if (filter.lockerId !== undefined) query = query.where('locker_id', '=', filter.lockerId);
     if (filter.text) query = query.where(likeLower(sql`message`, containing(filter.text)));
     const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-    return rows.map((row) => ({
-      id: row.id,
-      at: toDate(row.at),
-      type: row.type,
-      locationKey: row.location_key,
-      lockerId: row.locker_id,
-      message: row.message,
-    }));
+    return rows.map(toErrorLogEntry);
   }
 }

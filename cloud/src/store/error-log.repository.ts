@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './database';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ErrorLogTable } from './database';
 import { toDate } from './values';
 
 export interface ErrorLogEntry {
@@ -9,6 +9,18 @@ export interface ErrorLogEntry {
   locationKey: string | null;
   lockerId: number | null;
   message: string;
+}
+
+/** An `error_log` row as the repositories answer it. */
+export function toErrorLogEntry(row: Selectable<ErrorLogTable>): ErrorLogEntry {
+  return {
+    id: row.id,
+    at: toDate(row.at),
+    type: row.type,
+    locationKey: row.location_key,
+    lockerId: row.locker_id,
+    message: row.message,
+  };
 }
 
 export interface ErrorLogRepository {
@@ -40,13 +52,6 @@ export class KyselyErrorLogRepository implements ErrorLogRepository {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      at: toDate(row.at),
-      type: row.type,
-      locationKey: row.location_key,
-      lockerId: row.locker_id,
-      message: row.message,
-    }));
+    return rows.map(toErrorLogEntry);
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, seedLocation } from '../../test/builders';
-import { createTestDatabase, STORE_DIALECTS, type TestDatabase } from '../../test/test-store';
+import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
 import type { NewBooking } from './booking.repository';
 import type { Store } from './store';
 
@@ -21,14 +21,10 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 2, large: 1 });
   });
-  afterAll(async () => {
-    await store?.close();
-    await database?.dispose();
-  });
+  afterAll(() => closeTestStore(store, database));
 
   async function hold(overrides: Partial<NewBooking>) {
     const booking = buildBooking({ expiresAt: new Date('2026-03-10T07:55:00Z'), ...overrides });

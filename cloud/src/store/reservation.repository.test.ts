@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, seedLocation } from '../../test/builders';
-import { createTestDatabase, STORE_DIALECTS, type TestDatabase } from '../../test/test-store';
+import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
 import type { Store } from './store';
 
 // What reserveLockers answers without reading the booking back, the PIN it picks in the same step,
@@ -15,15 +15,11 @@ describe.each(STORE_DIALECTS)('reservation on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 4, large: 2 });
   });
 
-  afterAll(async () => {
-    await store?.close();
-    await database?.dispose();
-  });
+  afterAll(() => closeTestStore(store, database));
 
   it('answers the booking exactly as it reads back, new and moved', async () => {
     const booking = buildBooking({ ...at(1, 9, 12), quantity: 2 });

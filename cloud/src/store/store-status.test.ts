@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, seedLocation } from '../../test/builders';
-import { createTestDatabase, STORE_DIALECTS, type TestDatabase } from '../../test/test-store';
+import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
 import type { Store } from './store';
 
 // What the readiness probe and the metrics read from the store, on both databases.
@@ -10,15 +10,11 @@ describe.each(STORE_DIALECTS)('store status on %s', (dialect) => {
   const now = new Date('2026-03-10T08:00:00Z');
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 4, large: 2 });
   });
 
-  afterAll(async () => {
-    await store?.close();
-    await database?.dispose();
-  });
+  afterAll(() => closeTestStore(store, database));
 
   it('has no pending migrations once opened', async () => {
     expect(await store.pendingMigrations()).toEqual([]);

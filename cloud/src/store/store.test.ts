@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, buildDiscount, newTransactionId, seedLocation } from '../../test/builders';
 import {
-  createTestDatabase,
   STORE_DIALECTS,
   withPostgresClient,
   type TestDatabase,
+  openTestStore,
+  closeTestStore,
 } from '../../test/test-store';
 import type { Store } from './store';
 
@@ -15,8 +16,7 @@ describe.each(STORE_DIALECTS)('store on %s', (dialect) => {
   const now = new Date('2026-03-10T08:00:00Z');
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 4, large: 2 });
     await seedLocation(store, {
       location: { key: 'capped', maxOnline: { standard: 2, large: 1 } },
@@ -25,10 +25,7 @@ describe.each(STORE_DIALECTS)('store on %s', (dialect) => {
     });
   });
 
-  afterAll(async () => {
-    await store?.close();
-    await database?.dispose();
-  });
+  afterAll(() => closeTestStore(store, database));
 
   it('runs its migrations once: opening the same database again changes nothing', async () => {
     const again = await database.open();

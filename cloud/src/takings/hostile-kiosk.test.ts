@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -6,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeSelfSignedCertificate } from '../../test/self-signed-certificate';
 import { ProceedsParser } from './proceeds-parser';
 import { PromotecClient } from './promotec-client';
 import { PromotecError } from './promotec-errors';
@@ -134,29 +134,9 @@ describe('a kiosk behind HTTPS', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'kiosk-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    cert = readFileSync(path.join(dir, 'cert.pem'));
-    key = readFileSync(path.join(dir, 'key.pem'));
+    const { keyFile, certFile } = writeSelfSignedCertificate(dir, '127.0.0.1', '127.0.0.1');
+    cert = readFileSync(certFile);
+    key = readFileSync(keyFile);
   });
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computeMonthlyTakings, type LocationConnection } from '@deposito/protocol';
 import { PromotecClient, PromotecTakings, type PromotecErrorLogEntry } from './promotec-client';
 import { PromotecError } from './promotec-errors';
 import { PromotecSimulator, simulatedProceeds } from './promotec-simulator';
+import { closedPort } from '../../test/closed-port';
 
 const NOW = new Date('2026-07-15T12:00:00Z');
 
@@ -35,15 +35,6 @@ async function failureOf(promise: Promise<unknown>): Promise<PromotecError> {
   );
   expect(error).toBeInstanceOf(PromotecError);
   return error as PromotecError;
-}
-
-/** A port on which nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('PromotecClient against the simulator', () => {

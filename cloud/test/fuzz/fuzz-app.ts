@@ -1,23 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createApp, ROUTE_AREAS, type CloudApp } from '../../src/app';
+import { rm } from 'node:fs/promises';
+import type { CloudApp } from '../../src/app';
 import { ManualClock, type Clock } from '../../src/clock';
-import { loadEnv } from '../../src/env';
-import { adminArea, createAdminArea } from '../../src/routes/admin/admin.routes';
-import {
-  createPaymentsArea,
-  morningSchedulerFor,
-  paymentsArea,
-} from '../../src/routes/payments/payments.routes';
+import { morningSchedulerFor } from '../../src/routes/payments/payments.routes';
 import { seedLocationsAndDiscounts } from '../../src/services/demo-seed.service';
 import { StoreLockerControl, type LockerCommandOutcome } from '../../src/services/locker-control';
 import { AppError } from '../../src/errors';
 import type { Store } from '../../src/store/store';
-import { TEST_SCRYPT_COST } from '../admin-test-app';
 import { adminToken } from '../bridge-site';
-import { TEST_SANDBOX } from '../payment-test-app';
-import { silentLogger, TEST_NOW } from '../test-app';
+import { listenPaymentsCloud, TEST_SANDBOX } from '../payment-test-app';
+import { TEST_NOW } from '../test-app';
 import { createTestDatabase, type StoreDialect } from '../test-store';
 
 export interface FuzzApp {
@@ -42,35 +33,16 @@ export async function startFuzzApp(dialect: StoreDialect): Promise<FuzzApp> {
   const store = await database.open();
   const clock = new ManualClock(TEST_NOW);
   await seedLocationsAndDiscounts({ store, clock });
-  const outboxDir = await mkdtemp(path.join(tmpdir(), 'deposito-fuzz-outbox-'));
-  let publicUrl = '';
-  const payments = createPaymentsArea({
-    payment: TEST_SANDBOX,
-    mail: { from: 'Deposito <no-reply@deposito.test>', transport: { kind: 'outbox', directory: outboxDir } },
-    publicUrl: () => publicUrl,
-  });
-  const admin = createAdminArea({
-    lockerControl: (context) => new OnlineSiteLockerControl(context.store, context.clock),
-    scryptCost: TEST_SCRYPT_COST,
-    wait: async () => undefined,
-    idleTimeoutMs: 24 * 60 * 60_000,
-    morningScheduler: morningSchedulerFor,
-  });
-  const env = loadEnv({
-    DATABASE_URL: 'sqlite::memory:',
-    PORT: '0',
-    PAYMENT_PROVIDER: 'sandbox',
-    RATE_LIMITS: 'off',
-  });
-  const cloud = createApp({
-    env,
+  const { cloud, url, outboxDir } = await listenPaymentsCloud({
     store,
     clock,
-    logger: silentLogger(),
-    areas: ROUTE_AREAS.map((area) => (area === paymentsArea ? payments : area === adminArea ? admin : area)),
+    outboxPrefix: 'deposito-fuzz-outbox-',
+    payment: TEST_SANDBOX,
+    admin: {
+      lockerControl: (context) => new OnlineSiteLockerControl(context.store, context.clock),
+      morningScheduler: morningSchedulerFor,
+    },
   });
-  const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });
-  publicUrl = url;
   return {
     url,
     cloud,

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { ControllerClient } from '../controller/controller-client';
 import { ControllerError } from '../controller/controller-errors';
 import { bufferPath } from '../env';
-import { CliError, requireConfig, type CliIo } from './cli-io';
+import { CliError, parseLockerNumber, requireConfig, type CliIo } from './cli-io';
 import { loadBuffer } from './lazy-modules';
 
 export type LockerAction = 'open' | 'inhibit' | 'unbook';
@@ -59,4 +59,20 @@ export async function runLockerAction(
     throw new CliError(`${failure.message}${hint}`);
   }
   io.stdout(`Locker ${locker} ${DONE[action]}.\n`);
+}
+
+/** `edge-bridge <action> <locker>`: the action on the controller, reported as a technician's. */
+export function registerLockerActionCommand(
+  program: Command,
+  io: CliIo,
+  action: LockerAction,
+  description: string,
+): void {
+  program
+    .command(action)
+    .description(`${description}, directly on the controller; reported to the cloud as a technician action`)
+    .argument('<locker>', 'locker number', parseLockerNumber)
+    .action((locker: number, _options: unknown, command: Command) =>
+      runLockerAction(io, command, action, locker),
+    );
 }

@@ -1,17 +1,8 @@
 // `edge-bridge open <locker>`: open a locker door, directly on the controller.
 import type { Command } from 'commander';
-import { parseLockerNumber } from './cli-io';
-import { runLockerAction } from './locker-action';
 import type { CommandContext } from './cli-io';
+import { registerLockerActionCommand } from './locker-action';
 
 export function registerOpenCommand(program: Command, { io }: CommandContext): void {
-  program
-    .command('open')
-    .description(
-      'open a locker door, directly on the controller; reported to the cloud as a technician action',
-    )
-    .argument('<locker>', 'locker number', parseLockerNumber)
-    .action((locker: number, _options: unknown, command: Command) =>
-      runLockerAction(io, command, 'open', locker),
-    );
+  registerLockerActionCommand(program, io, 'open', 'open a locker door');
 }

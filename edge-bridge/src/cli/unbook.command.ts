@@ -1,17 +1,8 @@
 // `edge-bridge unbook <locker>`: release a locker (booked or inhibited → free), directly on the controller.
 import type { Command } from 'commander';
-import { parseLockerNumber } from './cli-io';
-import { runLockerAction } from './locker-action';
 import type { CommandContext } from './cli-io';
+import { registerLockerActionCommand } from './locker-action';
 
 export function registerUnbookCommand(program: Command, { io }: CommandContext): void {
-  program
-    .command('unbook')
-    .description(
-      'release a locker (booked or inhibited → free), directly on the controller; reported to the cloud as a technician action',
-    )
-    .argument('<locker>', 'locker number', parseLockerNumber)
-    .action((locker: number, _options: unknown, command: Command) =>
-      runLockerAction(io, command, 'unbook', locker),
-    );
+  registerLockerActionCommand(program, io, 'unbook', 'release a locker (booked or inhibited → free)');
 }

@@ -24,13 +24,7 @@ describe('ControllerClient against the simulator', () => {
   beforeEach(async () => {
     simulator = new ControllerSimulator({ lockers: 6, key: 'k1', mastercode: 'm1', doorOpenMs: 80 });
     ({ port } = await simulator.start());
-    client = new ControllerClient({
-      recipient: '127.0.0.1',
-      port,
-      key: 'k1',
-      mastercode: 'm1',
-      timeoutMs: 2_000,
-    });
+    client = new ControllerClient(simulator.connection(2_000));
   });
   afterEach(() => simulator.stop());
 
@@ -79,13 +73,8 @@ describe('ControllerClient against the simulator', () => {
   it("drops a booking once its period is over, so the locker takes the next booking's PIN", async () => {
     let now = new Date('2026-07-01T10:00:00.000Z');
     const clocked = new ControllerSimulator({ lockers: 2, key: 'k1', mastercode: 'm1', now: () => now });
-    const clockedPort = (await clocked.start()).port;
-    const site = new ControllerClient({
-      recipient: '127.0.0.1',
-      port: clockedPort,
-      key: 'k1',
-      mastercode: 'm1',
-    });
+    await clocked.start();
+    const site = new ControllerClient(clocked.connection());
     try {
       const first = { pin: '111111', from: '2026-07-01T09:00:00.000Z', to: '2026-07-01T12:00:00.000Z' };
       const second = { pin: '222222', from: '2026-07-01T12:00:00.000Z', to: '2026-07-01T15:00:00.000Z' };
@@ -147,13 +136,7 @@ describe('ControllerClient against the simulator', () => {
   });
 
   it('times out with an UNKNOWN outcome when the controller is too slow', async () => {
-    const impatient = new ControllerClient({
-      recipient: '127.0.0.1',
-      port,
-      key: 'k1',
-      mastercode: 'm1',
-      timeoutMs: 100,
-    });
+    const impatient = new ControllerClient(simulator.connection(100));
     simulator.setFault({ kind: 'slow', delayMs: 1_000 }, 1);
     const error = await impatient.inhibit(3).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ControllerTimeoutError);
@@ -178,7 +161,7 @@ describe('ControllerClient against the simulator', () => {
 
   it('sends one request at a time to a controller', async () => {
     simulator.setFault({ kind: 'slow', delayMs: 60 }, 4);
-    const other = new ControllerClient({ recipient: '127.0.0.1', port, key: 'k1', mastercode: 'm1' });
+    const other = new ControllerClient(simulator.connection());
     const started = Date.now();
     await Promise.all([client.inhibit(1), client.getLockersState(), other.inhibit(2), other.open(3)]);
     expect(simulator.stats.maxConcurrent).toBe(1);
@@ -284,13 +267,7 @@ describe('ControllerClient against the simulator', () => {
     expect(client.lastExchange).toBeNull();
     await client.getLockersState();
     expect(client.lastExchange).toMatchObject({ answered: true, error: null });
-    const impatient = new ControllerClient({
-      recipient: '127.0.0.1',
-      port,
-      key: 'k1',
-      mastercode: 'm1',
-      timeoutMs: 100,
-    });
+    const impatient = new ControllerClient(simulator.connection(100));
     simulator.setFault({ kind: 'slow', delayMs: 1_000 }, 1);
     await impatient.getLockersState().catch(() => undefined);
     expect(impatient.lastExchange).toMatchObject({

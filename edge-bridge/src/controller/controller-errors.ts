@@ -48,12 +48,8 @@ export class ControllerConnectionLostError extends ControllerError {
   readonly retryable = false;
 }
 
-/** HTTP 5xx: the controller is up but could not reach its kiosk (seen as HTTP 500); nothing was done. */
-export class ControllerServerError extends ControllerError {
-  readonly code = 'controller/server_error';
-  readonly outcome = 'FAILED';
-  readonly retryable = true;
-
+/** An answer with an HTTP status other than 200: nothing was done. */
+abstract class ControllerStatusError extends ControllerError {
   constructor(
     operation: ControllerOperation,
     readonly status: number,
@@ -62,18 +58,18 @@ export class ControllerServerError extends ControllerError {
   }
 }
 
+/** HTTP 5xx: the controller is up but could not reach its kiosk (seen as HTTP 500); nothing was done. */
+export class ControllerServerError extends ControllerStatusError {
+  readonly code = 'controller/server_error';
+  readonly outcome = 'FAILED';
+  readonly retryable = true;
+}
+
 /** Any other non-200 HTTP status: the request itself is wrong; repeating it will not help. */
-export class ControllerHttpError extends ControllerError {
+export class ControllerHttpError extends ControllerStatusError {
   readonly code = 'controller/http_error';
   readonly outcome = 'FAILED';
   readonly retryable = false;
-
-  constructor(
-    operation: ControllerOperation,
-    readonly status: number,
-  ) {
-    super(operation, `controller answered ${operation} with HTTP ${status}`);
-  }
 }
 
 /** The answer was not a valid controller answer; whether it acted is unknown. */

@@ -69,6 +69,7 @@ export class ControllerSimulator {
   private readonly delayTimers = new Set<NodeJS.Timeout>();
   private readonly now: () => Date;
   private server: Server | null = null;
+  private listening: { host: string; port: number } | null = null;
   private fault: SimulatorFault | null = null;
   private faultRemaining: number | null = null;
   private faultOperation: ControllerOperation | null = null;
@@ -111,7 +112,27 @@ export class ControllerSimulator {
       server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
     });
     const { port } = server.address() as AddressInfo;
+    this.listening = { host: options.host ?? '127.0.0.1', port };
     return { port, url: `http://${options.host ?? '127.0.0.1'}:${port}` };
+  }
+
+  /** What a client (or a bridge's `controller` settings) needs to reach this simulator once started. */
+  connection(timeoutMs?: number): {
+    recipient: string;
+    port: number;
+    key: string;
+    mastercode: string;
+    timeoutMs?: number;
+  } {
+    if (!this.listening) throw new Error('the controller simulator is not started');
+    const { host, port } = this.listening;
+    return {
+      recipient: host,
+      port,
+      key: this.key,
+      mastercode: this.mastercode,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    };
   }
 
   async stop(): Promise<void> {
@@ -120,6 +141,7 @@ export class ControllerSimulator {
     this.delayTimers.clear();
     const server = this.server;
     this.server = null;
+    this.listening = null;
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -9,6 +9,19 @@ import {
   takingsDataSchema,
 } from './takings-data';
 
+/** A month's report over a Rome and a London location, with one Rome booking paid online. */
+const LOCATIONS = [
+  { key: 'roma', name: 'Roma', zone: 'Europe/Rome' as const },
+  { key: 'campo', name: 'Campo', zone: 'Europe/London' as const },
+];
+const ROMA_BOOKING = {
+  transactionId: 'TX-000001',
+  locationKey: 'roma',
+  status: 'confirmed' as const,
+  createdAt: '2026-07-03T10:00:00Z',
+  priceDiscountedCents: 1999,
+};
+
 describe('takings data (the spec shape)', () => {
   it('normalises plain numbers and splits to integer cents, total defaulting to online + totem', () => {
     expect(
@@ -37,22 +50,10 @@ describe('takings data (the spec shape)', () => {
   });
 
   it('turns a computed report into the data shape and back to the same report', () => {
-    const locations = [
-      { key: 'roma', name: 'Roma', zone: 'Europe/Rome' as const },
-      { key: 'campo', name: 'Campo', zone: 'Europe/London' as const },
-    ];
     const report = computeMonthlyTakings({
       month: '2026-07',
-      locations,
-      bookings: [
-        {
-          transactionId: 'TX-000001',
-          locationKey: 'roma',
-          status: 'confirmed',
-          createdAt: '2026-07-03T10:00:00Z',
-          priceDiscountedCents: 1999,
-        },
-      ],
+      locations: LOCATIONS,
+      bookings: [ROMA_BOOKING],
       totem: { campo: [{ date: '2026-07-04T10:00:00+01:00', amountCents: 101 }] },
     });
     const data = takingsDataFromReport(report);
@@ -61,25 +62,15 @@ describe('takings data (the spec shape)', () => {
       campo: { '04/07/2026': { online: 0, totem: 1.01, total: 1.01 } },
     });
     expect(takingsDataSchema.parse(data)).toEqual(data);
-    expect(monthlyTakingsFromData({ month: '2026-07', locations, data })).toEqual(report);
+    expect(monthlyTakingsFromData({ month: '2026-07', locations: LOCATIONS, data })).toEqual(report);
   });
 
   it('carries the missing kiosks and the test bookings beside the data and back into the same report', () => {
-    const locations = [
-      { key: 'roma', name: 'Roma', zone: 'Europe/Rome' as const },
-      { key: 'campo', name: 'Campo', zone: 'Europe/London' as const },
-    ];
     const report = computeMonthlyTakings({
       month: '2026-07',
-      locations,
+      locations: LOCATIONS,
       bookings: [
-        {
-          transactionId: 'TX-000001',
-          locationKey: 'roma',
-          status: 'confirmed',
-          createdAt: '2026-07-03T10:00:00Z',
-          priceDiscountedCents: 1999,
-        },
+        ROMA_BOOKING,
         {
           transactionId: 'TX-000002',
           locationKey: 'roma',
@@ -98,9 +89,9 @@ describe('takings data (the spec shape)', () => {
       testBookings: { roma: { count: 1, amount: 40.5 } },
     });
     const data = takingsDataFromReport(report);
-    expect(monthlyTakingsFromData({ month: '2026-07', locations, data, caveats })).toEqual(report);
+    expect(monthlyTakingsFromData({ month: '2026-07', locations: LOCATIONS, data, caveats })).toEqual(report);
     // An older answer without them: nothing missing, nothing kept out.
-    const plain = monthlyTakingsFromData({ month: '2026-07', locations, data });
+    const plain = monthlyTakingsFromData({ month: '2026-07', locations: LOCATIONS, data });
     expect(plain.totemMissing).toEqual([]);
     expect(plain.testBookings).toEqual({ count: 0, cents: 0 });
     // A location named only there is still shown, by its key.

@@ -9,6 +9,7 @@ import { ensureFirstAdmin } from '@deposito/cloud/routes/admin/admin.routes';
 import { loadEnv } from '@deposito/cloud/env';
 import { openStore } from '@deposito/cloud/store/store';
 import { pino } from 'pino';
+import { exitWhenSignalled } from '@deposito/cloud/test/child-cloud';
 
 const env = loadEnv({
   DATABASE_URL: process.env.BENCH_DATABASE_URL,
@@ -41,9 +42,4 @@ const { url } = await cloud.start({
   jobs: process.env.BENCH_JOBS === '1',
 });
 process.stdout.write(`${JSON.stringify({ url })}\n`);
-process.on('SIGTERM', () => {
-  void cloud
-    .stop()
-    .then(() => store.close())
-    .then(() => process.exit(0));
-});
+exitWhenSignalled(cloud, store);

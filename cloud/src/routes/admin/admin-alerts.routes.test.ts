@@ -6,6 +6,7 @@ import { STORE_DIALECTS } from '../../../test/test-store';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { StoreLockerControl } from '../../services/locker-control';
 import { PAYMENT_ERROR_LOG_TYPE, PAYMENT_REFUND_MADE_LOG_TYPE } from '../../services/payment.service';
+import { buildDoorOpenedEvent } from '../../../test/builders';
 
 // The operators' alerts (issue 17): raised once while their cause lasts, e-mailed to every
 // operator once, resolved by themselves, closed when acknowledged; events (a PIN not delivered)
@@ -90,15 +91,7 @@ describe.each(STORE_DIALECTS)('operator alerts over HTTP (%s)', (dialect) => {
 
   it('raises a door left open past its threshold, and resolves it when the door closes', async () => {
     await app.store.bridge.insertEvent(
-      {
-        id: randomUUID(),
-        locationKey: 'vicolo',
-        seq: 1,
-        kind: 'door',
-        lockerId: 3,
-        occurredAt: minutesAgo(app, 12),
-        payload: { door: 'opened' },
-      },
+      buildDoorOpenedEvent({ occurredAt: minutesAgo(app, 12) }),
       minutesAgo(app, 12),
     );
     await app.store.bridge.applyLockerStates(

@@ -14,8 +14,9 @@ import {
   SITE_LOCATION,
   startHubCloud,
   type HubCloud,
+  stopSite,
 } from '../../../test/bridge-site';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-store';
+import { type TestDatabase, openTestStore, closeTestStore } from '../../../test/test-store';
 import type { Store } from '../../store/store';
 
 // Issue 17: before, the locker grid showed stale state as current (nothing said a site was offline
@@ -84,8 +85,7 @@ let site: HubCloud;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase('sqlite');
-  store = await database.open();
+  ({ database, store } = await openTestStore('sqlite'));
   await seedSite(store, LOCKERS);
   token = await adminToken(store);
   simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
@@ -93,11 +93,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await bridge?.stop();
-  await site?.stop();
-  await simulator?.stop();
-  await store?.close();
-  await database?.dispose();
+  await stopSite({ bridge, clouds: [site], simulator });
+  await closeTestStore(store, database);
 });
 
 describe('the live locker grid', () => {

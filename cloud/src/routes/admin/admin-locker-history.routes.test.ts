@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
+import { buildDoorOpenedEvent } from '../../../test/builders';
 
 // A locker's history (issue 17, audit trail): its bookings and their moves, the commands sent to
 // it, what its controller reported and what operators did, merged newest first, on both databases.
@@ -49,28 +50,9 @@ describe.each(STORE_DIALECTS)("a locker's history over HTTP (%s)", (dialect) => 
       issuedAt: at(5),
       expiresAt: at(6),
     });
+    await app.store.bridge.insertEvent(buildDoorOpenedEvent({ occurredAt: at(6) }), at(6));
     await app.store.bridge.insertEvent(
-      {
-        id: randomUUID(),
-        locationKey: 'vicolo',
-        seq: 1,
-        kind: 'door',
-        lockerId: 3,
-        occurredAt: at(6),
-        payload: { door: 'opened' },
-      },
-      at(6),
-    );
-    await app.store.bridge.insertEvent(
-      {
-        id: randomUUID(),
-        locationKey: 'vicolo',
-        seq: 2,
-        kind: 'door',
-        lockerId: 4,
-        occurredAt: at(6),
-        payload: { door: 'opened' },
-      },
+      buildDoorOpenedEvent({ occurredAt: at(6), seq: 2, lockerId: 4 }),
       at(6),
     );
     await app.store.errorLog.add({

@@ -12,23 +12,8 @@ import {
 } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
+import { NEW_LOCATION_BODY as newLocation } from '../../../test/builders';
 import { ProcessLogRing } from '../../services/admin-process-log';
-
-const newLocation = {
-  id: 'nuova',
-  nome: 'Deposito Nuovo',
-  indirizzo: 'Via Nuova 1, Roma',
-  recipient: '10.0.0.9',
-  port: 11009,
-  mastercode: '123456',
-  lockerStructure: { standard: [1, 2, 3], large: [10] },
-  maxOnline: { standard: 2, large: 1 },
-  pricing: {
-    standard: { hours: { '3': 5, '4': 6 }, days: { '1': 12.5 } },
-    large: { hours: { '3': 7 }, days: { '1': 16 } },
-  },
-  orari: { apertura: '07:00', chiusura: '22:00' },
-};
 
 describe('admin screens over HTTP', () => {
   let app: AdminTestApp;

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import {
   connectionTestResponseSchema,
   recentBookingsResponseSchema,
@@ -14,15 +13,7 @@ import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-a
 import { buildBooking, newTransactionId } from '../../../test/builders';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { PromotecSimulator, simulatedProceeds } from '../../takings/promotec-simulator';
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { closedPort } from '../../../test/closed-port';
 
 /** A location's online takings of the month in the answer's data, in euros. */
 function onlineEuros(data: TakingsData, key: string): number {

@@ -1,28 +1,13 @@
 import { errorBodySchema, systemSettingsSchema } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
+import { NEW_LOCATION_BODY as newLocation } from '../../../test/builders';
 
 // Operator input that would harm every site is refused by the server with its own code, whatever
 // sent it (issue 17): block windows that overlap or are empty, an inverted fast-track window,
 // prices of zero, a location key that names one of our pages. Nothing is saved.
 // Clock: Friday 27 March 2026, 09:00 in Rome.
 const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
-
-const newLocation = {
-  id: 'nuova',
-  nome: 'Deposito Nuovo',
-  indirizzo: 'Via Nuova 1, Roma',
-  recipient: '10.0.0.9',
-  port: 11009,
-  mastercode: '123456',
-  lockerStructure: { standard: [1, 2, 3], large: [10] },
-  maxOnline: { standard: 2, large: 1 },
-  pricing: {
-    standard: { hours: { '3': 5 }, days: { '1': 12.5 } },
-    large: { hours: { '3': 7 }, days: { '1': 16 } },
-  },
-  orari: { apertura: '07:00', chiusura: '22:00' },
-};
 
 describe('admin input validation over HTTP', () => {
   let app: AdminTestApp;

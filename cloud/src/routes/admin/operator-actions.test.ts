@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import {
   cleanupExecuteResponseSchema,
   cleanupPreviewResponseSchema,
@@ -7,7 +6,7 @@ import {
   takingsResponseSchema,
 } from '@deposito/protocol';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
   BridgeProcess,
@@ -17,13 +16,16 @@ import {
   SITE_LOCATION,
   startHubCloud,
   type HubCloud,
+  stopSite,
+  waitUntilSiteOnline,
 } from '../../../test/bridge-site';
 import { buildBooking } from '../../../test/builders';
-import { createTestDatabase, STORE_DIALECTS, type TestDatabase } from '../../../test/test-store';
+import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../../test/test-store';
 import { bookCommandId, unbookCommandId } from '../../bridge-hub/booking-commands';
 import type { HubLockerFullState } from '../../bridge-hub/hub-locker-control';
 import type { BookingRecord } from '../../store/booking.repository';
 import type { Store } from '../../store/store';
+import { closedPort } from '../../../test/closed-port';
 
 // Gestione Locker's actions and the cleanup, as an operator meets them: over HTTP, on a real site
 // (the controller simulator and the edge bridge as processes of their own, the cloud here) on each
@@ -32,15 +34,6 @@ import type { Store } from '../../store/store';
 
 const LOCKERS = 8;
 const HOUR = 3600_000;
-
-/** A port nothing listens on: the site's kiosk (Promotec) answers nothing, so takings are online only. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface ErrorBody {
   error: { code: string; message: string; details?: unknown };
@@ -139,8 +132,7 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await database.open();
+    ({ database, store } = await openTestStore(dialect));
     await seedSite(store, LOCKERS);
     const location = (await store.locations.get(SITE_LOCATION))!;
     await store.locations.save(
@@ -151,21 +143,12 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
     simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
     site = await startHubCloud({ store, target: database.target });
     bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: simulator.port });
-    const hub = site.hubArea.moduleFor(site.cloud.context).hub;
-    await vi.waitFor(
-      async () => {
-        if (!(await hub.isOnline(SITE_LOCATION))) throw new Error(`bridge not connected\n${bridge.output}`);
-      },
-      { timeout: 15_000, interval: 50 },
-    );
+    await waitUntilSiteOnline(site.hubArea.moduleFor(site.cloud.context).hub, bridge);
   });
 
   afterAll(async () => {
-    await bridge?.stop();
-    await site?.stop();
-    await simulator?.stop();
-    await store?.close();
-    await database?.dispose();
+    await stopSite({ bridge, clouds: [site], simulator });
+    await closeTestStore(store, database);
   });
 
   it('Annulla prenotazione on a paid booking asks first, then cancels it owing a refund and frees the locker', async () => {

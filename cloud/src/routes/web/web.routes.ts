@@ -153,6 +153,103 @@ export interface WebAreaOptions {
   localesDir?: string;
 }
 
+/**
+ * Sends the precompressed copy of the built file `file` when there is one the browser takes;
+ * false leaves the request to express.static (the file as it is, or a 404).
+ */
+function sendPrecompressed(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  file: string,
+  cacheControl: string,
+): boolean {
+  const copy = precompressed(file, req);
+  if (!copy) return false;
+  res.vary('Accept-Encoding');
+  res.set({
+    'Content-Encoding': copy.encoding,
+    'Cache-Control': cacheControl,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.type(path.extname(file));
+  res.sendFile(copy.file, { acceptRanges: false, cacheControl: false, dotfiles: 'deny' }, (error) => {
+    if (error && !res.headersSent) next(error);
+  });
+  return true;
+}
+
+/** GET /locales/:lng/common.json, compressed as the browser takes it; nothing else under /locales. */
+function useTranslations(router: express.Router, localesDir: string): void {
+  const compressedTranslations = new CompressedFiles();
+  router.get(localeRoutes.translations.path, async (req: Request<{ lng: string }>, res) => {
+    const { lng } = req.params;
+    if (!isLanguage(lng)) throw new AppError('route/not_found', `No translations for language ${lng}`);
+    const file = path.join(localesDir, lng, 'common.json');
+    const translations = await compressedTranslations.get(file).catch(() => {
+      throw new AppError('route/not_found', `No translations for language ${lng}`);
+    });
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    res.set('Cache-Control', REVALIDATE).vary('Accept-Encoding').type('json');
+    if (encoding) res.set('Content-Encoding', encoding).send(translations[encoding]);
+    else res.send(translations.raw);
+  });
+  router.use('/locales', (_req, _res, next) => next(new AppError('route/not_found')));
+}
+
+/** A built file (a script, a style, an image…), precompressed when the build made a copy. */
+function builtFileHandler(distDir: string): (req: Request, res: Response, next: NextFunction) => void {
+  // Looked up per request so a build made while the cloud runs is picked up.
+  const files = express.static(distDir, {
+    index: false,
+    redirect: false,
+    setHeaders(res, filePath) {
+      const hashed = path.relative(distDir, filePath).startsWith(`assets${path.sep}`);
+      res.set('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
+      res.set('X-Content-Type-Options', 'nosniff');
+    },
+  });
+  return (req, res, next) => {
+    const file = fileUnder(distDir, req.path);
+    const hashed = req.path.startsWith('/assets/');
+    res.vary('Accept-Encoding');
+    // A missing hashed file must stay a 404: index.html in its place would run as a script.
+    if (!file || !sendPrecompressed(req, res, next, file, hashed ? IMMUTABLE : REVALIDATE))
+      files(req, res, next);
+  };
+}
+
+/** index.html for a page path, with the page's preloads, or a page saying the build is missing. */
+function sendIndexPage(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  indexFile: string,
+  pageModules: PageModulePreloads,
+): void {
+  res.set('Cache-Control', REVALIDATE);
+  // The preloads depend on the page's language, told by these.
+  res.vary('Accept-Encoding').vary('Accept-Language').vary('Cookie');
+  if (!existsSync(indexFile)) {
+    res.status(503).type('html').send(WEB_NOT_BUILT);
+    return;
+  }
+  // About a kilobyte, compressed per request (the preloads differ per page and language):
+  // a fast brotli level costs a fraction of a millisecond here.
+  Promise.all([readFile(indexFile, 'utf8'), pageModules.linksFor(req.path)]).then(([html, modules]) => {
+    const page = Buffer.from(html.replace('</head>', `${pagePreloads(req)}${modules}</head>`));
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    res.type('html');
+    if (encoding === 'br') {
+      const body = brotliCompressSync(page, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+      });
+      res.set('Content-Encoding', 'br').send(body);
+    } else if (encoding === 'gzip') res.set('Content-Encoding', 'gzip').send(gzipSync(page));
+    else res.send(page);
+  }, next);
+}
+
 export function createWebArea(options: WebAreaOptions = {}): RouteArea {
   const distDir = options.distDir ?? path.join(REPO_ROOT, 'web', 'dist');
   const localesDir = options.localesDir ?? path.join(REPO_ROOT, 'locales');
@@ -164,58 +261,8 @@ export function createWebArea(options: WebAreaOptions = {}): RouteArea {
     router({ env }) {
       const router = express.Router();
       const pageHeaders = pageSecurityHeaders(env.frameAncestors);
-      const compressedTranslations = new CompressedFiles();
-
-      router.get(localeRoutes.translations.path, async (req: Request<{ lng: string }>, res) => {
-        const { lng } = req.params;
-        if (!isLanguage(lng)) throw new AppError('route/not_found', `No translations for language ${lng}`);
-        const file = path.join(localesDir, lng, 'common.json');
-        const translations = await compressedTranslations.get(file).catch(() => {
-          throw new AppError('route/not_found', `No translations for language ${lng}`);
-        });
-        const encoding = acceptedEncoding(req.headers['accept-encoding']);
-        res.set('Cache-Control', REVALIDATE).vary('Accept-Encoding').type('json');
-        if (encoding) res.set('Content-Encoding', encoding).send(translations[encoding]);
-        else res.send(translations.raw);
-      });
-      router.use('/locales', (_req, _res, next) => next(new AppError('route/not_found')));
-
-      // Built files; looked up per request so a build made while the cloud runs is picked up.
-      const files = express.static(distDir, {
-        index: false,
-        redirect: false,
-        setHeaders(res, filePath) {
-          const hashed = path.relative(distDir, filePath).startsWith(`assets${path.sep}`);
-          res.set('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
-          res.set('X-Content-Type-Options', 'nosniff');
-        },
-      });
-
-      /**
-       * Sends the precompressed copy of the built file `file` when there is one the browser takes;
-       * false leaves the request to express.static (the file as it is, or a 404).
-       */
-      const sendPrecompressed = (
-        req: Request,
-        res: Response,
-        next: NextFunction,
-        file: string,
-        cacheControl: string,
-      ): boolean => {
-        const copy = precompressed(file, req);
-        if (!copy) return false;
-        res.vary('Accept-Encoding');
-        res.set({
-          'Content-Encoding': copy.encoding,
-          'Cache-Control': cacheControl,
-          'X-Content-Type-Options': 'nosniff',
-        });
-        res.type(path.extname(file));
-        res.sendFile(copy.file, { acceptRanges: false, cacheControl: false, dotfiles: 'deny' }, (error) => {
-          if (error && !res.headersSent) next(error);
-        });
-        return true;
-      };
+      useTranslations(router, localesDir);
+      const builtFile = builtFileHandler(distDir);
 
       router.use((req: Request, res: Response, next: NextFunction) => {
         if ((req.method !== 'GET' && req.method !== 'HEAD') || OTHER_AREAS.test(req.path)) {
@@ -228,47 +275,14 @@ export function createWebArea(options: WebAreaOptions = {}): RouteArea {
           return;
         }
         if (req.path.startsWith('/assets/') || path.extname(req.path) !== '') {
-          const file = fileUnder(distDir, req.path);
-          const hashed = req.path.startsWith('/assets/');
-          const serve = () => {
-            res.vary('Accept-Encoding');
-            // A missing hashed file must stay a 404: index.html in its place would run as a script.
-            if (!file || !sendPrecompressed(req, res, next, file, hashed ? IMMUTABLE : REVALIDATE))
-              files(req, res, next);
-          };
+          const serve = () => builtFile(req, res, next);
           if (path.extname(req.path).toLowerCase() === '.html') pageHeaders(req, res, serve);
           else serve();
           return;
         }
         pageHeaders(req, res, (error?: unknown) => {
-          if (error) {
-            next(error);
-            return;
-          }
-          res.set('Cache-Control', REVALIDATE);
-          // The preloads depend on the page's language, told by these.
-          res.vary('Accept-Encoding').vary('Accept-Language').vary('Cookie');
-          if (!existsSync(indexFile)) {
-            res.status(503).type('html').send(WEB_NOT_BUILT);
-            return;
-          }
-          // About a kilobyte, compressed per request (the preloads differ per page and language):
-          // a fast brotli level costs a fraction of a millisecond here.
-          Promise.all([readFile(indexFile, 'utf8'), pageModules.linksFor(req.path)]).then(
-            ([html, modules]) => {
-              const page = Buffer.from(html.replace('</head>', `${pagePreloads(req)}${modules}</head>`));
-              const encoding = acceptedEncoding(req.headers['accept-encoding']);
-              res.type('html');
-              if (encoding === 'br') {
-                const body = brotliCompressSync(page, {
-                  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
-                });
-                res.set('Content-Encoding', 'br').send(body);
-              } else if (encoding === 'gzip') res.set('Content-Encoding', 'gzip').send(gzipSync(page));
-              else res.send(page);
-            },
-            next,
-          );
+          if (error) next(error);
+          else sendIndexPage(req, res, next, indexFile, pageModules);
         });
       });
       return router;
