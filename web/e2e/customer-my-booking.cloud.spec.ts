@@ -209,7 +209,9 @@ test('a stay is extended from its page: the choices, a declined card, then paid:
   await expect(extend.getByRole('button', { name: /\+1 giorno/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(extend.getByRole('button', { name: /\+14 giorni/ })).toBeVisible();
   await shot(page, testInfo, 'my-booking-extend-it');
-  await extend.screenshot({ path: `${SCREENSHOT_DIR}${testInfo.project.name}-my-booking-extend-section.png` });
+  await extend.screenshot({
+    path: `${SCREENSHOT_DIR}${testInfo.project.name}-my-booking-extend-section.png`,
+  });
 
   // A declined card: nothing changes.
   await extend.getByRole('button', { name: /^Paga .+ e prolunga$/ }).click();

@@ -58,9 +58,7 @@ describe('extensionOffer', () => {
 
   it('charges the minimum when the difference is smaller, and counts every locker of the booking', () => {
     const offer = extensionOffer({ ...BASE, duration: { value: 5, unit: 'hours' } });
-    expect(offer.options).toEqual([
-      expect.objectContaining({ priceCents: 0, totalCents: MIN_AMOUNT_CENTS }),
-    ]);
+    expect(offer.options).toEqual([expect.objectContaining({ priceCents: 0, totalCents: MIN_AMOUNT_CENTS })]);
     const two = extensionOffer({ ...BASE, quantity: 2 });
     expect(two.options[0]).toMatchObject({ priceCents: 200, totalCents: 200 });
   });

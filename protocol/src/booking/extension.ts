@@ -52,8 +52,7 @@ export interface ExtensionInput {
 }
 
 export type ExtensionOffer =
-  | { allowed: true; options: ExtensionOption[] }
-  | { allowed: false; refusal: ExtensionRefusal; options: [] };
+  { allowed: true; options: ExtensionOption[] } | { allowed: false; refusal: ExtensionRefusal; options: [] };
 
 const refused = (refusal: ExtensionRefusal): ExtensionOffer => ({ allowed: false, refusal, options: [] });
 
