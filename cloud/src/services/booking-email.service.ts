@@ -8,6 +8,7 @@ import type { BookingRecord } from '../store/booking.repository';
 import type { OutboxEmail } from '../store/email-outbox.repository';
 import type { LocationRecord } from '../store/location.repository';
 import type { Store } from '../store/store';
+import { readStay } from './booking-extension.service';
 import { bookingReceiptPdf, hasReceipt, receiptFileName } from './booking-receipt';
 
 /** The e-mail view of a booking: the lockers it holds, what was charged, in its language. */
@@ -186,6 +187,11 @@ export class BookingEmailService {
     // An extension is told as part of its stay: from the stay's start, with the stay's page.
     const stay = kind === 'extension' && booking ? await this.stayRoot(booking) : null;
     if (stay) data.startIso = stay.startAt.toISOString();
+    // A stay's own e-mails (a confirmation sent again) give its end with the paid extensions.
+    if (booking && kind !== 'extension' && kind !== 'refund') {
+      const whole = await readStay(store, booking);
+      if (whole?.root.transactionId === booking.transactionId) data.endIso = whole.endAt.toISOString();
+    }
     if (kind !== 'refund' && booking && this.deps.myBookingUrl) {
       data.myBookingUrl = await this.deps.myBookingUrl(stay ?? booking);
     }

@@ -222,6 +222,9 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
         await trx.deleteFrom('booking_lockers').where('transaction_id', 'in', ids).execute();
         // A booking's history goes with it: without the booking it explains nothing.
         await trx.deleteFrom('booking_events').where('transaction_id', 'in', ids).execute();
+        // Extensions go with their booking (either side of the tie).
+        await trx.deleteFrom('booking_extensions').where('transaction_id', 'in', ids).execute();
+        await trx.deleteFrom('booking_extensions').where('stay_id', 'in', ids).execute();
         await trx.deleteFrom('bookings').where('transaction_id', 'in', ids).execute();
       }
       return { ...match, unended };

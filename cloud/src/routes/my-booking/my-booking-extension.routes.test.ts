@@ -167,6 +167,10 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     expect(mail?.text).toContain('End: Friday, 27 March 2026 at 17:00');
     const mailed = await tokenFromMail(test, extensionId!, 'extension');
     expect((await read(mailed)).reference).toBe(id);
+    // The stay's confirmation, sent again, gives the stay's new end.
+    expect((await fetch(`${test.url}/api/my-booking/${token}/resend`, { method: 'POST' })).status).toBe(202);
+    const resent = (await test.mails(id)).filter((m) => m.kind === 'confirmation').at(-1);
+    expect(resent?.text).toContain('End: Friday, 27 March 2026 at 17:00');
 
     // The booking's history in the admin area shows the extension's moves among its own.
     const history = await fetch(`${test.url}/api/admin/bookings/${id}/history`, {
