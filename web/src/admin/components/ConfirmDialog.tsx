@@ -1,9 +1,10 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 
 /**
- * A modal question before an action that cannot be taken back. Escape or "Annulla" closes it; the
- * confirm button submits the form, so a field inside it confirms with Enter too. While `busy` both
- * buttons wait.
+ * A modal question before an action that cannot be taken back, as the browser's own modal
+ * `<dialog>` (top layer, the page behind inert, focus kept inside and given back when it closes).
+ * Escape or "Annulla" closes it; the confirm button submits the form, so a field inside it
+ * confirms with Enter too. While `busy` both buttons wait and Escape does nothing.
  */
 export function ConfirmDialog({
   title,
@@ -28,22 +29,42 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    // Shown as a modal while mounted (the callers mount it to ask); jsdom has no showModal.
+    if (!element.open) {
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    }
+    return () => {
+      if (element.open && typeof element.close === 'function') element.close();
+    };
+  }, []);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!busy) onConfirm();
   }
   return (
-    <div className="adm-dialog-backdrop">
-      <form
-        className="adm-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onSubmit={submit}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && !busy) onCancel();
-        }}
-      >
+    <dialog
+      ref={dialog}
+      className="adm-dialog"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        // Escape: the caller decides (it unmounts the dialog); handled here, the browser's own
+        // cancel does not follow.
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+      onCancel={(event) => {
+        // Any other close request (a phone's back gesture): the same, never the browser on its own.
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <form className="adm-dialog-form" onSubmit={submit}>
         <h2 id={titleId} className="adm-dialog-title">
           {title}
         </h2>
@@ -62,6 +83,6 @@ export function ConfirmDialog({
           </button>
         </div>
       </form>
-    </div>
+    </dialog>
   );
 }
