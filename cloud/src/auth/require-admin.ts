@@ -38,7 +38,7 @@ export function requireAdmin(auth: AdminAuthService): RequestHandler {
       next(new AppError('auth/unauthorized'));
       return;
     }
-    locals.admin = identity;
+    locals.admin = { ...identity, address: req.ip ?? null };
     locals.adminToken = token;
     next();
   };

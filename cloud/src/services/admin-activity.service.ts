@@ -28,6 +28,37 @@ export type AdminActivityType =
   | 'admin/bridge_token_issued'
   | 'admin/bridge_token_revoked';
 
+/** The longest before/after description kept in one entry (the entry itself is cut at 4,000). */
+const CHANGES_MAX = 2_000;
+
+function flatten(value: unknown, path: string, into: Map<string, string>): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, path ? `${path}.${key}` : key, into);
+    return;
+  }
+  into.set(path, value instanceof Date ? value.toISOString() : JSON.stringify(value ?? null));
+}
+
+/**
+ * What an edit changed, for the audit trail: each field (by its path) whose value differs, as
+ * `path: before → after`, `; `-separated; fields only on one side show `–`. Empty when nothing
+ * changed.
+ */
+export function describeChanges(before: unknown, after: unknown, ignore: readonly string[] = []): string {
+  const was = new Map<string, string>();
+  const now = new Map<string, string>();
+  flatten(before, '', was);
+  flatten(after, '', now);
+  const paths = [...new Set([...was.keys(), ...now.keys()])].filter(
+    (path) => !ignore.some((prefix) => path === prefix || path.startsWith(`${prefix}.`)),
+  );
+  const text = paths
+    .filter((path) => was.get(path) !== now.get(path))
+    .map((path) => `${path}: ${was.get(path) ?? '–'} → ${now.get(path) ?? '–'}`)
+    .join('; ');
+  return text.length > CHANGES_MAX ? `${text.slice(0, CHANGES_MAX - 1)}…` : text;
+}
+
 /** Records who did what; a failure to record is logged and never undoes the action itself. */
 export class AdminActivityLog {
   constructor(
@@ -42,7 +73,10 @@ export class AdminActivityLog {
     message: string,
     where: { locationKey?: string | null; lockerId?: number | null } = {},
   ): Promise<void> {
-    const text = `${message} (da ${actor.email})`.slice(0, 4000);
+    // Who, and from which address (the client as this server sees it: TRUST_PROXY decides whether
+    // a balancer's X-Forwarded-For counts).
+    const from = actor.address ? `, indirizzo ${actor.address}` : '';
+    const text = `${message} (da ${actor.email}${from})`.slice(0, 4000);
     this.logger.info({ activity: type, userId: actor.userId, locationKey: where.locationKey }, message);
     try {
       await this.store.errorLog.add({

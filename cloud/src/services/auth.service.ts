@@ -25,6 +25,8 @@ export interface AdminIdentity {
   role: AdminRole;
   sites: string[] | null;
   expiresAt: Date;
+  /** The client's address for this request (set by requireAdmin), for the audit trail. */
+  address?: string | null;
 }
 
 export interface AdminAuthOptions {

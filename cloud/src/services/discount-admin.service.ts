@@ -9,7 +9,7 @@ import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { DiscountRecord, NewDiscount } from '../store/discount.repository';
 import type { Store } from '../store/store';
-import type { AdminActivityLog } from './admin-activity.service';
+import { describeChanges, type AdminActivityLog } from './admin-activity.service';
 import type { AdminIdentity } from './auth.service';
 import { staleEditError } from './stale-edit';
 
@@ -88,6 +88,7 @@ export class DiscountAdminService {
   /** The body was validated whole before this runs: a refused edit never reaches the store. */
   async update(actor: AdminIdentity, code: string, input: ParsedDiscountUpdate): Promise<DiscountCode> {
     const terms = termsOf(input);
+    const before = await this.store.discounts.get(code);
     const result = await this.store.discounts.update(
       code,
       terms,
@@ -110,12 +111,14 @@ export class DiscountAdminService {
       }
     }
     const renamed = terms.code !== code ? ` (ora ${terms.code})` : '';
+    const after = (await this.store.discounts.get(terms.code))!;
+    const changes = before ? describeChanges(termsView(before), termsView(after)) : '';
     await this.activity.record(
       actor,
       'admin/discount_updated',
-      `Codice sconto ${code} modificato${renamed} (${valueText(input)})`,
+      `Codice sconto ${code} modificato${renamed} (${valueText(input)})${changes ? `: ${changes}` : ''}`,
     );
-    return toDiscountCode((await this.store.discounts.get(terms.code))!);
+    return toDiscountCode(after);
   }
 
   async delete(actor: AdminIdentity, code: string): Promise<void> {
@@ -129,4 +132,10 @@ export class DiscountAdminService {
     }
     await this.activity.record(actor, 'admin/discount_deleted', `Codice sconto ${code} eliminato`);
   }
+}
+
+/** A code's terms as the audit trail compares them (not its use or bookkeeping). */
+function termsView(record: DiscountRecord) {
+  const { usedAt: _usedAt, usedBy: _usedBy, createdAt: _createdAt, edit: _edit, ...terms } = record;
+  return terms;
 }

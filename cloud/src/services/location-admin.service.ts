@@ -24,7 +24,7 @@ import type {
   NewLocation,
 } from '../store/location.repository';
 import type { Store } from '../store/store';
-import type { AdminActivityLog } from './admin-activity.service';
+import { describeChanges, type AdminActivityLog } from './admin-activity.service';
 import type { AdminIdentity } from './auth.service';
 import { staleEditError } from './stale-edit';
 
@@ -206,9 +206,19 @@ export class LocationAdminService {
     const edit: LocationEdit = { key: id, changes: changesOf(patch), expectedVersion: patch.version };
     // Checked before the lockers change too, so a stale save changes nothing; the edit checks again.
     this.#refuseStale([edit], [current]);
+    const lockersBefore = structureOf(await this.store.locations.lockers(id));
     if (patch.lockerStructure) await this.#setLockers(id, patch.lockerStructure);
     await this.#edit(actor, [edit]);
-    await this.activity.record(actor, 'admin/location_updated', `Sede ${id} aggiornata`, { locationKey: id });
+    const changes = describeChanges(
+      { ...auditView(current), lockers: lockersBefore },
+      { ...auditView(await this.#fresh(id)), lockers: structureOf(await this.store.locations.lockers(id)) },
+    );
+    await this.activity.record(
+      actor,
+      'admin/location_updated',
+      `Sede ${id} aggiornata${changes ? `: ${changes}` : ''}`,
+      { locationKey: id },
+    );
     return this.get(id);
   }
 
@@ -235,6 +245,7 @@ export class LocationAdminService {
     actor: AdminIdentity,
     items: Array<{ key: string; pricing: LocationPricingEuros; version?: number }>,
   ): Promise<void> {
+    const before = await this.#records(items.map((i) => i.key));
     await this.#edit(
       actor,
       items.map((i) => ({
@@ -246,7 +257,7 @@ export class LocationAdminService {
     await this.activity.record(
       actor,
       'admin/locations_bulk_updated',
-      `Prezzi salvati: ${items.map((i) => i.key).join(', ')}`,
+      `Prezzi salvati: ${await this.#changed(before)}`,
     );
   }
 
@@ -254,6 +265,7 @@ export class LocationAdminService {
     actor: AdminIdentity,
     items: Array<{ key: string; timezone: LocationTimezone; orari: OpeningHours; version?: number }>,
   ): Promise<void> {
+    const before = await this.#records(items.map((i) => i.key));
     await this.#edit(
       actor,
       items.map((i) => ({
@@ -265,7 +277,7 @@ export class LocationAdminService {
     await this.activity.record(
       actor,
       'admin/locations_bulk_updated',
-      `Impostazioni salvate: ${items.map((i) => i.key).join(', ')}`,
+      `Impostazioni salvate: ${await this.#changed(before)}`,
     );
   }
 
@@ -302,6 +314,22 @@ export class LocationAdminService {
   }
 
   /** The stored location (not the holds' short cache), for a version check before lockers change. */
+  /** The listed locations as stored now (`location/not_found` for one that is not). */
+  async #records(keys: readonly string[]): Promise<LocationRecord[]> {
+    return Promise.all(keys.map((key) => this.#fresh(key)));
+  }
+
+  /** Each location's changes since `before` (`key (nessuna modifica)` when none), for the audit trail. */
+  async #changed(before: readonly LocationRecord[]): Promise<string> {
+    const after = await this.#records(before.map((record) => record.key));
+    return before
+      .map((record, index) => {
+        const changes = describeChanges(auditView(record), auditView(after[index]!));
+        return `${record.key} ${changes ? `(${changes})` : '(nessuna modifica)'}`;
+      })
+      .join(', ');
+  }
+
   async #fresh(key: string): Promise<LocationRecord> {
     const record = (await this.store.locations.list()).find((r) => r.key === key);
     if (!record) throw new AppError('location/not_found', `No location '${key}'`);
@@ -339,4 +367,10 @@ export class LocationAdminService {
       `I locker ${result.lockers.join(', ')} hanno prenotazioni in corso o future e non possono essere rimossi o cambiati`,
     );
   }
+}
+
+/** A location as the audit trail compares it: its settings, not its bookkeeping. */
+function auditView(record: LocationRecord): Omit<LocationRecord, 'edit' | 'createdAt' | 'updatedAt'> {
+  const { edit: _edit, createdAt: _created, updatedAt: _updated, ...settings } = record;
+  return settings;
 }

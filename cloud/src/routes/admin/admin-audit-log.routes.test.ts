@@ -89,6 +89,32 @@ describe.each(STORE_DIALECTS)('the audit trail over HTTP (%s)', (dialect) => {
     expect(mine[0]).toContain('magna');
   });
 
+  it('records what an edit changed, before and after, and the address it came from', async () => {
+    const settings = await app.call<Record<string, unknown>>('GET', '/api/admin/settings/system', { token });
+    expect(settings.status).toBe(200);
+    const saved = await app.call('POST', '/api/admin/settings/system', {
+      token,
+      body: { ...settings.body, BOOKING_EXPIRATION_MINUTES: 20 },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [parameters] = await find('type=admin%2Fsettings_updated');
+    expect(parameters).toMatch(
+      /^Parametri modificati: BOOKING_EXPIRATION_MINUTES: 15 → 20 \(da ops@deposito\.test, indirizzo (::ffff:)?127\.0\.0\.1\)$/,
+    );
+
+    const read = await app.call<Record<string, { version: number }>>('GET', '/api/admin/locations', {
+      token,
+    });
+    const patched = await app.call('PATCH', '/api/admin/locations/campo', {
+      token,
+      body: { maxOnline: { standard: 6, large: 3 }, version: read.body.campo!.version },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const [site] = await find('type=admin%2Flocation_updated&location=campo');
+    expect(site).toContain('Sede campo aggiornata: maxOnline.standard: 7 → 6 (da ops@deposito.test');
+    expect(site).not.toContain('maxOnline.large');
+  });
+
   it('refuses filters it cannot read', async () => {
     for (const query of ['locker=0', 'location=Not%20a%20key', 'q=a', 'from=yesterday']) {
       expect((await app.call('GET', `/api/admin/logs/archive?${query}`, { token })).status).toBe(400);

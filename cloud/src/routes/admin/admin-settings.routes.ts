@@ -1,6 +1,7 @@
 import { adminRoutes, settingsRoutes } from '@deposito/protocol';
 import type { AppContext } from '../../app-context';
 import { adminOf } from '../../auth/require-admin';
+import { describeChanges } from '../../services/admin-activity.service';
 import { endpoint, type Endpoint } from '../endpoint';
 import type { AdminModule } from './admin-module';
 
@@ -12,15 +13,15 @@ export function adminSettingsEndpoints(admin: AdminModule, context: AppContext):
     endpoint(settingsRoutes.updateSystem, async ({ body }, _req, res) => {
       const before = await settings.system();
       const updated = await settings.edit(adminOf(res).email, body);
-      // The form posts every parameter; the log names the ones whose value changed.
-      const changed = (Object.keys(body) as Array<keyof typeof updated>).filter(
-        (key) => key !== 'version' && JSON.stringify(before[key]) !== JSON.stringify(updated[key]),
-      );
-      if (changed.length > 0) {
+      // The form posts every parameter; the log names the ones whose value changed, before → after.
+      const keys = (Object.keys(body) as Array<keyof typeof updated>).filter((key) => key !== 'version');
+      const pick = (values: typeof updated) => Object.fromEntries(keys.map((key) => [key, values[key]]));
+      const changes = describeChanges(pick(before), pick(updated));
+      if (changes) {
         await admin.activity.record(
           adminOf(res),
           'admin/settings_updated',
-          `Parametri modificati: ${changed.join(', ')}`,
+          `Parametri modificati: ${changes}`,
         );
       }
       return updated;
