@@ -24,6 +24,7 @@ export type AdminActivityType =
   | 'admin/booking_refunded'
   | 'admin/booking_email_resent'
   | 'admin/booking_moved'
+  | 'admin/booking_extended'
   | 'admin/alert_acknowledged'
   | 'admin/bridge_token_issued'
   | 'admin/bridge_token_revoked';

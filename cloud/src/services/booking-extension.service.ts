@@ -106,7 +106,13 @@ export class BookingExtensionService {
    * Holds the stay's lockers from its end to `endAt` (one of the offered ends) for the price
    * difference, with the stay's PIN; the visitor's earlier unpaid extension holds are let go first.
    */
-  async hold(stay: Stay, location: LocationRecord, endAt: Date): Promise<BookingRecord> {
+  async hold(
+    stay: Stay,
+    location: LocationRecord,
+    endAt: Date,
+    /** Priced as offered (the visitor pays), or of no amount (an operator's grant). */
+    charge: 'priced' | 'free' = 'priced',
+  ): Promise<BookingRecord> {
     const { store, clock, settings, bookings } = this.deps;
     const system = await settings.system();
     if (system.MAINTENANCE_MODE || location.maintenance) throw new AppError('booking/maintenance');
@@ -133,10 +139,10 @@ export class BookingExtensionService {
       size: root.size,
       quantity: root.quantity,
       duration: durationOfWindow(window, location.zone) ?? option.duration,
-      priceOriginalCents: option.priceCents,
-      priceDiscountedCents: option.priceCents,
+      priceOriginalCents: charge === 'free' ? 0 : option.priceCents,
+      priceDiscountedCents: charge === 'free' ? 0 : option.priceCents,
       feeCents: 0,
-      totalCents: option.totalCents,
+      totalCents: charge === 'free' ? 0 : option.totalCents,
       discountCode: null,
       customer: { ...root.customer },
       note: root.note,
@@ -162,5 +168,32 @@ export class BookingExtensionService {
       this.deps.events.emit({ type: 'booking.expired', transactionId });
     this.deps.events.emit({ type: 'booking.held', booking: result.booking });
     return result.booking;
+  }
+
+  /**
+   * An operator gives the stay more time without charge: the extension is held like the visitor's
+   * (same lockers, same offer, same refusals) for no amount, then confirmed by the operator with the
+   * stay's PIN (the bridge hub programs the new end) and the visitor gets the "extended" e-mail.
+   */
+  async grant(
+    stay: Stay,
+    location: LocationRecord,
+    endAt: Date,
+    operator: { email: string; reason: string },
+  ): Promise<BookingRecord> {
+    const { root } = stay;
+    if (!root.pin) throw new AppError('my_booking/extension_not_available');
+    const held = await this.hold(stay, location, endAt, 'free');
+    const confirmed = await this.deps.bookings.changeStatus(held.transactionId, {
+      from: ['pending'],
+      to: 'confirmed',
+      actor: 'operator',
+      reason: 'operator_extended',
+      detail: `${operator.email}: ${operator.reason}`.slice(0, 1000),
+      pin: root.pin,
+      email: 'extension',
+    });
+    if (!confirmed) throw new AppError('booking/invalid_state');
+    return confirmed;
   }
 }

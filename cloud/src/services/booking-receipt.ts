@@ -9,8 +9,9 @@ import { SettingsService } from './settings.service';
 const PAID: readonly BookingStatus[] = PAID_BOOKING_STATUSES;
 
 /** Whether a booking has a receipt: it is paid and honoured (a refund owed has none). */
-export function hasReceipt(booking: Pick<BookingRecord, 'status'>): boolean {
-  return PAID.includes(booking.status);
+export function hasReceipt(booking: Pick<BookingRecord, 'status' | 'totalCents'>): boolean {
+  // Nothing paid (an operator's free extension): nothing to give a receipt for.
+  return PAID.includes(booking.status) && booking.totalCents > 0;
 }
 
 export const receiptFileName = (transactionId: string) => `deposito-receipt-${transactionId}.pdf`;

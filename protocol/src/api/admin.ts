@@ -12,11 +12,29 @@ import {
   zTransactionId,
 } from '../schemas/index';
 import { okResponseSchema } from './common';
+import { extensionOfferSchema } from './my-booking';
 import { defineRoute } from './route';
 import { BOOKING_ACTORS, BOOKING_STATUSES } from '../booking/status';
 
 /** `byHand`: the operator gave the money back outside the gateway and records it; else the gateway is asked. */
 export const refundBookingRequestSchema = z.object({ byHand: z.boolean().default(false) });
+
+/**
+ * An operator gives a stay more time without charge (a fault on site, a goodwill gesture): one of
+ * the offered ends, and why (kept in the booking's history and the audit trail).
+ */
+export const extendBookingRequestSchema = z.object({
+  endIso: zIsoDateTime,
+  reason: z.string().trim().min(3).max(200),
+});
+export const extendBookingResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().max(TEXT_LIMITS.message),
+  /** The extension's own booking reference, and the stay's new end. */
+  extension: zTransactionId,
+  endIso: zIsoDateTime,
+});
+export type ExtendBookingResponse = z.infer<typeof extendBookingResponseSchema>;
 export const refundBookingResponseSchema = z.object({
   success: z.boolean(),
   status: z.enum(BOOKING_STATUSES),
@@ -137,6 +155,25 @@ export const adminRoutes = {
     response: bookingHistoryResponseSchema,
     summary:
       "A booking's history: every move of its status (payments, cancellations, refunds), oldest first (BOOKING_NOT_FOUND)",
+  }),
+  bookingExtension: defineRoute({
+    method: 'GET',
+    path: '/api/admin/bookings/:transactionId/extension',
+    area: 'bookings',
+    auth: 'admin',
+    request: { params: z.object({ transactionId: zTransactionId }) },
+    response: extensionOfferSchema,
+    summary: "The longer stays a booking's stay may be given now, or why none (BOOKING_NOT_FOUND)",
+  }),
+  extendBooking: defineRoute({
+    method: 'POST',
+    path: '/api/admin/bookings/:transactionId/extend',
+    area: 'bookings',
+    auth: 'admin',
+    request: { params: z.object({ transactionId: zTransactionId }), body: extendBookingRequestSchema },
+    response: extendBookingResponseSchema,
+    summary:
+      'Gives the stay more time on its lockers without charge, as the operator (my_booking/extension_not_available, my_booking/extension_locker_taken)',
   }),
   refundBooking: defineRoute({
     method: 'POST',

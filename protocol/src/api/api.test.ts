@@ -107,6 +107,8 @@ const SPEC_CALLS = [
   'DELETE /api/admin/locations/:key/bridge-token',
   'POST /api/admin/bookings/:transactionId/resend',
   'POST /api/admin/bookings/:transactionId/move',
+  'GET /api/admin/bookings/:transactionId/extension',
+  'POST /api/admin/bookings/:transactionId/extend',
   'GET /api/admin/alerts',
   'GET /api/lockers/history',
   'GET /api/admin/me',

@@ -27,6 +27,27 @@ export const zMyBookingToken = z
 /** `/:token` */
 export const myBookingParamsSchema = z.object({ token: z.string().max(200) });
 
+/**
+ * More time on the same lockers right after a stay's end: the longer stays on offer with what each
+ * costs (the difference in price, no second fee), or why there are none. The visitor's page and
+ * the operators' booking details read the same offer.
+ */
+export const extensionOfferSchema = z.object({
+  allowed: z.boolean(),
+  refusal: z.enum(EXTENSION_REFUSALS).nullable(),
+  options: z.array(
+    z.object({
+      /** The whole stay's new length, from its start. */
+      duration: z.object({ value: z.number().int().min(1), unit: z.enum(CANONICAL_DURATION_UNITS) }),
+      endIso: zIsoDateTime,
+      /** The price difference, and what is charged (the gateway's minimum when more). */
+      priceCents: z.number().int().min(0),
+      totalCents: z.number().int().min(0),
+    }),
+  ),
+});
+export type ExtensionOfferResponse = z.infer<typeof extensionOfferSchema>;
+
 /** The booking as its visitor sees it: times are UTC instants, shown in `location.timezone`. */
 export const myBookingResponseSchema = z.object({
   /** The booking reference (also in the QR code for staff on site). */
@@ -63,24 +84,8 @@ export const myBookingResponseSchema = z.object({
     allowed: z.boolean(),
     refusal: z.enum(CANCELLATION_REFUSALS).nullable(),
   }),
-  /**
-   * More time on the same lockers right after the end: the longer stays on offer with what each
-   * costs (the difference in price, no second fee), or why there are none.
-   */
-  extension: z.object({
-    allowed: z.boolean(),
-    refusal: z.enum(EXTENSION_REFUSALS).nullable(),
-    options: z.array(
-      z.object({
-        /** The whole stay's new length, from its start. */
-        duration: z.object({ value: z.number().int().min(1), unit: z.enum(CANONICAL_DURATION_UNITS) }),
-        endIso: zIsoDateTime,
-        /** The price difference, and what is charged (the gateway's minimum when more). */
-        priceCents: z.number().int().min(0),
-        totalCents: z.number().int().min(0),
-      }),
-    ),
-  }),
+  /** More time on the same lockers right after the end (extensionOfferSchema). */
+  extension: extensionOfferSchema,
   /** The extensions paid so far (each its own payment and receipt), oldest first. */
   extensions: z.array(
     z.object({

@@ -8,6 +8,7 @@
  *      │  ▲ (edits allowed only here)    │  ▲──────visitor retries──────────┘
  *      │                                 │
  *      ├─ visitor cancels ─► cancelled   ├─ provider: paid, amount = total ─► confirmed | scheduled
+ *      ├─ operator: free extension ─► confirmed (an extension hold of no amount)
  *      ├─ hold lapses ─────► expired     └─ provider: paid, amount ≠ total ─► failed_after_payment
  *      └─ operator frees ──► cancelled_by_operator
  *
@@ -92,6 +93,8 @@ export const TRANSITION_REASONS = [
   // Not a change of status: an operator moved the booking to another locker (recorded all the same).
   'operator_moved_locker',
   'operator_refund',
+  // An operator gave the stay more time without charge (the extension's own booking).
+  'operator_extended',
   'refund_made',
   'test_booking',
 ] as const;
@@ -106,8 +109,9 @@ export const BOOKING_TRANSITIONS: Readonly<
     { to: 'cancelled', by: ['visitor', 'provider'] },
     { to: 'expired', by: ['scheduler', 'system'] },
     { to: 'cancelled_by_operator', by: ['operator'] },
-    // A result for a checkout opened before holds were frozen (or by an operator's test).
-    { to: 'confirmed', by: ['provider'] },
+    // A result for a checkout opened before holds were frozen (or by an operator's test); or an
+    // operator giving a stay more time without charge (an extension hold of no amount, nothing to pay).
+    { to: 'confirmed', by: ['provider', 'operator'] },
     { to: 'scheduled', by: ['provider'] },
     { to: 'failed_after_payment', by: ['provider'] },
   ],

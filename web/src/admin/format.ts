@@ -43,6 +43,7 @@ export const REASON_LABELS: Record<string, string> = {
   operator_cancelled: "annullata dall'operatore",
   operator_freed_locker: "locker liberato dall'operatore",
   operator_moved_locker: "locker cambiato dall'operatore",
+  operator_extended: "prolungata dall'operatore senza addebito",
   operator_refund: "rimborso disposto dall'operatore",
   refund_made: 'rimborso eseguito',
   test_booking: 'prenotazione di test',

@@ -4,9 +4,27 @@ import type { AppContext } from '../../app-context';
 import { endpoint, type Endpoint } from '../endpoint';
 import { builtPaymentModule } from '../payments/payments.routes';
 import type { AdminModule } from './admin-module';
+import { AppError } from '../../errors';
+import { BookingExtensionService, readStay } from '../../services/booking-extension.service';
 
 /** Prenotazioni (recent list, Gestione Database) and Strumenti Avanzati. */
 export function adminBookingEndpoints(admin: AdminModule, context: AppContext): Endpoint[] {
+  const { store, clock, events, services } = context;
+  const extensions = new BookingExtensionService({
+    store,
+    clock,
+    events,
+    settings: services.settings,
+    bookings: services.bookings,
+  });
+  /** The stay a booking belongs to (from any of its bookings) and its location. */
+  const stayOf = async (transactionId: string) => {
+    const booking = await store.bookings.get(transactionId);
+    const stay = booking ? await readStay(store, booking) : null;
+    const location = stay ? await store.locations.get(stay.root.locationKey) : null;
+    if (!stay || !location) throw new AppError('BOOKING_NOT_FOUND');
+    return { stay, location };
+  };
   return [
     endpoint(adminRoutes.recentBookings, ({ query }) => admin.bookings.recent(query.limit, query.q)),
 
@@ -46,6 +64,44 @@ export function adminBookingEndpoints(admin: AdminModule, context: AppContext): 
     endpoint(adminRoutes.moveBookingLocker, ({ params, body }, _req, res) =>
       admin.bookings.moveLocker(adminOf(res), params.transactionId, body),
     ),
+    endpoint(adminRoutes.bookingExtension, async ({ params }) => {
+      const { stay, location } = await stayOf(params.transactionId);
+      const offer = await extensions.offer(stay, location);
+      return {
+        allowed: offer.allowed,
+        refusal: offer.allowed ? null : offer.refusal,
+        options: offer.options.map((option) => ({
+          duration: option.duration,
+          endIso: option.endAt.toISOString(),
+          priceCents: option.priceCents,
+          totalCents: option.totalCents,
+        })),
+      };
+    }),
+    endpoint(adminRoutes.extendBooking, async ({ params, body }, _req, res) => {
+      const actor = adminOf(res);
+      const { stay, location } = await stayOf(params.transactionId);
+      const extension = await extensions.grant(stay, location, new Date(body.endIso), {
+        email: actor.email,
+        reason: body.reason,
+      });
+      const message = `Prenotazione ${stay.root.transactionId} prolungata fino a ${body.endIso} senza addebito (${extension.transactionId}). Motivo: ${body.reason}`;
+      await admin.activity.record(actor, 'admin/booking_extended', message, {
+        locationKey: stay.root.locationKey,
+        lockerId: stay.root.lockers.find((locker) => locker.active)?.number ?? null,
+      });
+      // The visitor's "extended" e-mail was queued with the confirmation: sent now when this app
+      // sends e-mails, else by the outbox worker.
+      await builtPaymentModule(context)
+        ?.emails.deliver(extension.transactionId)
+        .catch((error: unknown) =>
+          context.logger.error(
+            { err: error, transactionId: extension.transactionId },
+            'extension e-mail not sent yet',
+          ),
+        );
+      return { success: true as const, message, extension: extension.transactionId, endIso: body.endIso };
+    }),
     endpoint(adminRoutes.runMorningScheduler, (_input, _req, res) =>
       admin.bookings.runMorningScheduler(adminOf(res)),
     ),

@@ -265,6 +265,49 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     expect(bad.status).toBe(400);
   });
 
+  it('an operator gives the stay more time without charge: the offer, same PIN, history, audit trail, e-mail', async () => {
+    const { id, token } = await paidStay(NOON);
+    const stay = (await test.store.bookings.get(id))!;
+    const admin = { authorization: `Bearer ${await test.adminToken()}` };
+    const offered = await fetch(`${test.url}/api/admin/bookings/${id}/extension`, { headers: admin });
+    expect(offered.status).toBe(200);
+    const offer = (await offered.json()) as MyBookingResponse['extension'];
+    expect(offer).toEqual((await read(token)).extension);
+    const before = await takingsToday();
+
+    const extend = (body: unknown) =>
+      fetch(`${test.url}/api/admin/bookings/${id}/extend`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await extend({ endIso: offer.options[0]!.endIso })).status).toBe(400);
+    const granted = await extend({ endIso: offer.options[0]!.endIso, reason: 'Sportello bloccato' });
+    expect(granted.status).toBe(200);
+    const answer = (await granted.json()) as { extension: string; endIso: string };
+    expect(answer.endIso).toBe(offer.options[0]!.endIso);
+    await test.cloud.context.events.idle();
+
+    const extension = (await test.store.bookings.get(answer.extension))!;
+    expect(extension).toMatchObject({ status: 'confirmed', pin: stay.pin, totalCents: 0, paidAt: null });
+    expect((await read(token)).endIso).toBe(offer.options[0]!.endIso);
+    expect((await books(id)).at(-1)?.params).toMatchObject({ to: offer.options[0]!.endIso });
+    expect((await test.store.bookings.events(answer.extension)).at(-1)).toMatchObject({
+      from: 'pending',
+      to: 'confirmed',
+      actor: 'operator',
+      reason: 'operator_extended',
+      detail: 'ops@deposito.test: Sportello bloccato',
+    });
+    const audit = await test.store.errorLog.recent(20);
+    expect(audit.find((entry) => entry.type === 'admin/booking_extended')?.message).toContain(
+      `Prenotazione ${id} prolungata fino a ${offer.options[0]!.endIso} senza addebito`,
+    );
+    expect((await test.mails(answer.extension)).map((mail) => mail.kind)).toContain('extension');
+    // Nothing was paid: the takings are as they were.
+    expect((await takingsToday()).online).toBeCloseTo(before.online, 2);
+  });
+
   it('paid after its hold lapsed: confirmed late on the same locker with the PIN, as it is still free', async () => {
     const { id, token } = await paidStay(NOON);
     const stay = (await test.store.bookings.get(id))!;
