@@ -1,4 +1,5 @@
 import { adminRoutes, cleanupRoutes } from '@deposito/protocol';
+import { DateTime } from 'luxon';
 import { adminOf } from '../../auth/require-admin';
 import type { AppContext } from '../../app-context';
 import { endpoint, type Endpoint } from '../endpoint';
@@ -85,7 +86,9 @@ export function adminBookingEndpoints(admin: AdminModule, context: AppContext): 
         email: actor.email,
         reason: body.reason,
       });
-      const message = `Prenotazione ${stay.root.transactionId} prolungata fino a ${body.endIso} senza addebito (${extension.transactionId}). Motivo: ${body.reason}`;
+      // The new end as the operators read times: the site's own clock.
+      const until = DateTime.fromISO(body.endIso, { zone: location.zone }).toFormat('dd/MM/yyyy HH:mm');
+      const message = `Prenotazione ${stay.root.transactionId} prolungata fino al ${until} senza addebito (${extension.transactionId}). Motivo: ${body.reason}`;
       await admin.activity.record(actor, 'admin/booking_extended', message, {
         locationKey: stay.root.locationKey,
         lockerId: stay.root.lockers.find((locker) => locker.active)?.number ?? null,

@@ -301,7 +301,8 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     });
     const audit = await test.store.errorLog.recent(20);
     expect(audit.find((entry) => entry.type === 'admin/booking_extended')?.message).toContain(
-      `Prenotazione ${id} prolungata fino a ${offer.options[0]!.endIso} senza addebito`,
+      // 12:00 + 4 hours in Rome.
+      `Prenotazione ${id} prolungata fino al 27/03/2026 16:00 senza addebito`,
     );
     expect((await test.mails(answer.extension)).map((mail) => mail.kind)).toContain('extension');
     // Nothing was paid: the takings are as they were.

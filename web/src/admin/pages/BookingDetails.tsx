@@ -1,6 +1,8 @@
 import type { BookingRow } from '@deposito/protocol';
+import { useState } from 'react';
 import { STATUS_LABELS, formatEuro, formatInZone } from '../format';
 import { BookingHistory } from './BookingHistory';
+import { ExtendStayAction } from './ExtendStayAction';
 import type { BookingGroup } from './booking-groups';
 import { MoveLockerAction } from './MoveLockerAction';
 import { RefundActions } from './RefundActions';
@@ -15,7 +17,7 @@ type Notice = { tone: 'success' | 'error'; text: string };
 
 /**
  * A booking's details in Prenotazioni: what it is, its history, and what an operator can do with it
- * (change its locker, send its confirmation again, finish a refund owed).
+ * (change its locker, give it more time, send its confirmation again, finish a refund owed).
  */
 export function BookingDetails({
   group,
@@ -37,6 +39,13 @@ export function BookingDetails({
   onChanged: (message: Notice) => void;
 }) {
   const row: BookingRow = group.first;
+  // Changes that leave the row as it was (an extension is a booking of its own) still renew the
+  // history and the actions' offers.
+  const [changes, setChanges] = useState(0);
+  const changed = (message: Notice) => {
+    setChanges((count) => count + 1);
+    onChanged(message);
+  };
   return (
     <dl className="adm-details">
       <dt>Stato</dt>
@@ -76,7 +85,7 @@ export function BookingDetails({
       <dd>
         <BookingHistory
           // Read again when the booking changed (moved, refunded…).
-          key={`${row.STATUS}:${lockers.join(',')}`}
+          key={`${row.STATUS}:${lockers.join(',')}:${changes}`}
           transactionId={group.transactionId}
           zone={zone}
         />
@@ -90,6 +99,19 @@ export function BookingDetails({
               lockers={lockers}
               sameSize={sameSize}
               onDone={onChanged}
+            />
+          </dd>
+        </>
+      ) : null}
+      {MOVABLE.has(row.STATUS) && lockers.length > 0 ? (
+        <>
+          <dt>Prolunga</dt>
+          <dd>
+            <ExtendStayAction
+              key={changes}
+              transactionId={group.transactionId}
+              zone={zone}
+              onDone={changed}
             />
           </dd>
         </>
