@@ -12,6 +12,7 @@ import {
   usePageNotices,
   type PageNotices,
 } from '../components/page-notices';
+import { checkedSubmit } from '../components/checked-submit';
 import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
 import { formatEuro } from '../format';
 import { adminQueries } from '../query/queries';
@@ -75,6 +76,12 @@ export function discountPayload(form: DiscountForm) {
   } as const;
 }
 
+/** What the form's own check finds before sending (code and value are required). */
+function discountProblem(form: DiscountForm): string | null {
+  const payload = discountPayload(form);
+  return payload.ok ? null : payload.error;
+}
+
 function failure(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     if (error.code === CLIENT_ERROR_CODES.network || error.code === CLIENT_ERROR_CODES.timeout) {
@@ -133,12 +140,9 @@ function NewDiscountCard({ notices }: { notices: PageNotices }) {
     DISCOUNT_KEYS,
   );
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = checkedSubmit(form, discountProblem, notices.error, async (values) => {
     const payload = discountPayload(values);
-    if (!payload.ok) {
-      notices.error(payload.error);
-      return;
-    }
+    if (!payload.ok) return;
     try {
       await create.mutateAsync(payload.body);
       notices.success(`Codice ${payload.body.code} creato`);
@@ -150,7 +154,7 @@ function NewDiscountCard({ notices }: { notices: PageNotices }) {
 
   return (
     <Card title="Nuovo codice">
-      <form onSubmit={(event) => void submit(event)} className="adm-form">
+      <form onSubmit={submit} className="adm-form">
         <DiscountFields form={form} />
         <div className="adm-form-actions">
           <button type="submit" className="adm-btn adm-btn-primary" disabled={create.isPending}>
@@ -181,12 +185,9 @@ function DiscountEditRow({
     DISCOUNT_KEYS,
   );
 
-  const save = form.handleSubmit(async (values) => {
+  const save = checkedSubmit(form, discountProblem, notices.error, async (values) => {
     const payload = discountPayload(values);
-    if (!payload.ok) {
-      notices.error(payload.error);
-      return;
-    }
+    if (!payload.ok) return;
     try {
       await update.mutateAsync({ ...payload.body, version });
       notices.success(`Codice ${payload.body.code} aggiornato`);
@@ -204,7 +205,7 @@ function DiscountEditRow({
           <button type="button" className="adm-btn adm-btn-ghost" onClick={onClose}>
             Annulla
           </button>
-          <button type="button" className="adm-btn adm-btn-primary" onClick={() => void save()}>
+          <button type="button" className="adm-btn adm-btn-primary" onClick={() => save()}>
             Salva
           </button>
         </div>

@@ -6,6 +6,7 @@ import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { PageNoticeBar, loadFailure, usePageNotices, type PageNotices } from '../components/page-notices';
 import { validationText } from '../error-text';
+import { checkedSubmit } from '../components/checked-submit';
 import { Card, Field, Loading, Notice } from '../components/ui';
 import { adminQueries } from '../query/queries';
 
@@ -231,9 +232,7 @@ function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; n
     onSuccess: (saved) => queryClient.setQueryData(adminQueries.systemSettings().queryKey, saved),
   });
 
-  const submit = form.handleSubmit(async (values) => {
-    const problem = settingsProblem(values);
-    if (problem) return notices.error(problem);
+  const submit = checkedSubmit(form, settingsProblem, notices.error, async (values) => {
     try {
       await save.mutateAsync(values);
       notices.success('Impostazioni salvate');
@@ -244,7 +243,7 @@ function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; n
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)}>
+    <form onSubmit={submit}>
       <div className="adm-split">
         <BlockWindowsCard form={form} />
         <Card title="Parametri" className="adm-split-side">

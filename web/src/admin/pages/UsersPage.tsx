@@ -17,6 +17,7 @@ import {
   usePageNotices,
   type PageNotices,
 } from '../components/page-notices';
+import { checkedSubmit } from '../components/checked-submit';
 import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
 import { formatInZone } from '../format';
 import { adminQueries } from '../query/queries';
@@ -48,6 +49,12 @@ interface NewUserForm {
 
 const NEW_USER: NewUserForm = { email: '', password: '', role: 'administrator', sites: [] };
 
+function newUserProblem({ password, role, sites }: NewUserForm): string | null {
+  if (password.length < MIN_PASSWORD) return tooShort;
+  if (role !== 'administrator' && sites.length === 0) return 'Scegli almeno una sede per questo ruolo';
+  return null;
+}
+
 /** Aggiungi utente: a site operator or technician needs at least one site. */
 function NewUserCard({ notices }: { notices: PageNotices }) {
   const locations = useQuery(adminQueries.locationSummaries()).data ?? [];
@@ -60,28 +67,29 @@ function NewUserCard({ notices }: { notices: PageNotices }) {
     USER_KEYS,
   );
 
-  const submit = form.handleSubmit(async ({ email, password, role, sites }) => {
-    if (password.length < MIN_PASSWORD) return notices.error(tooShort);
-    if (role !== 'administrator' && sites.length === 0) {
-      return notices.error('Scegli almeno una sede per questo ruolo');
-    }
-    try {
-      const user = await create.mutateAsync({
-        email: email.trim(),
-        password,
-        role,
-        ...(role === 'administrator' ? {} : { sites }),
-      });
-      notices.success(`${ROLE_LABELS[user.role]} ${user.email} aggiunto`);
-      form.reset(NEW_USER);
-    } catch (error) {
-      refusal(notices, 'Errore durante la creazione', error);
-    }
-  });
+  const submit = checkedSubmit(
+    form,
+    newUserProblem,
+    notices.error,
+    async ({ email, password, role, sites }) => {
+      try {
+        const user = await create.mutateAsync({
+          email: email.trim(),
+          password,
+          role,
+          ...(role === 'administrator' ? {} : { sites }),
+        });
+        notices.success(`${ROLE_LABELS[user.role]} ${user.email} aggiunto`);
+        form.reset(NEW_USER);
+      } catch (error) {
+        refusal(notices, 'Errore durante la creazione', error);
+      }
+    },
+  );
 
   return (
     <Card title="Aggiungi utente" className="adm-split-side">
-      <form onSubmit={(event) => void submit(event)} className="adm-form">
+      <form onSubmit={submit} className="adm-form">
         <Field label="Email">
           <input className="adm-input" type="email" required {...register('email')} />
         </Field>
@@ -142,8 +150,8 @@ function PasswordReset({
       }),
     USER_KEYS,
   );
-  const save = form.handleSubmit(async ({ password, currentPassword }) => {
-    if (password.length < MIN_PASSWORD) return notices.error(tooShort);
+  const check = ({ password }: { password: string }) => (password.length < MIN_PASSWORD ? tooShort : null);
+  const save = checkedSubmit(form, check, notices.error, async ({ password, currentPassword }) => {
     try {
       await change.mutateAsync({ password, currentPassword: currentPassword || undefined });
       notices.success('Password reimpostata: le sessioni di quell’utente sono terminate');
@@ -170,7 +178,7 @@ function PasswordReset({
         placeholder="La tua password attuale"
         {...form.register('currentPassword')}
       />
-      <button type="button" className="adm-btn adm-btn-primary adm-btn-small" onClick={() => void save()}>
+      <button type="button" className="adm-btn adm-btn-primary adm-btn-small" onClick={() => save()}>
         Salva
       </button>
       <button type="button" className="adm-btn adm-btn-ghost adm-btn-small" onClick={onClose}>
