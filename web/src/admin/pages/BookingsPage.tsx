@@ -343,6 +343,63 @@ function BookingGroupRows({
   );
 }
 
+/** The transactions shown, one line each, with the open one's details. */
+function BookingsTable({
+  groups,
+  zoneOf,
+  structureOf,
+  openId,
+  onOpen,
+  onNotice,
+  onChanged,
+}: {
+  groups: readonly BookingGroup[];
+  zoneOf: ReadonlyMap<string, string>;
+  structureOf: ReadonlyMap<string, LocationSummary['lockerStructure']>;
+  openId: string | null;
+  onOpen: (transactionId: string | null) => void;
+  onNotice: (message: BookingNotice) => void;
+  onChanged: (message: BookingNotice) => void;
+}) {
+  return (
+    <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella prenotazioni">
+      <table className="adm-table adm-table-cards">
+        <thead>
+          <tr>
+            <th>
+              <span className="visually-hidden">Stato</span>
+            </th>
+            <th>Transazione</th>
+            <th>Sede</th>
+            <th>Inizio</th>
+            <th>Fine</th>
+            <th>Locker</th>
+            <th>Cliente</th>
+            <th className="adm-num">Prezzo</th>
+            <th>
+              <span className="visually-hidden">Dettagli</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group) => (
+            <BookingGroupRows
+              key={group.transactionId}
+              group={group}
+              zone={zoneOf.get(group.first.LOCATION_KEY) ?? 'Europe/Rome'}
+              sameSize={structureOf.get(group.first.LOCATION_KEY)?.[group.first.locker_type] ?? []}
+              isOpen={openId === group.transactionId}
+              onToggle={() => onOpen(openId === group.transactionId ? null : group.transactionId)}
+              onNotice={onNotice}
+              onChanged={onChanged}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function BookingsPage() {
   const role = useAdminRole();
   const queryClient = useQueryClient();
@@ -435,44 +492,18 @@ export function BookingsPage() {
         ) : shown.length === 0 ? (
           <Empty>Nessuna prenotazione</Empty>
         ) : (
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella prenotazioni">
-            <table className="adm-table adm-table-cards">
-              <thead>
-                <tr>
-                  <th>
-                    <span className="visually-hidden">Stato</span>
-                  </th>
-                  <th>Transazione</th>
-                  <th>Sede</th>
-                  <th>Inizio</th>
-                  <th>Fine</th>
-                  <th>Locker</th>
-                  <th>Cliente</th>
-                  <th className="adm-num">Prezzo</th>
-                  <th>
-                    <span className="visually-hidden">Dettagli</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((group) => (
-                  <BookingGroupRows
-                    key={group.transactionId}
-                    group={group}
-                    zone={zoneOf.get(group.first.LOCATION_KEY) ?? 'Europe/Rome'}
-                    sameSize={structureOf.get(group.first.LOCATION_KEY)?.[group.first.locker_type] ?? []}
-                    isOpen={openId === group.transactionId}
-                    onToggle={() => setOpenId(openId === group.transactionId ? null : group.transactionId)}
-                    onNotice={setNotice}
-                    onChanged={(message) => {
-                      setNotice(message);
-                      reload();
-                    }}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <BookingsTable
+            groups={shown}
+            zoneOf={zoneOf}
+            structureOf={structureOf}
+            openId={openId}
+            onOpen={setOpenId}
+            onNotice={setNotice}
+            onChanged={(message) => {
+              setNotice(message);
+              reload();
+            }}
+          />
         )}
       </Card>
     </>
