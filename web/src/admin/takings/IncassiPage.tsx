@@ -442,6 +442,63 @@ async function exportPdf(report: MonthlyTakingsReport, generatedAt: Date) {
   }
 }
 
+/** What the page shows for the month: a hint, loading, the error with Riprova, no takings, or the report. */
+function TakingsBody({
+  locationKey,
+  query,
+  shown,
+  hasData,
+  all,
+  scope,
+  view,
+  reload,
+}: {
+  locationKey: string;
+  query: { isFetching: boolean; isError: boolean; error: unknown };
+  shown: MonthlyTakingsReport | null;
+  hasData: boolean;
+  all: boolean;
+  scope: string;
+  view: ReturnType<typeof useListView>;
+  reload: () => void;
+}) {
+  return !locationKey ? (
+    <Card>
+      <Empty>
+        <strong className="adm-tk-empty-title">Seleziona una Location</strong>
+        <span>Scegli una location o &quot;Tutte le location&quot; per vedere gli incassi del mese.</span>
+      </Empty>
+    </Card>
+  ) : query.isFetching ? (
+    <Card>
+      <Loading text="Caricamento incassi online e totem..." />
+    </Card>
+  ) : query.isError ? (
+    <div className="adm-tk-error" role="alert">
+      <h2>Errore nel caricamento</h2>
+      <p>{errorText(query.error, 'Errore nel caricamento dei dati degli incassi')}</p>
+      <button type="button" className="adm-btn adm-btn-danger" onClick={reload}>
+        Riprova
+      </button>
+    </div>
+  ) : shown && !hasData ? (
+    <>
+      <TotemMissingWarning report={shown} onReload={reload} />
+      <Card>
+        <Empty>
+          <strong className="adm-tk-empty-title">Nessun incasso trovato per il mese selezionato</strong>
+        </Empty>
+      </Card>
+      <ExcludedTestBookingsNote tests={shown.testBookings} />
+    </>
+  ) : shown ? (
+    <>
+      <TotemMissingWarning report={shown} onReload={reload} />
+      <TakingsReportView report={shown} all={all} scope={scope} view={view} />
+    </>
+  ) : null;
+}
+
 export function IncassiPage() {
   const now = useClock();
   const [locationKey, setLocationKey] = useState('');
@@ -522,41 +579,16 @@ export function IncassiPage() {
         ) : null}
       </Card>
 
-      {!locationKey ? (
-        <Card>
-          <Empty>
-            <strong className="adm-tk-empty-title">Seleziona una Location</strong>
-            <span>Scegli una location o &quot;Tutte le location&quot; per vedere gli incassi del mese.</span>
-          </Empty>
-        </Card>
-      ) : loading ? (
-        <Card>
-          <Loading text="Caricamento incassi online e totem..." />
-        </Card>
-      ) : query.isError ? (
-        <div className="adm-tk-error" role="alert">
-          <h2>Errore nel caricamento</h2>
-          <p>{errorText(query.error, 'Errore nel caricamento dei dati degli incassi')}</p>
-          <button type="button" className="adm-btn adm-btn-danger" onClick={reload}>
-            Riprova
-          </button>
-        </div>
-      ) : shown && !hasData ? (
-        <>
-          <TotemMissingWarning report={shown} onReload={reload} />
-          <Card>
-            <Empty>
-              <strong className="adm-tk-empty-title">Nessun incasso trovato per il mese selezionato</strong>
-            </Empty>
-          </Card>
-          <ExcludedTestBookingsNote tests={shown.testBookings} />
-        </>
-      ) : shown ? (
-        <>
-          <TotemMissingWarning report={shown} onReload={reload} />
-          <TakingsReportView report={shown} all={all} scope={scope} view={view} />
-        </>
-      ) : null}
+      <TakingsBody
+        locationKey={locationKey}
+        query={query}
+        shown={shown}
+        hasData={hasData}
+        all={all}
+        scope={scope}
+        view={view}
+        reload={reload}
+      />
 
       <p className="adm-tk-footnote">
         <span aria-hidden="true">ℹ</span> Sono conteggiate come incassi online solo le prenotazioni con stato{' '}
