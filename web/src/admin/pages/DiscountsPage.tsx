@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
-import { useConfirm } from '../components/use-confirm';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import {
   PageNoticeBar,
@@ -17,6 +16,7 @@ import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/u
 import { formatEuro } from '../format';
 import { adminQueries } from '../query/queries';
 import { useAdminMutation } from '../query/use-admin-mutation';
+import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 
 interface DiscountForm {
   code: string;
@@ -254,35 +254,28 @@ function DiscountRow({
 }
 
 export function DiscountsPage() {
-  const confirm = useConfirm();
   const notices = usePageNotices();
   const query = useQuery(adminQueries.discounts());
   const codes = listOf(query);
   /** The code whose row is open for editing. */
   const [editing, setEditing] = useState<string | null>(null);
-  const remove = useAdminMutation(
+  const remove = useConfirmedMutation(
     (code: string) => adminCall(discountRoutes.delete, { params: { code } }),
     DISCOUNT_KEYS,
+    {
+      ask: (code) => ({
+        title: `Eliminare il codice ${code}?`,
+        text: 'I clienti non potranno più usarlo; le prenotazioni già fatte con il codice restano come sono.',
+        confirmLabel: 'Elimina',
+      }),
+      onDone: (code) => notices.success(`Codice ${code} eliminato`),
+      onFailed: (error) => notices.error(failure(error, 'Errore durante la cancellazione')),
+    },
   );
-
-  async function askRemove(code: string) {
-    const confirmed = await confirm.ask({
-      title: `Eliminare il codice ${code}?`,
-      text: 'I clienti non potranno più usarlo; le prenotazioni già fatte con il codice restano come sono.',
-      confirmLabel: 'Elimina',
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(code);
-      notices.success(`Codice ${code} eliminato`);
-    } catch (error) {
-      notices.error(failure(error, 'Errore durante la cancellazione'));
-    }
-  }
 
   return (
     <>
-      {confirm.dialog}
+      {remove.dialog}
       <PageHeader
         title="Gestione Codici Sconto"
         subtitle="Codici percentuali o a importo fisso, con validità e limiti"
@@ -331,7 +324,7 @@ export function DiscountsPage() {
                       key={discount.code}
                       discount={discount}
                       onEdit={() => setEditing(discount.code)}
-                      onRemove={() => void askRemove(discount.code)}
+                      onRemove={() => remove.run(discount.code)}
                     />
                   ),
                 )}

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
-import { useConfirm } from '../components/use-confirm';
 import { ApiError } from '../../api/http';
 import { checkedSubmit } from '../components/checked-submit';
 import { FormInput, identifierOnChange } from '../components/form-fields';
@@ -28,6 +27,7 @@ import {
 import { validationText } from '../error-text';
 import { adminQueries } from '../query/queries';
 import { useAdminMutation } from '../query/use-admin-mutation';
+import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 import { BridgeTokenPanel } from './BridgeTokenPanel';
 
 interface LocationForm {
@@ -335,7 +335,6 @@ function LocationHead({
 }
 
 export function LocationsPage() {
-  const confirm = useConfirm();
   const notices = usePageNotices();
   const query = useQuery({ ...adminQueries.locationsForEdit(), select: (byId) => Object.values(byId) });
   const locations = listOf(query);
@@ -343,26 +342,22 @@ export function LocationsPage() {
   /** Changes on Ricarica: the open form starts over from the location as stored. */
   const [reloads, setReloads] = useState(0);
   const [showNew, setShowNew] = useState(false);
-  const remove = useAdminMutation(
+  const remove = useConfirmedMutation(
     (id: string) => adminCall(locationRoutes.deleteLocation, { params: { id } }),
     LOCATION_KEYS,
+    {
+      ask: (id) => ({
+        title: `Eliminare la sede ${id}?`,
+        text: "L'operazione non si può annullare.",
+        confirmLabel: 'Elimina sede',
+      }),
+      onDone: (id) => {
+        notices.success(`Sede ${id} eliminata`);
+        setOpenId(null);
+      },
+      onFailed: (error) => notices.error(withServerError("Errore durante l'eliminazione", error)),
+    },
   );
-
-  async function askRemove(id: string) {
-    const confirmed = await confirm.ask({
-      title: `Eliminare la sede ${id}?`,
-      text: "L'operazione non si può annullare.",
-      confirmLabel: 'Elimina sede',
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(id);
-      notices.success(`Sede ${id} eliminata`);
-      setOpenId(null);
-    } catch (error) {
-      notices.error(withServerError("Errore durante l'eliminazione", error));
-    }
-  }
 
   /** After another operator's save: the stored location replaces this form's unsaved edits. */
   async function reload() {
@@ -372,7 +367,7 @@ export function LocationsPage() {
 
   return (
     <>
-      {confirm.dialog}
+      {remove.dialog}
       <PageHeader
         title="Gestione Sedi"
         subtitle="Sedi, collegamento ai controller, struttura locker e prezzi"
@@ -407,7 +402,7 @@ export function LocationsPage() {
                     key={reloads}
                     location={location}
                     notices={notices}
-                    onRemove={() => void askRemove(location.id)}
+                    onRemove={() => remove.run(location.id)}
                   />
                 ) : null}
               </div>

@@ -9,7 +9,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { adminCall } from '../admin-api';
-import { useConfirm } from '../components/use-confirm';
 import {
   PageNoticeBar,
   listOf,
@@ -22,6 +21,7 @@ import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/u
 import { formatInZone } from '../format';
 import { adminQueries } from '../query/queries';
 import { useAdminMutation } from '../query/use-admin-mutation';
+import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 
 const MIN_PASSWORD = 10;
 
@@ -240,39 +240,32 @@ function UserRow({
  * sites), reset a password, remove one but never the last administrator.
  */
 export function UsersPage() {
-  const confirm = useConfirm();
   const notices = usePageNotices();
   const query = useQuery(adminQueries.users());
   const users = listOf(query);
   const [resetting, setResetting] = useState<number | null>(null);
-  const remove = useAdminMutation(
+  const remove = useConfirmedMutation(
     (user: AdminUser) =>
       adminCall(authRoutes.deleteUser, { params: { id: user.id }, query: { version: user.version } }),
     USER_KEYS,
+    {
+      ask: (user) => ({
+        title: "Rimuovere l'amministratore?",
+        text: `${user.email} non potrà più entrare nell'area di amministrazione.`,
+        confirmLabel: 'Rimuovi',
+      }),
+      onDone: (user) => notices.success(`Amministratore ${user.email} rimosso`),
+      onFailed: (error) => refusal(notices, "Errore durante l'eliminazione", error),
+    },
   );
 
   /** Someone must still manage the accounts: the server keeps the last administrator too. */
   const isLastAdministrator = (user: AdminUser) =>
     user.role === 'administrator' && (users ?? []).filter((u) => u.role === 'administrator').length <= 1;
 
-  async function askRemove(user: AdminUser) {
-    const confirmed = await confirm.ask({
-      title: "Rimuovere l'amministratore?",
-      text: `${user.email} non potrà più entrare nell'area di amministrazione.`,
-      confirmLabel: 'Rimuovi',
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(user);
-      notices.success(`Amministratore ${user.email} rimosso`);
-    } catch (error) {
-      refusal(notices, "Errore durante l'eliminazione", error);
-    }
-  }
-
   return (
     <>
-      {confirm.dialog}
+      {remove.dialog}
       <PageHeader
         title="Utenti"
         subtitle="Chi accede al pannello: amministratori (tutto), operatori di sede e tecnici (solo le loro sedi)"
@@ -314,7 +307,7 @@ export function UsersPage() {
                       resetting={resetting === user.id}
                       notices={notices}
                       onReset={(open) => setResetting(open ? user.id : null)}
-                      onRemove={() => void askRemove(user)}
+                      onRemove={() => remove.run(user)}
                     />
                   ))}
                 </tbody>
