@@ -2,14 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingTotals, type AppliedDiscount } from '@deposito/protocol/pricing/totals';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
-import { CustomerForm, useCustomerForm } from '../components/CustomerForm';
-import { DiscountPanel } from '../components/DiscountPanel';
-import { PriceBreakdown } from '../components/PriceBreakdown';
-import { PaymentLogos } from '../components/PaymentLogos';
-import { BookingRecap } from '../components/BookingRecap';
-import { TermsLink } from '../components/TermsDialog';
+import { useCustomerForm } from '../components/CustomerForm';
+import { CheckoutSummary } from '../components/CheckoutSummary';
 import { Alert } from '../components/Alert';
-import { StepHeading } from '../components/StepHeading';
 import { PaymentCountdown, useSecondsLeft } from '../components/PaymentCountdown';
 import type { LockerHold } from './daytime-state';
 import { useDaytimePayment } from './use-daytime-payment';
@@ -42,80 +37,68 @@ export function DaytimeSummary({
 
   const payDisabled = payState !== 'idle';
   return (
-    <section aria-labelledby="summary-title">
-      <div className="step-header">
-        <StepHeading id="summary-title">{t('summary.title')}</StepHeading>
+    <CheckoutSummary
+      titleId="summary-title"
+      form={form}
+      recap={{
+        locationName: location.nome,
+        address: location.indirizzo,
+        zone: location.timezone,
+        startTimeIso: hold.startTimeIso,
+        endTimeIso: hold.endTimeIso,
+        quantity: hold.quantity,
+        size: hold.size,
+      }}
+      discount={{
+        duration: hold.duration,
+        location: location.key,
+        disabled: payDisabled,
+        onChange: setDiscount,
+      }}
+      totals={totals}
+    >
+      {fallbackMessage && <Alert tone="notice">{fallbackMessage}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+      {secondsLeft !== null && payState !== 'expired' && payState !== 'redirecting' && (
+        <PaymentCountdown secondsLeft={secondsLeft} />
+      )}
+      {payState === 'frozen' ? (
+        <>
+          <Alert tone="notice">{t('errors.paymentStarted')}</Alert>
+          <button
+            type="button"
+            className="button button-primary button-large button-block"
+            onClick={onCancel}
+          >
+            {t('payment.restart')}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="button button-primary button-large button-block"
+          disabled={payDisabled}
+          aria-busy={payState === 'submitting' || payState === 'redirecting'}
+          onClick={() => void pay()}
+        >
+          {payState === 'submitting' || payState === 'redirecting'
+            ? t('payment.processing')
+            : t('payment.pay')}
+        </button>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={onBack}
+          disabled={payState === 'redirecting'}
+        >
+          {t('ui.back')}
+        </button>
+        <button type="button" className="button button-danger-ghost" onClick={onCancel}>
+          {t('ui.cancel')}
+        </button>
       </div>
-      <div className="summary">
-        <div className="card">
-          <h3>{t('form.title')}</h3>
-          <CustomerForm form={form} />
-        </div>
-        <div className="card stack">
-          <div>
-            <BookingRecap
-              locationName={location.nome}
-              address={location.indirizzo}
-              zone={location.timezone}
-              startTimeIso={hold.startTimeIso}
-              endTimeIso={hold.endTimeIso}
-              quantity={hold.quantity}
-              size={hold.size}
-            />
-          </div>
-          <DiscountPanel
-            duration={hold.duration}
-            location={location.key}
-            disabled={payDisabled}
-            onChange={setDiscount}
-          />
-          <TermsLink />
-          <PriceBreakdown totals={totals} />
-          <PaymentLogos />
-          {fallbackMessage && <Alert tone="notice">{fallbackMessage}</Alert>}
-          {error && <Alert tone="error">{error}</Alert>}
-          {secondsLeft !== null && payState !== 'expired' && payState !== 'redirecting' && (
-            <PaymentCountdown secondsLeft={secondsLeft} />
-          )}
-          {payState === 'frozen' ? (
-            <>
-              <Alert tone="notice">{t('errors.paymentStarted')}</Alert>
-              <button
-                type="button"
-                className="button button-primary button-large button-block"
-                onClick={onCancel}
-              >
-                {t('payment.restart')}
-              </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="button button-primary button-large button-block"
-              disabled={payDisabled}
-              aria-busy={payState === 'submitting' || payState === 'redirecting'}
-              onClick={() => void pay()}
-            >
-              {payState === 'submitting' || payState === 'redirecting'
-                ? t('payment.processing')
-                : t('payment.pay')}
-            </button>
-          )}
-          <div className="actions">
-            <button
-              type="button"
-              className="button button-ghost"
-              onClick={onBack}
-              disabled={payState === 'redirecting'}
-            >
-              {t('ui.back')}
-            </button>
-            <button type="button" className="button button-danger-ghost" onClick={onCancel}>
-              {t('ui.cancel')}
-            </button>
-          </div>
-        </div>
-      </div>
-    </section>
+    </CheckoutSummary>
   );
 }
