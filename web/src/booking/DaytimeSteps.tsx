@@ -7,7 +7,7 @@ import { dayOptions, daytimeHourOptions } from '@deposito/protocol/schedule/dura
 import { todayInZone } from '@deposito/protocol/schedule/local-time';
 import { countsThroughout, hasAnyFree } from '@deposito/protocol/schedule/period-availability';
 import { daytimeStartSlots } from '@deposito/protocol/schedule/start-slots';
-import { bookingWindow } from '@deposito/protocol/schedule/windows';
+
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
 import { cancelBooking, holdLockers, loadAvailability } from '../api/deposito-api';
@@ -15,6 +15,8 @@ import { isApiError } from '../api/http';
 import { useClock } from '../components/clock';
 import { useFormatters } from '../components/format';
 import { RecapBar } from '../components/RecapBar';
+import { busyCheck } from '../components/busy-check';
+import { chosenPeriod } from '../components/chosen-period';
 import { CalendarStep } from './steps/CalendarStep';
 import { TimeStep } from './steps/TimeStep';
 import { DurationStep } from './steps/DurationStep';
@@ -39,23 +41,6 @@ export interface DaytimeStepsProps {
   setBusy: (busy: boolean) => void;
   error: string | null;
   setError: (error: string | null) => void;
-}
-
-/** Runs a step's server check with the page busy; `failed` is what the visitor reads if it throws. */
-async function busyCheck(
-  { setBusy, setError }: Pick<DaytimeStepsProps, 'setBusy' | 'setError'>,
-  check: () => Promise<void>,
-  failed: (failure: unknown) => string,
-) {
-  setBusy(true);
-  setError(null);
-  try {
-    await check();
-  } catch (failure) {
-    setError(failed(failure));
-  } finally {
-    setBusy(false);
-  }
 }
 
 /**
@@ -177,14 +162,10 @@ export function DaytimeSteps(props: DaytimeStepsProps) {
   const [pendingDuration, setPendingDuration] = useState<Duration | null>(null);
   const zone = location.timezone;
 
-  const period = useMemo(() => {
-    if (!state.date || !state.time || !pendingDuration) return null;
-    try {
-      return bookingWindow({ date: state.date, time: state.time, duration: pendingDuration, zone });
-    } catch {
-      return null;
-    }
-  }, [state.date, state.time, pendingDuration, zone]);
+  const period = useMemo(
+    () => chosenPeriod(state.date, state.time, pendingDuration, zone),
+    [state.date, state.time, pendingDuration, zone],
+  );
 
   const actions = useDaytimeStepActions(props, pendingDuration, period);
 
