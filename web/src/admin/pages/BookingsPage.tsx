@@ -409,8 +409,6 @@ export function BookingsPage() {
     queryKey: ['bookings', searched],
     queryFn: ({ signal }) =>
       adminCall(adminRoutes.recentBookings, { query: searched ? { q: searched } : {}, signal }),
-    // Back to the recent ones (or any list shown before): what is cached shows while it is read again.
-    staleTime: 0,
   });
   const sites = useQuery(adminQueries.locationSummaries());
   const failed = bookings.isError || sites.isError;

@@ -24,8 +24,10 @@ export function createAdminQueryClient(): QueryClient {
       queries: {
         retry: retryRead,
         retryDelay: 300,
-        // A page that opens within seconds of another reuses what it read; later it asks again.
-        staleTime: 5_000,
+        // Every page that opens asks again (what was read shows meanwhile): that is also how an
+        // expired session is noticed on the next page, whatever was read seconds before. Parts of
+        // one page asking at once still share one request.
+        staleTime: 0,
         // The edit forms hold what the operator typed: a read is refreshed when they ask (Aggiorna,
         // Ricarica) or after a save, never behind their back when the window regains focus.
         refetchOnWindowFocus: false,
