@@ -35,6 +35,15 @@ describe('customer bundle boundaries', () => {
     expect(offenders.map((file) => relative(srcDir, file))).toEqual([]);
   });
 
+  it("never imports the admin area's data libraries (TanStack Query, react-hook-form) outside it", () => {
+    const offenders = files.filter((file) =>
+      imports(readFileSync(file, 'utf8')).some(
+        ({ source }) => source.startsWith('@tanstack/') || source === 'react-hook-form',
+      ),
+    );
+    expect(offenders.map((file) => relative(srcDir, file))).toEqual([]);
+  });
+
   it('reaches the admin area only through the lazy route', () => {
     const offenders = files.flatMap((file) =>
       imports(readFileSync(file, 'utf8'))
@@ -117,6 +126,7 @@ describe('first screen of a location page', () => {
     const adminFiles = graph.files.filter((file) => file.startsWith(join(srcDir, 'admin')));
     expect(adminFiles.map((file) => relative(srcDir, file))).toEqual([]);
     expect(graph.packages.filter((name) => /jspdf|html2canvas|canvg|dompurify/.test(name))).toEqual([]);
+    expect(graph.packages.filter((name) => /^@tanstack\/|^react-hook-form$/.test(name))).toEqual([]);
   });
 
   it('leaves the date library, the full zod and the booking steps to the lazy chunks', () => {

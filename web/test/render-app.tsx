@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -5,6 +6,7 @@ import type { ReactNode } from 'react';
 import { createMemoryI18n } from '../src/i18n';
 import { AppRoutes } from '../src/App';
 import { ClockProvider } from '../src/components/clock';
+import { createAdminQueryClient } from '../src/admin/query/query-client';
 import it from '../../locales/it/common.json';
 import en from '../../locales/en/common.json';
 import es from '../../locales/es/common.json';
@@ -37,15 +39,18 @@ export async function renderWithProviders(
   // (fake timers included), so countdowns and expiries behave as on a phone.
   const startedAt = Date.now();
   const clock = clockRuns ? () => new Date(now.getTime() + (Date.now() - startedAt)) : () => now;
+  // The admin pages read through TanStack Query, as AdminApp provides it: each render its own cache.
   const result = render(
     <I18nextProvider i18n={i18n}>
       <ClockProvider clock={clock}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="*" element={ui} />
-          </Routes>
-          <PathProbe />
-        </MemoryRouter>
+        <QueryClientProvider client={createAdminQueryClient()}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="*" element={ui} />
+            </Routes>
+            <PathProbe />
+          </MemoryRouter>
+        </QueryClientProvider>
       </ClockProvider>
     </I18nextProvider>,
   );

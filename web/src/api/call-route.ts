@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiRoute } from '@deposito/protocol/api/route';
-import { requestJson, requestPage, type RequestOptions } from './http';
+import { requestJson, requestPage, type HttpClient, type RequestOptions } from './http';
 
 type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
 
@@ -35,28 +35,34 @@ function toQuery(query: unknown): RequestOptions['query'] {
   return out;
 }
 
-/** Calls one endpoint of protocol's route table; the JSON answer is parsed with the route's response schema. */
-export function callRoute<Route extends ApiRoute>(
-  route: Route,
-  call: RouteCall<Route>,
-): Promise<z.output<Route['response']>> {
-  const { params, query, body, timeoutMs, signal } = call as {
-    params?: Record<string, unknown>;
-    query?: unknown;
-    body?: unknown;
-    timeoutMs?: number;
-    signal?: AbortSignal;
+/** A caller of protocol's route table through one client (the visitors' or the admin area's). */
+export function routeCaller(client: HttpClient) {
+  return function call<Route extends ApiRoute>(
+    route: Route,
+    call: RouteCall<Route>,
+  ): Promise<z.output<Route['response']>> {
+    const { params, query, body, timeoutMs, signal } = call as {
+      params?: Record<string, unknown>;
+      query?: unknown;
+      body?: unknown;
+      timeoutMs?: number;
+      signal?: AbortSignal;
+    };
+    const options: RequestOptions = {
+      method: route.method,
+      query: toQuery(query),
+      body: body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}),
+      timeoutMs,
+      signal,
+      auth: route.auth,
+    };
+    const path = routePath(route.path, params);
+    const schema = route.response as z.ZodType<z.output<Route['response']>>;
+    return route.responseType === 'html'
+      ? client.requestPage(path, schema, options)
+      : client.requestJson(path, schema, options);
   };
-  const options: RequestOptions = {
-    method: route.method,
-    query: toQuery(query),
-    body: body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}),
-    timeoutMs,
-    signal,
-  };
-  const path = routePath(route.path, params);
-  const schema = route.response as z.ZodType<z.output<Route['response']>>;
-  return route.responseType === 'html'
-    ? requestPage(path, schema, options)
-    : requestJson(path, schema, options);
 }
+
+/** Calls one endpoint of protocol's route table; the JSON answer is parsed with the route's response schema. */
+export const callRoute = routeCaller({ requestJson, requestPage });

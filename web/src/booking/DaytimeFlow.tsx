@@ -56,48 +56,32 @@ function useBlockedNow(location: PublicLocation, overrides: FrontendOverrides): 
   return blocked;
 }
 
-export function DaytimeFlow({
+/**
+ * The first screen's choices: book (the calendar, the start options or, outside the fast-track hours,
+ * the night wizard), start now (the fast-track offer), and the alerts they may raise.
+ */
+function useIdleScreen({
   location,
   overrides,
+  go,
+  setBusy,
+  setError,
 }: {
   location: PublicLocation;
   overrides: FrontendOverrides;
+  go: (action: DaytimeAction) => void;
+  setBusy: (busy: boolean) => void;
+  setError: (error: string | null) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const clock = useClock();
   const [searchParams] = useSearchParams();
-  // Back, a reload and a return from the payment page resume at the visitor's step (flow-history.ts).
-  const [state, dispatch, back] = usePersistentFlow({
-    key: `daytime.${location.key}`,
-    reducer: daytimeReducer,
-    initial: INITIAL_DAYTIME_STATE,
-    order: DAYTIME_VIEWS,
-    stepOf: (daytime) => daytime.view,
-    restore: restoreDaytimeState,
-    now: () => clock().getTime(),
-    onHistoryBack: (current, to) => {
-      setError(null);
-      // Leaving the summary gives the held lockers back (best effort: unpaid holds also lapse).
-      if (current.hold && to !== 'summary') {
-        void cancelBooking(current.hold.transactionId).catch(() => undefined);
-      }
-      dispatch(to === null ? { type: 'back' } : { type: 'backTo', view: to });
-    },
-  });
   const [showStartOptions, setShowStartOptions] = useState(searchParams.get('showStartOptions') === '1');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [idleAlert, setIdleAlert] = useState<string | null>(null);
   const [offer, setOffer] = useState<FastTrackTerms | null>(null);
   const blocked = useBlockedNow(location, overrides);
   const zone = location.timezone;
-  usePreloadOnInteraction(preloadBookingCode);
-
-  const go = (action: DaytimeAction) => {
-    setError(null);
-    dispatch(action);
-  };
 
   // Start-now exists only inside the fast-track hours (the server refuses it outside them), whatever
   // the query asks; outside them the book button leads to the night wizard.
@@ -153,6 +137,59 @@ export function DaytimeFlow({
     go({ type: 'reset' });
   }
 
+  return {
+    blocked,
+    showStartOptions,
+    fastTrackOpen,
+    toNightWizard,
+    idleAlert,
+    setIdleAlert,
+    offer,
+    setOffer,
+    onBook,
+    onStartNow,
+    declineOffer,
+  };
+}
+
+export function DaytimeFlow({
+  location,
+  overrides,
+}: {
+  location: PublicLocation;
+  overrides: FrontendOverrides;
+}) {
+  const { t } = useTranslation();
+  const clock = useClock();
+  // Back, a reload and a return from the payment page resume at the visitor's step (flow-history.ts).
+  const [state, dispatch, back] = usePersistentFlow({
+    key: `daytime.${location.key}`,
+    reducer: daytimeReducer,
+    initial: INITIAL_DAYTIME_STATE,
+    order: DAYTIME_VIEWS,
+    stepOf: (daytime) => daytime.view,
+    restore: restoreDaytimeState,
+    now: () => clock().getTime(),
+    onHistoryBack: (current, to) => {
+      setError(null);
+      // Leaving the summary gives the held lockers back (best effort: unpaid holds also lapse).
+      if (current.hold && to !== 'summary') {
+        void cancelBooking(current.hold.transactionId).catch(() => undefined);
+      }
+      dispatch(to === null ? { type: 'back' } : { type: 'backTo', view: to });
+    },
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  usePreloadOnInteraction(preloadBookingCode);
+
+  const go = (action: DaytimeAction) => {
+    setError(null);
+    dispatch(action);
+  };
+  const idle = useIdleScreen({ location, overrides, go, setBusy, setError });
+  const { blocked, showStartOptions, fastTrackOpen, idleAlert, setIdleAlert, offer, setOffer } = idle;
+
   const loading: ReactNode = (
     <p role="status" className="field-hint">
       {t('status.loading')}
@@ -171,10 +208,10 @@ export function DaytimeFlow({
               maintenance={blocked}
               showStartOptions={showStartOptions && !blocked && fastTrackOpen()}
               showNightTest={overrides.showNightButtonTest}
-              onBook={onBook}
-              onStartNow={() => void onStartNow()}
+              onBook={idle.onBook}
+              onStartNow={() => void idle.onStartNow()}
               onStartLater={() => go({ type: 'openCalendar' })}
-              onNightTest={() => navigate(`/booking-notte/${encodeURIComponent(location.key)}`)}
+              onNightTest={idle.toNightWizard}
             />
             <div aria-live="assertive">
               {idleAlert && (
@@ -197,7 +234,7 @@ export function DaytimeFlow({
                     setOffer(null);
                     go({ type: 'lockersHeld', hold });
                   }}
-                  onDecline={declineOffer}
+                  onDecline={idle.declineOffer}
                 />
               </Suspense>
             )}

@@ -7,7 +7,7 @@ import { dayOptions, daytimeHourOptions } from '@deposito/protocol/schedule/dura
 import { todayInZone } from '@deposito/protocol/schedule/local-time';
 import { countsThroughout, hasAnyFree } from '@deposito/protocol/schedule/period-availability';
 import { daytimeStartSlots } from '@deposito/protocol/schedule/start-slots';
-import { bookingWindow } from '@deposito/protocol/schedule/windows';
+
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
 import { cancelBooking, holdLockers, loadAvailability } from '../api/deposito-api';
@@ -15,6 +15,8 @@ import { isApiError } from '../api/http';
 import { useClock } from '../components/clock';
 import { useFormatters } from '../components/format';
 import { RecapBar } from '../components/RecapBar';
+import { busyCheck } from '../components/busy-check';
+import { chosenPeriod } from '../components/chosen-period';
 import { CalendarStep } from './steps/CalendarStep';
 import { TimeStep } from './steps/TimeStep';
 import { DurationStep } from './steps/DurationStep';
@@ -42,133 +44,95 @@ export interface DaytimeStepsProps {
 }
 
 /**
- * Calendar to summary, loaded when the visitor starts booking (with the date library and the full
- * API schemas it needs), so the location page's first download holds only the idle screen.
+ * What the steps ask the server: the chosen day's and period's availability, the hold of the
+ * lockers; and the summary's cancel, which gives them back and starts afresh.
  */
-export function DaytimeSteps({
-  location,
-  state,
-  dispatch,
-  go,
-  onBack,
-  lockerDimensions,
-  busy,
-  setBusy,
-  error,
-  setError,
-}: DaytimeStepsProps) {
+function useDaytimeStepActions(
+  props: DaytimeStepsProps,
+  pendingDuration: Duration | null,
+  period: { startTimeIso: string; endTimeIso: string } | null,
+) {
+  const { location, state, dispatch, go, setError } = props;
   const { t } = useTranslation();
   const clock = useClock();
-  const format = useFormatters();
-  const [pendingDuration, setPendingDuration] = useState<Duration | null>(null);
-  const zone = location.timezone;
   const pricing = useMemo(() => pricingFromPriceLists(location), [location]);
 
   /** Bookings starting today ask the today endpoint; later days ask the future one. */
-  function startDay(date: string): 'today' | 'future' {
-    return date === todayInZone(clock(), zone) ? 'today' : 'future';
-  }
+  const startDay = (date: string) => (date === todayInZone(clock(), location.timezone) ? 'today' : 'future');
 
-  async function confirmDate(date: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      const byDate = await loadAvailability(startDay(date), {
-        location: location.key,
-        startDate: date,
-        endDate: date,
-      });
-      if (!hasAnyFree(byDate[date])) {
-        setError(t('calendar.error.noAvailability'));
-        return;
-      }
-      go({ type: 'dateConfirmed', date });
-    } catch {
-      setError(t('calendar.error.checkAvailability'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const period = useMemo(() => {
-    if (!state.date || !state.time || !pendingDuration) return null;
-    try {
-      return bookingWindow({ date: state.date, time: state.time, duration: pendingDuration, zone });
-    } catch {
-      return null;
-    }
-  }, [state.date, state.time, pendingDuration, zone]);
+  const confirmDate = (date: string) =>
+    busyCheck(
+      props,
+      async () => {
+        const byDate = await loadAvailability(startDay(date), {
+          location: location.key,
+          startDate: date,
+          endDate: date,
+        });
+        if (!hasAnyFree(byDate[date])) return setError(t('calendar.error.noAvailability'));
+        go({ type: 'dateConfirmed', date });
+      },
+      () => t('calendar.error.checkAvailability'),
+    );
 
   async function confirmDuration() {
     if (!state.date || !pendingDuration || !period) return;
     const day = startDay(state.date);
-    setBusy(true);
-    setError(null);
-    try {
-      const byDate = await loadAvailability(day, {
-        location: location.key,
-        startDate: period.startTimeIso,
-        endDate: period.endTimeIso,
-      });
-      const counts = countsThroughout(byDate);
-      if (!hasAnyFree(counts)) {
-        setError(t('duration.error.noAvailability'));
-        return;
-      }
-      go({ type: 'durationConfirmed', duration: pendingDuration, ...period, counts });
-    } catch {
-      setError(t(day === 'today' ? 'duration.error.check' : 'duration.error.checkFuture'));
-    } finally {
-      setBusy(false);
-    }
+    await busyCheck(
+      props,
+      async () => {
+        const byDate = await loadAvailability(day, {
+          location: location.key,
+          startDate: period.startTimeIso,
+          endDate: period.endTimeIso,
+        });
+        const counts = countsThroughout(byDate);
+        if (!hasAnyFree(counts)) return setError(t('duration.error.noAvailability'));
+        go({ type: 'durationConfirmed', duration: pendingDuration, ...period, counts });
+      },
+      () => t(day === 'today' ? 'duration.error.check' : 'duration.error.checkFuture'),
+    );
   }
 
   async function chooseQuantity(quantity: number) {
     const { size, duration, startTimeIso, endTimeIso } = state;
     if (!size || !duration || !startTimeIso || !endTimeIso) return;
     const priceCents = bookingPriceCents({ pricing, size, duration, quantity });
-    if (priceCents === null) {
-      setError(t('errors.noPrice'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const held = await holdLockers({
-        locationKey: location.key,
-        dimensione: size,
-        quantita: quantity,
-        startTimeIso,
-        endTimeIso,
-      });
-      if (!held.success || !held.transactionId) {
-        setError(held.message || t('lockerQuantity.error.hold'));
-        return;
-      }
-      go({
-        type: 'lockersHeld',
-        hold: {
-          transactionId: held.transactionId,
-          reservedLockers: held.reservedLockers,
-          size,
-          quantity,
+    if (priceCents === null) return setError(t('errors.noPrice'));
+    await busyCheck(
+      props,
+      async () => {
+        const held = await holdLockers({
+          locationKey: location.key,
+          dimensione: size,
+          quantita: quantity,
           startTimeIso,
           endTimeIso,
-          priceCents,
-          duration,
-          fastTrack: null,
-          expiresAt: held.expiresAt,
-        },
-      });
-    } catch (failure) {
-      setError(
+        });
+        if (!held.success || !held.transactionId)
+          return setError(held.message || t('lockerQuantity.error.hold'));
+        const { transactionId, reservedLockers, expiresAt } = held;
+        go({
+          type: 'lockersHeld',
+          hold: {
+            transactionId,
+            reservedLockers,
+            size,
+            quantity,
+            startTimeIso,
+            endTimeIso,
+            priceCents,
+            duration,
+            fastTrack: null,
+            expiresAt,
+          },
+        });
+      },
+      (failure) =>
         isApiError(failure) && failure.message && !failure.code.startsWith('client/')
           ? failure.message
           : t('lockerQuantity.error.block'),
-      );
-    } finally {
-      setBusy(false);
-    }
+    );
   }
 
   async function cancelSummary() {
@@ -182,6 +146,28 @@ export function DaytimeSteps({
     address.searchParams.delete(STEP_PARAM);
     window.location.replace(address.toString());
   }
+
+  return { confirmDate, confirmDuration, chooseQuantity, cancelSummary };
+}
+
+/**
+ * Calendar to summary, loaded when the visitor starts booking (with the date library and the full
+ * API schemas it needs), so the location page's first download holds only the idle screen.
+ */
+export function DaytimeSteps(props: DaytimeStepsProps) {
+  const { location, state, go, onBack, lockerDimensions, busy, error, setError } = props;
+  const { t } = useTranslation();
+  const clock = useClock();
+  const format = useFormatters();
+  const [pendingDuration, setPendingDuration] = useState<Duration | null>(null);
+  const zone = location.timezone;
+
+  const period = useMemo(
+    () => chosenPeriod(state.date, state.time, pendingDuration, zone),
+    [state.date, state.time, pendingDuration, zone],
+  );
+
+  const actions = useDaytimeStepActions(props, pendingDuration, period);
 
   const back = (
     <button
@@ -217,7 +203,7 @@ export function DaytimeSteps({
           busy={busy}
           error={error}
           onDismissError={() => setError(null)}
-          onContinue={(date) => void confirmDate(date)}
+          onContinue={(date) => void actions.confirmDate(date)}
           onBack={onBack}
         />
       )}
@@ -245,7 +231,7 @@ export function DaytimeSteps({
             setError(null);
             setPendingDuration(duration);
           }}
-          onContinue={() => void confirmDuration()}
+          onContinue={() => void actions.confirmDuration()}
           secondaryAction={back}
         />
       )}
@@ -263,7 +249,7 @@ export function DaytimeSteps({
           busy={busy}
           error={error}
           onDismissError={() => setError(null)}
-          onChoose={(quantity) => void chooseQuantity(quantity)}
+          onChoose={(quantity) => void actions.chooseQuantity(quantity)}
           secondaryAction={back}
         />
       )}
@@ -272,7 +258,7 @@ export function DaytimeSteps({
           location={location}
           hold={state.hold}
           onBack={onBack}
-          onCancel={() => void cancelSummary()}
+          onCancel={() => void actions.cancelSummary()}
         />
       )}
     </>

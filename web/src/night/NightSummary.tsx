@@ -16,14 +16,9 @@ import { bookingTotals, type AppliedDiscount } from '@deposito/protocol/pricing/
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import { createNightPayment } from '../api/deposito-api';
 import { isApiError } from '../api/http';
-import { CustomerForm, useCustomerForm } from '../components/CustomerForm';
-import { DiscountPanel } from '../components/DiscountPanel';
-import { PriceBreakdown } from '../components/PriceBreakdown';
-import { PaymentLogos } from '../components/PaymentLogos';
-import { BookingRecap } from '../components/BookingRecap';
-import { TermsLink } from '../components/TermsDialog';
+import { useCustomerForm } from '../components/CustomerForm';
+import { CheckoutSummary } from '../components/CheckoutSummary';
 import { Alert } from '../components/Alert';
-import { StepHeading } from '../components/StepHeading';
 import { openPaymentPage } from '../components/payment-page';
 import { PaymentCountdown, useSecondsLeft } from '../components/PaymentCountdown';
 import { useClock } from '../components/clock';
@@ -33,6 +28,50 @@ import { scheduleSettledResizes } from '../embed/resize-reporter';
 export const NIGHT_PAYMENT_SECONDS = 240;
 
 const randomBytes = (size: number) => crypto.getRandomValues(new Uint8Array(size));
+
+/** The night price of the choice (0: the location has no night price for it) and its totals. */
+function nightTotals(
+  location: PublicLocation,
+  size: LockerSize,
+  duration: Duration,
+  quantity: number,
+  discount: AppliedDiscount | null,
+) {
+  const pricing = nightPricingConfig(pricingFromPriceLists(location));
+  const priceCents = nightPriceCents(pricing, size, durationInHours(duration), quantity);
+  return { priceCents, totals: bookingTotals({ priceCents, discount }) };
+}
+
+/** What the night payment is created with: the period, the price with the service fee, a PIN. */
+function nightPaymentBody(booking: {
+  location: PublicLocation;
+  size: LockerSize;
+  quantity: number;
+  startTimeIso: string;
+  endTimeIso: string;
+  totals: ReturnType<typeof bookingTotals>;
+  customer: Extract<ReturnType<typeof paymentPrecheck>, { ok: true }>['form'];
+  language: string;
+  discount: { code: string } | null;
+}) {
+  const { customer, totals, language } = booking;
+  return {
+    locationKey: booking.location.key,
+    tipoLocker: booking.size,
+    quantita: booking.quantity,
+    startTimeIso: booking.startTimeIso,
+    endTimeIso: booking.endTimeIso,
+    prezzoOriginale: centsToEuros(totals.priceCents + SERVICE_FEE_CENTS),
+    prezzoScontato: centsToEuros(totals.totalCents),
+    email: customer.email,
+    nome: customer.name,
+    cognome: customer.surname,
+    telefono: internationalPhone(customer),
+    pin: generatePin({ randomBytes }),
+    note: buildNote({ lang: isLanguage(language) ? language : 'it', night: true }),
+    codiceSconto: booking.discount?.code ?? '',
+  };
+}
 
 export function NightSummary({
   location,
@@ -64,13 +103,7 @@ export function NightSummary({
   const [error, setError] = useState<string | null>(null);
   const expired = secondsLeft <= 0;
 
-  const priceCents = nightPriceCents(
-    nightPricingConfig(pricingFromPriceLists(location)),
-    size,
-    durationInHours(duration),
-    quantity,
-  );
-  const totals = bookingTotals({ priceCents, discount: discount?.effect ?? null });
+  const { priceCents, totals } = nightTotals(location, size, duration, quantity, discount?.effect ?? null);
 
   useEffect(() => scheduleSettledResizes(), []);
 
@@ -89,22 +122,19 @@ export function NightSummary({
     const language = i18n.resolvedLanguage ?? '';
     setLoading(true);
     try {
-      const page = await createNightPayment({
-        locationKey: location.key,
-        tipoLocker: size,
-        quantita: quantity,
-        startTimeIso,
-        endTimeIso,
-        prezzoOriginale: centsToEuros(totals.priceCents + SERVICE_FEE_CENTS),
-        prezzoScontato: centsToEuros(totals.totalCents),
-        email: customer.email,
-        nome: customer.name,
-        cognome: customer.surname,
-        telefono: internationalPhone(customer),
-        pin: generatePin({ randomBytes }),
-        note: buildNote({ lang: isLanguage(language) ? language : 'it', night: true }),
-        codiceSconto: discount?.code ?? '',
-      });
+      const page = await createNightPayment(
+        nightPaymentBody({
+          location,
+          size,
+          quantity,
+          startTimeIso,
+          endTimeIso,
+          totals,
+          customer,
+          language,
+          discount,
+        }),
+      );
       openPaymentPage(page);
     } catch (failure) {
       setLoading(false);
@@ -117,61 +147,44 @@ export function NightSummary({
   }
 
   return (
-    <section aria-labelledby="night-summary-title">
-      <div className="step-header">
-        <StepHeading id="night-summary-title">{t('summary.title')}</StepHeading>
+    <CheckoutSummary
+      titleId="night-summary-title"
+      form={form}
+      recap={{
+        locationName: location.nome,
+        address: location.indirizzo,
+        zone: location.timezone,
+        startTimeIso,
+        endTimeIso,
+        quantity,
+        size,
+      }}
+      discount={{ duration, location: location.key, disabled: expired || loading, onChange: setDiscount }}
+      totals={totals}
+    >
+      {fallbackMessage && <Alert tone="notice">{fallbackMessage}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+      {unpriced && <Alert tone="error">{t('errors.noPrice')}</Alert>}
+      {expired && (
+        <Alert tone="error">
+          {t('payment.error.timeout')} {t('night.error.sessionExpired')}
+        </Alert>
+      )}
+      <PaymentCountdown secondsLeft={secondsLeft} />
+      <button
+        type="button"
+        className="button button-primary button-large button-block"
+        disabled={expired || loading || unpriced}
+        aria-busy={loading}
+        onClick={() => void pay()}
+      >
+        {loading ? t('payment.processing') : t('payment.pay')}
+      </button>
+      <div className="actions">
+        <button type="button" className="button button-danger-ghost" onClick={onCancel}>
+          {t('ui.cancel')}
+        </button>
       </div>
-      <div className="summary">
-        <div className="card">
-          <h3>{t('form.title')}</h3>
-          <CustomerForm form={form} />
-        </div>
-        <div className="card stack">
-          <div>
-            <BookingRecap
-              locationName={location.nome}
-              address={location.indirizzo}
-              zone={location.timezone}
-              startTimeIso={startTimeIso}
-              endTimeIso={endTimeIso}
-              quantity={quantity}
-              size={size}
-            />
-          </div>
-          <DiscountPanel
-            duration={duration}
-            location={location.key}
-            disabled={expired || loading}
-            onChange={setDiscount}
-          />
-          <TermsLink />
-          <PriceBreakdown totals={totals} />
-          <PaymentLogos />
-          {fallbackMessage && <Alert tone="notice">{fallbackMessage}</Alert>}
-          {error && <Alert tone="error">{error}</Alert>}
-          {unpriced && <Alert tone="error">{t('errors.noPrice')}</Alert>}
-          {expired && (
-            <Alert tone="error">
-              {t('payment.error.timeout')} {t('night.error.sessionExpired')}
-            </Alert>
-          )}
-          <PaymentCountdown secondsLeft={secondsLeft} />
-          <button
-            type="button"
-            className="button button-primary button-large button-block"
-            disabled={expired || loading || unpriced}
-            aria-busy={loading}
-            onClick={() => void pay()}
-          >
-            {loading ? t('payment.processing') : t('payment.pay')}
-          </button>
-          <div className="actions">
-            <button type="button" className="button button-danger-ghost" onClick={onCancel}>
-              {t('ui.cancel')}
-            </button>
-          </div>
-        </div>
-      </div>
-    </section>
+    </CheckoutSummary>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
@@ -6,7 +6,7 @@ import { calendarBounds } from '@deposito/protocol/schedule/calendar';
 import { dayOptions, nightHourOptions } from '@deposito/protocol/schedule/durations';
 import { nightRangeVerdict } from '@deposito/protocol/schedule/period-availability';
 import { nightStartSlots } from '@deposito/protocol/schedule/start-slots';
-import { bookingWindow, nightAvailabilityWindow } from '@deposito/protocol/schedule/windows';
+import { nightAvailabilityWindow } from '@deposito/protocol/schedule/windows';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
 import {
@@ -26,7 +26,16 @@ import { TimeStep } from '../booking/steps/TimeStep';
 import { DurationStep } from '../booking/steps/DurationStep';
 import { LockerSizeStep } from '../booking/steps/LockerSizeStep';
 import { QuantityStep } from '../booking/steps/QuantityStep';
-import { INITIAL_NIGHT_STATE, NIGHT_STEPS, nightReducer, restoreNightState } from './night-state';
+import {
+  INITIAL_NIGHT_STATE,
+  NIGHT_STEPS,
+  nightReducer,
+  restoreNightState,
+  type NightAction,
+  type NightState,
+} from './night-state';
+import { busyCheck } from '../components/busy-check';
+import { chosenPeriod } from '../components/chosen-period';
 import { usePersistentFlow } from '../components/flow-history';
 import { usePreloadOnInteraction } from '../components/preload-on-interaction';
 import { CancellationPolicyContext } from '../components/TermsDialog';
@@ -82,6 +91,168 @@ export function NightWizardPage() {
   );
 }
 
+/**
+ * What the wizard asks the server: whether either size is free on the chosen night, and whether a
+ * stay of days is free throughout (a stay of hours ends the same day, already checked).
+ */
+function useNightChecks(props: {
+  location: PublicLocation;
+  go: (action: NightAction) => void;
+  setBusy: (busy: boolean) => void;
+  setError: (error: string | null) => void;
+}) {
+  const { location, go, setError } = props;
+  const { t } = useTranslation();
+  const zone = location.timezone;
+
+  const confirmDate = (date: string) =>
+    busyCheck(
+      props,
+      async () => {
+        const window = nightAvailabilityWindow(date, zone);
+        // One call per size, in parallel; the wizard goes on if either size is free.
+        const [standard, large] = await Promise.all(
+          (['standard', 'large'] as const).map((tipoLocker) =>
+            checkNightAvailability({ locationKey: location.key, tipoLocker, quantita: 1, ...window }),
+          ),
+        );
+        if (!standard!.disponibile && !large!.disponibile)
+          return setError(t('calendar.error.noAvailability'));
+        go({
+          type: 'dateConfirmed',
+          date,
+          dayStartIso: window.startTimeIso,
+          counts: { standard: standard!.disponibili, large: large!.disponibili },
+        });
+      },
+      () => t('calendar.error.checkAvailability'),
+    );
+
+  async function confirmDuration(duration: Duration, period: { startTimeIso: string; endTimeIso: string }) {
+    // Hour stays end the same day, already checked for the date.
+    if (duration.unit === 'hours') return go({ type: 'durationConfirmed', duration, ...period });
+    await busyCheck(
+      props,
+      async () => {
+        const byDate = await checkNightRange({
+          locationKey: location.key,
+          startTime: period.startTimeIso,
+          endTime: period.endTimeIso,
+        });
+        const verdict = nightRangeVerdict(byDate);
+        if (!verdict.ok) return setError(t(verdict.errorKey));
+        go({ type: 'durationConfirmed', duration, ...period, counts: verdict.counts });
+      },
+      () => t('calendar.error.checkAvailability'),
+    );
+  }
+
+  return { confirmDate, confirmDuration };
+}
+
+/** The steps before the summary: night, start time, duration, size and quantity. */
+function NightChoiceSteps({
+  state,
+  zone,
+  lockerDimensions,
+  busy,
+  error,
+  setError,
+  pendingDuration,
+  setPendingDuration,
+  period,
+  go,
+  checks,
+  stepActions,
+  onBackToDaytime,
+}: {
+  state: NightState;
+  zone: string;
+  lockerDimensions?: FrontendOverrides['lockerDimensions'];
+  busy: boolean;
+  error: string | null;
+  setError: (error: string | null) => void;
+  pendingDuration: Duration | null;
+  setPendingDuration: (duration: Duration | null) => void;
+  period: { startTimeIso: string; endTimeIso: string } | null;
+  go: (action: NightAction) => void;
+  checks: ReturnType<typeof useNightChecks>;
+  /** Back one step and cancel, under each step. */
+  stepActions: ReactNode;
+  onBackToDaytime: () => void;
+}) {
+  const { t } = useTranslation();
+  const clock = useClock();
+  const format = useFormatters();
+  const now = clock();
+  const bounds = calendarBounds(now, zone);
+  return (
+    <>
+      {state.step === 'calendar' && (
+        <CalendarStep
+          min={bounds.min}
+          max={bounds.max}
+          initialDate={state.date}
+          busy={busy}
+          error={error}
+          onDismissError={() => setError(null)}
+          onContinue={(date) => void checks.confirmDate(date)}
+          onBack={onBackToDaytime}
+          backLabel={t('night.backToDaytime')}
+        />
+      )}
+      {state.step === 'time' && state.date && (
+        <TimeStep
+          slots={nightStartSlots(state.date, now, zone)}
+          value={state.time}
+          onChoose={(time) => {
+            setPendingDuration(null);
+            go({ type: 'timeChosen', time });
+          }}
+          footer={stepActions}
+        />
+      )}
+      {state.step === 'duration' && state.time && (
+        <DurationStep
+          hourOptions={nightHourOptions(state.time)}
+          dayOptions={dayOptions()}
+          value={pendingDuration}
+          endLabel={period ? format.dateTime(period.endTimeIso, zone) : null}
+          busy={busy}
+          error={error}
+          onDismissError={() => setError(null)}
+          onSelect={(duration) => {
+            setError(null);
+            setPendingDuration(duration);
+          }}
+          onContinue={() =>
+            void (pendingDuration && period && checks.confirmDuration(pendingDuration, period))
+          }
+          secondaryAction={stepActions}
+        />
+      )}
+      {state.step === 'lockerOptions' && state.counts && (
+        <LockerSizeStep
+          dimensions={lockerDimensions}
+          counts={state.counts}
+          onChoose={(size) => go({ type: 'sizeChosen', size })}
+          secondaryAction={stepActions}
+        />
+      )}
+      {state.step === 'lockerQuantity' && state.counts && state.size && (
+        <QuantityStep
+          available={state.counts[state.size]}
+          busy={false}
+          error={null}
+          onDismissError={() => setError(null)}
+          onChoose={(quantity) => go({ type: 'quantityChosen', quantity })}
+          secondaryAction={stepActions}
+        />
+      )}
+    </>
+  );
+}
+
 export function NightWizard({
   location,
   lockerDimensions,
@@ -93,7 +264,6 @@ export function NightWizard({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const clock = useClock();
-  const format = useFormatters();
   // Back, a reload and a return from the payment page resume at the visitor's step (flow-history.ts).
   const [state, dispatch, back] = usePersistentFlow({
     key: `night.${location.key}`,
@@ -124,70 +294,8 @@ export function NightWizard({
     go({ type: 'cancel' });
   }
 
-  async function confirmDate(date: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      const window = nightAvailabilityWindow(date, zone);
-      // One call per size, in parallel; the wizard goes on if either size is free.
-      const [standard, large] = await Promise.all(
-        (['standard', 'large'] as const).map((tipoLocker) =>
-          checkNightAvailability({ locationKey: location.key, tipoLocker, quantita: 1, ...window }),
-        ),
-      );
-      if (!standard!.disponibile && !large!.disponibile) {
-        setError(t('calendar.error.noAvailability'));
-        return;
-      }
-      go({
-        type: 'dateConfirmed',
-        date,
-        dayStartIso: window.startTimeIso,
-        counts: { standard: standard!.disponibili, large: large!.disponibili },
-      });
-    } catch {
-      setError(t('calendar.error.checkAvailability'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const period = (() => {
-    if (!state.date || !state.time || !pendingDuration) return null;
-    try {
-      return bookingWindow({ date: state.date, time: state.time, duration: pendingDuration, zone });
-    } catch {
-      return null;
-    }
-  })();
-
-  async function confirmDuration() {
-    if (!pendingDuration || !period) return;
-    // Hour stays end the same day, already checked for the date.
-    if (pendingDuration.unit === 'hours') {
-      go({ type: 'durationConfirmed', duration: pendingDuration, ...period });
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const byDate = await checkNightRange({
-        locationKey: location.key,
-        startTime: period.startTimeIso,
-        endTime: period.endTimeIso,
-      });
-      const verdict = nightRangeVerdict(byDate);
-      if (!verdict.ok) {
-        setError(t(verdict.errorKey));
-        return;
-      }
-      go({ type: 'durationConfirmed', duration: pendingDuration, ...period, counts: verdict.counts });
-    } catch {
-      setError(t('calendar.error.checkAvailability'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const period = chosenPeriod(state.date, state.time, pendingDuration, zone);
+  const checks = useNightChecks({ location, go, setBusy, setError });
 
   // Back one step (what was chosen before it stays), or cancel the whole booking.
   const cancelButton = (
@@ -200,8 +308,6 @@ export function NightWizard({
       </button>
     </>
   );
-  const now = clock();
-  const bounds = calendarBounds(now, zone);
 
   return (
     <main className={state.step === 'summary' ? 'page' : 'page page-narrow'}>
@@ -219,65 +325,21 @@ export function NightWizard({
           size={state.step === 'lockerQuantity' || state.step === 'summary' ? state.size : null}
         />
       )}
-      {state.step === 'calendar' && (
-        <CalendarStep
-          min={bounds.min}
-          max={bounds.max}
-          initialDate={state.date}
-          busy={busy}
-          error={error}
-          onDismissError={() => setError(null)}
-          onContinue={(date) => void confirmDate(date)}
-          onBack={() => navigate(`/${encodeURIComponent(location.key)}`)}
-          backLabel={t('night.backToDaytime')}
-        />
-      )}
-      {state.step === 'time' && state.date && (
-        <TimeStep
-          slots={nightStartSlots(state.date, now, zone)}
-          value={state.time}
-          onChoose={(time) => {
-            setPendingDuration(null);
-            go({ type: 'timeChosen', time });
-          }}
-          footer={cancelButton}
-        />
-      )}
-      {state.step === 'duration' && state.time && (
-        <DurationStep
-          hourOptions={nightHourOptions(state.time)}
-          dayOptions={dayOptions()}
-          value={pendingDuration}
-          endLabel={period ? format.dateTime(period.endTimeIso, zone) : null}
-          busy={busy}
-          error={error}
-          onDismissError={() => setError(null)}
-          onSelect={(duration) => {
-            setError(null);
-            setPendingDuration(duration);
-          }}
-          onContinue={() => void confirmDuration()}
-          secondaryAction={cancelButton}
-        />
-      )}
-      {state.step === 'lockerOptions' && state.counts && (
-        <LockerSizeStep
-          dimensions={lockerDimensions}
-          counts={state.counts}
-          onChoose={(size) => go({ type: 'sizeChosen', size })}
-          secondaryAction={cancelButton}
-        />
-      )}
-      {state.step === 'lockerQuantity' && state.counts && state.size && (
-        <QuantityStep
-          available={state.counts[state.size]}
-          busy={false}
-          error={null}
-          onDismissError={() => setError(null)}
-          onChoose={(quantity) => go({ type: 'quantityChosen', quantity })}
-          secondaryAction={cancelButton}
-        />
-      )}
+      <NightChoiceSteps
+        state={state}
+        zone={zone}
+        lockerDimensions={lockerDimensions}
+        busy={busy}
+        error={error}
+        setError={setError}
+        pendingDuration={pendingDuration}
+        setPendingDuration={setPendingDuration}
+        period={period}
+        go={go}
+        checks={checks}
+        stepActions={cancelButton}
+        onBackToDaytime={() => navigate(`/${encodeURIComponent(location.key)}`)}
+      />
       {state.step === 'summary' &&
         state.size &&
         state.quantity &&

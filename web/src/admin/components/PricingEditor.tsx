@@ -20,6 +20,14 @@ export function PricingEditor({
   function update(size: keyof PricingRows, unit: 'hours' | 'days', next: PriceRow[]) {
     onChange({ ...rows, [size]: { ...rows[size], [unit]: next } });
   }
+  /** One row of one table changed. */
+  function setRow(size: keyof PricingRows, unit: 'hours' | 'days', index: number, change: Partial<PriceRow>) {
+    update(
+      size,
+      unit,
+      rows[size][unit].map((r, i) => (i === index ? { ...r, ...change } : r)),
+    );
+  }
   return (
     <div className="adm-pricing">
       {SIZES.map(([size, sizeLabel]) => (
@@ -47,13 +55,7 @@ export function PricingEditor({
                             className="adm-input adm-input-narrow"
                             aria-label={`${sizeLabel} ${unitLabel} durata`}
                             value={row.duration}
-                            onChange={(e) =>
-                              update(
-                                size,
-                                unit,
-                                list.map((r, i) => (i === index ? { ...r, duration: e.target.value } : r)),
-                              )
-                            }
+                            onChange={(e) => setRow(size, unit, index, { duration: e.target.value })}
                           />
                         </td>
                         <td>
@@ -64,13 +66,7 @@ export function PricingEditor({
                             min={0}
                             aria-label={`${sizeLabel} ${unitLabel} prezzo`}
                             value={row.price}
-                            onChange={(e) =>
-                              update(
-                                size,
-                                unit,
-                                list.map((r, i) => (i === index ? { ...r, price: e.target.value } : r)),
-                              )
-                            }
+                            onChange={(e) => setRow(size, unit, index, { price: e.target.value })}
                           />
                         </td>
                         <td>

@@ -1,16 +1,16 @@
-import {
-  TEST_BOOKING_STATUSES,
-  adminRoutes,
-  locationRoutes,
-  type Location,
-  type LockerSize,
-} from '@deposito/protocol';
+import { TEST_BOOKING_STATUSES, adminRoutes, type Location, type LockerSize } from '@deposito/protocol';
 import { DateTime } from 'luxon';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type ChangeEvent } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import { useClock } from '../../components/clock';
-import { Card, Field, Notice, PageHeader, type NoticeMessage } from '../components/ui';
+import { checkedSubmit } from '../components/checked-submit';
+import { FormInput } from '../components/form-fields';
+import { loadFailure } from '../components/page-notices';
+import { Card, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
+import { adminQueries } from '../query/queries';
 
 type TestStatus = (typeof TEST_BOOKING_STATUSES)[number];
 
@@ -45,362 +45,385 @@ const initialTimes = (now: Date, zone: string) => {
   };
 };
 
-/** Strumenti Avanzati: a hand-made test booking, and the morning scheduler started by hand. */
-export function AdvancedPage() {
-  const [locations, setLocations] = useState<Location[]>([]);
-  const [location, setLocation] = useState('');
-  const [status, setStatus] = useState<TestStatus>('scheduled');
-  const [type, setType] = useState<LockerSize>('standard');
-  const [pin, setPin] = useState('');
-  const [quantity, setQuantity] = useState(1);
-  const [lockerIds, setLockerIds] = useState<number[]>([]);
-  const clock = useClock();
-  // Until the operator types a time, the defaults follow the chosen location's zone (London is not Rome).
-  const [typedTimes, setTimes] = useState<ReturnType<typeof initialTimes> | null>(null);
-  const [nome, setNome] = useState('');
-  const [cognome, setCognome] = useState('');
-  const [email, setEmail] = useState('');
-  const [confermaEmail, setConfermaEmail] = useState('');
-  const [note, setNote] = useState('lang:it');
-  const [paidAt, setPaidAt] = useState('');
-  const [priceOriginal, setPriceOriginal] = useState('');
-  const [priceDiscounted, setPriceDiscounted] = useState('');
-  const [transactionId, setTransactionId] = useState('');
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
-  const [schedulerMessage, setSchedulerMessage] = useState<NoticeMessage | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [schedulerBusy, setSchedulerBusy] = useState(false);
+/** The test booking as the form holds it; times are the location's wall clock. */
+interface TestBookingForm {
+  location: string;
+  status: TestStatus;
+  type: LockerSize;
+  pin: string;
+  quantity: number;
+  lockerIds: number[];
+  start: string;
+  end: string;
+  paidAt: string;
+  nome: string;
+  cognome: string;
+  email: string;
+  confermaEmail: string;
+  note: string;
+  priceOriginal: string;
+  priceDiscounted: string;
+  transactionId: string;
+}
 
-  useEffect(() => {
-    adminCall(locationRoutes.locationsFull, { timeoutMs: 5_000 })
-      .then((byKey) => {
-        const list = Object.values(byKey);
-        setLocations(list);
-        setLocation((current) => current || list[0]?.key || '');
-      })
-      .catch(() => setMessage({ tone: 'error', text: 'Errore nel caricamento delle sedi' }));
-  }, []);
+type BookingForm = UseFormReturn<TestBookingForm>;
 
-  const chosen = locations.find((l) => l.key === location);
-  const zone = chosen?.timezone ?? 'Europe/Rome';
-  const [defaultTimes, setDefaultTimes] = useState(() => initialTimes(clock(), zone));
-  if (!typedTimes && defaultTimes.zone !== zone) setDefaultTimes(initialTimes(clock(), zone));
-  const times = typedTimes ?? defaultTimes;
-  const lockersOfSize = useMemo(() => chosen?.lockerStructure[type] ?? [], [chosen, type]);
-  const canPickLockers = status !== 'scheduled';
+const canPickLockers = (status: TestStatus) => status !== 'scheduled';
 
+/** What the server would refuse, in the page's Italian; null when the booking can be sent. */
+function validate(form: TestBookingForm, zone: string): string | null {
+  if (!form.location) return 'Seleziona una location';
+  if (form.pin !== '' && !/^\d{6}$/.test(form.pin)) return 'Il PIN deve avere 6 cifre';
+  if (!form.nome.trim() || !form.cognome.trim()) return 'Nome e cognome sono obbligatori';
+  if (!form.email.trim()) return "L'email è obbligatoria";
+  if (form.confermaEmail !== '' && form.confermaEmail !== form.email) return 'Le email non coincidono';
+  const start = toUtc(form.start, zone);
+  const end = toUtc(form.end, zone);
+  if (!start || !end) return 'Inizio e fine sono obbligatori';
+  if (end <= start) return "La fine deve essere dopo l'inizio";
+  if (canPickLockers(form.status) && form.lockerIds.length > 0 && form.lockerIds.length !== form.quantity) {
+    return `Scegli ${form.quantity} locker oppure nessuno (assegnazione automatica)`;
+  }
+  if (euroOrNull(form.priceOriginal) === 'invalid' || euroOrNull(form.priceDiscounted) === 'invalid')
+    return 'Prezzo non valido';
+  if (form.transactionId !== '' && !/^[A-Za-z0-9_-]{6,80}$/.test(form.transactionId))
+    return 'ID transazione non valido';
+  return null;
+}
+
+/** The create-test-booking body from a valid form. */
+function testBookingBody(form: TestBookingForm, zone: string) {
+  const pick = canPickLockers(form.status) && form.lockerIds.length > 0;
+  return {
+    location: form.location,
+    status: form.status,
+    type: form.type,
+    pin: form.pin === '' ? undefined : form.pin,
+    quantity: form.quantity,
+    lockerIds: pick ? form.lockerIds : undefined,
+    startTime: toUtc(form.start, zone)!,
+    endTime: toUtc(form.end, zone)!,
+    nome: form.nome.trim(),
+    cognome: form.cognome.trim(),
+    email: form.email.trim(),
+    confermaEmail: form.confermaEmail === '' ? undefined : form.confermaEmail.trim(),
+    note: form.note,
+    paidAt: form.paidAt ? toUtc(form.paidAt, zone) : null,
+    priceOriginal: euroOrNull(form.priceOriginal) as number | null,
+    priceDiscounted: euroOrNull(form.priceDiscounted) as number | null,
+    transactionId: form.transactionId === '' ? undefined : form.transactionId,
+  };
+}
+
+const failureText = (error: unknown, network: string) =>
+  isNetworkError(error) ? network : `Errore: ${error instanceof Error ? error.message : 'sconosciuto'}`;
+
+/** A field's typing rewritten as it is typed (digits only, a clamped number…), as the inputs did before. */
+function rewriting(
+  form: BookingForm,
+  name: 'pin' | 'quantity' | 'transactionId',
+  rewrite: (text: string) => string,
+) {
+  const field = form.register(name, name === 'quantity' ? { valueAsNumber: true } : undefined);
+  return {
+    ...field,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      event.target.value = rewrite(event.target.value);
+      return field.onChange(event);
+    },
+  };
+}
+
+/** Where and when: site, status, size, quantity, PIN, transaction id and the period in the site's zone. */
+function BookingWhenFields({
+  form,
+  locations,
+  zone,
+  onLocation,
+}: {
+  form: BookingForm;
+  locations: Location[];
+  zone: string;
+  onLocation: (key: string) => void;
+}) {
+  const { register, setValue } = form;
+  const clearLockers = () => setValue('lockerIds', []);
+  return (
+    <>
+      <Field label="Location">
+        <select
+          className="adm-input"
+          {...register('location', { onChange: (e) => onLocation(e.target.value) })}
+        >
+          {locations.map((l) => (
+            <option key={l.key} value={l.key}>
+              {l.nome} ({l.key})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Stato">
+        <select
+          className="adm-input"
+          {...register('status', { onChange: (e) => e.target.value === 'scheduled' && clearLockers() })}
+        >
+          {TEST_BOOKING_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Tipo">
+        <select className="adm-input" {...register('type', { onChange: clearLockers })}>
+          <option value="standard">standard</option>
+          <option value="large">large</option>
+        </select>
+      </Field>
+      <Field label="Quantità">
+        <input
+          className="adm-input"
+          type="number"
+          min={1}
+          max={10}
+          {...rewriting(form, 'quantity', (text) =>
+            String(Math.min(10, Math.max(1, Number.parseInt(text, 10) || 1))),
+          )}
+        />
+      </Field>
+      <Field label="PIN" hint="6 cifre; vuoto = generato">
+        <input
+          className="adm-input"
+          inputMode="numeric"
+          maxLength={6}
+          placeholder="es. 482915"
+          {...rewriting(form, 'pin', (text) => text.replace(/\D/g, ''))}
+        />
+      </Field>
+      <Field label="ID transazione" hint="Vuoto = generato">
+        <input className="adm-input" {...rewriting(form, 'transactionId', (text) => text.trim())} />
+      </Field>
+      <FormInput form={form} name="start" label={`Inizio (${zone})`} type="datetime-local" />
+      <FormInput form={form} name="end" label={`Fine (${zone})`} type="datetime-local" />
+      <FormInput form={form} name="paidAt" label="Pagata il" hint="Facoltativo" type="datetime-local" />
+    </>
+  );
+}
+
+/** Who booked and what they paid. */
+function CustomerFields({ form }: { form: BookingForm }) {
+  return (
+    <>
+      <FormInput form={form} name="nome" label="Nome" />
+      <FormInput form={form} name="cognome" label="Cognome" />
+      <span />
+      <FormInput form={form} name="email" label="Email" type="email" />
+      <FormInput form={form} name="confermaEmail" label="Conferma email" type="email" />
+      <span />
+      <FormInput
+        form={form}
+        name="priceOriginal"
+        label="Prezzo originale (€)"
+        inputMode="decimal"
+        placeholder="da listino"
+      />
+      <FormInput
+        form={form}
+        name="priceDiscounted"
+        label="Prezzo scontato (€)"
+        inputMode="decimal"
+        placeholder="= originale"
+      />
+    </>
+  );
+}
+
+/** The note's tags, and the lockers to put the booking on (the day's assignment for scheduled ones). */
+function NoteAndLockers({ form, lockersOfSize }: { form: BookingForm; lockersOfSize: readonly number[] }) {
+  const [status, quantity, type, lockerIds] = form.watch(['status', 'quantity', 'type', 'lockerIds']);
+  const pickable = canPickLockers(status);
+  function addTag(tag: string) {
+    const current = form.getValues('note');
+    form.setValue('note', current.split(';').includes(tag) ? current : current ? `${current};${tag}` : tag);
+  }
   function toggleLocker(id: number) {
-    setLockerIds((current) =>
-      current.includes(id) ? current.filter((x) => x !== id) : [...current, id].sort((a, b) => a - b),
+    form.setValue(
+      'lockerIds',
+      lockerIds.includes(id) ? lockerIds.filter((x) => x !== id) : [...lockerIds, id].sort((a, b) => a - b),
     );
   }
+  return (
+    <>
+      <Field label="Note" hint="Tag separati da ; (lingua, fasttrack, night)">
+        <div className="adm-inline">
+          <input className="adm-input" {...form.register('note')} />
+          {['lang:en', 'fasttrack', 'night'].map((tag) => (
+            <button
+              type="button"
+              key={tag}
+              className="adm-btn adm-btn-ghost adm-btn-small"
+              onClick={() => addTag(tag)}
+            >
+              +{tag}
+            </button>
+          ))}
+        </div>
+      </Field>
+      <fieldset className="adm-fieldset" disabled={!pickable}>
+        <legend>
+          Locker specifici{' '}
+          {pickable
+            ? `(${lockerIds.length}/${quantity})`
+            : '— assegnati il giorno stesso per le prenotazioni scheduled'}
+        </legend>
+        <div className="adm-checks">
+          {lockersOfSize.map((id) => (
+            <label key={id} className="adm-check adm-check-box">
+              <input type="checkbox" checked={lockerIds.includes(id)} onChange={() => toggleLocker(id)} />
+              {id}
+            </label>
+          ))}
+          {lockersOfSize.length === 0 ? <span className="adm-muted">Nessun locker {type}</span> : null}
+        </div>
+      </fieldset>
+    </>
+  );
+}
 
-  function addTag(tag: string) {
-    setNote((current) => (current.split(';').includes(tag) ? current : current ? `${current};${tag}` : tag));
+const EMPTY_BOOKING: Omit<TestBookingForm, 'start' | 'end'> = {
+  location: '',
+  status: 'scheduled',
+  type: 'standard',
+  pin: '',
+  quantity: 1,
+  lockerIds: [],
+  paidAt: '',
+  nome: '',
+  cognome: '',
+  email: '',
+  confermaEmail: '',
+  note: 'lang:it',
+  priceOriginal: '',
+  priceDiscounted: '',
+  transactionId: '',
+};
+
+/** Crea prenotazione di test: until the operator types a time, the times follow the site's zone. */
+function TestBookingCard({ locations }: { locations: Location[] }) {
+  const clock = useClock();
+  // The first site is chosen, its wall clock gives the default period.
+  const first = locations[0];
+  const form = useForm<TestBookingForm>({
+    defaultValues: {
+      ...EMPTY_BOOKING,
+      location: first?.key ?? '',
+      ...initialTimes(clock(), first?.timezone ?? 'Europe/Rome'),
+    },
+  });
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const [location, type] = form.watch(['location', 'type']);
+  const chosen = locations.find((l) => l.key === location);
+  const zone = chosen?.timezone ?? 'Europe/Rome';
+  const create = useMutation({
+    mutationFn: (body: ReturnType<typeof testBookingBody>) =>
+      adminCall(adminRoutes.createTestBooking, { body }),
+  });
+
+  /** Another site: its lockers differ, and untyped times move to its wall clock (London is not Rome). */
+  function chooseLocation(key: string) {
+    form.setValue('lockerIds', []);
+    const next = locations.find((l) => l.key === key)?.timezone ?? 'Europe/Rome';
+    const { start, end } = initialTimes(clock(), next);
+    if (!form.getFieldState('start').isDirty) form.setValue('start', start);
+    if (!form.getFieldState('end').isDirty) form.setValue('end', end);
   }
 
-  function validate(): string | null {
-    if (!location) return 'Seleziona una location';
-    if (pin !== '' && !/^\d{6}$/.test(pin)) return 'Il PIN deve avere 6 cifre';
-    if (!nome.trim() || !cognome.trim()) return 'Nome e cognome sono obbligatori';
-    if (!email.trim()) return "L'email è obbligatoria";
-    if (confermaEmail !== '' && confermaEmail !== email) return 'Le email non coincidono';
-    const start = toUtc(times.start, zone);
-    const end = toUtc(times.end, zone);
-    if (!start || !end) return 'Inizio e fine sono obbligatori';
-    if (end <= start) return "La fine deve essere dopo l'inizio";
-    if (canPickLockers && lockerIds.length > 0 && lockerIds.length !== quantity) {
-      return `Scegli ${quantity} locker oppure nessuno (assegnazione automatica)`;
-    }
-    if (euroOrNull(priceOriginal) === 'invalid' || euroOrNull(priceDiscounted) === 'invalid')
-      return 'Prezzo non valido';
-    if (transactionId !== '' && !/^[A-Za-z0-9_-]{6,80}$/.test(transactionId))
-      return 'ID transazione non valido';
-    return null;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validate();
-    if (problem) {
-      setMessage({ tone: 'error', text: `Errore: ${problem}` });
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const paid = paidAt ? toUtc(paidAt, zone) : null;
-      const answer = await adminCall(adminRoutes.createTestBooking, {
-        body: {
-          location,
-          status,
-          type,
-          pin: pin === '' ? undefined : pin,
-          quantity,
-          lockerIds: canPickLockers && lockerIds.length > 0 ? lockerIds : undefined,
-          startTime: toUtc(times.start, zone)!,
-          endTime: toUtc(times.end, zone)!,
-          nome: nome.trim(),
-          cognome: cognome.trim(),
-          email: email.trim(),
-          confermaEmail: confermaEmail === '' ? undefined : confermaEmail.trim(),
-          note,
-          paidAt: paid,
-          priceOriginal: euroOrNull(priceOriginal) as number | null,
-          priceDiscounted: euroOrNull(priceDiscounted) as number | null,
-          transactionId: transactionId === '' ? undefined : transactionId,
-        },
-      });
-      if (answer.success) {
+  const submit = checkedSubmit(
+    form,
+    (values) => validate(values, zone),
+    (problem) => setMessage({ tone: 'error', text: `Errore: ${problem}` }),
+    async (values) => {
+      setMessage(null);
+      try {
+        const answer = await create.mutateAsync(testBookingBody(values, zone));
+        if (!answer.success)
+          return setMessage({ tone: 'error', text: `Errore: ${answer.error ?? 'sconosciuto'}` });
         setMessage({
           tone: 'success',
           text: answer.message ?? `Prenotazione creata: ${answer.transactionId}`,
         });
-        setLockerIds([]);
-        setTransactionId('');
-      } else {
-        setMessage({ tone: 'error', text: `Errore: ${answer.error ?? 'sconosciuto'}` });
+        form.setValue('lockerIds', []);
+        form.setValue('transactionId', '');
+      } catch (error) {
+        setMessage({ tone: 'error', text: failureText(error, 'Errore di rete nella creazione del booking') });
       }
-    } catch (error) {
-      setMessage({
-        tone: 'error',
-        text: isNetworkError(error)
-          ? 'Errore di rete nella creazione del booking'
-          : `Errore: ${error instanceof Error ? error.message : 'sconosciuto'}`,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  );
 
-  async function runScheduler() {
-    setSchedulerBusy(true);
-    setSchedulerMessage(null);
-    try {
-      const answer = await adminCall(adminRoutes.runMorningScheduler, {});
-      setSchedulerMessage(
-        answer.success
-          ? { tone: 'success', text: answer.message ?? 'Morning Scheduler completato' }
-          : { tone: 'error', text: `Errore: ${answer.error ?? 'sconosciuto'}` },
-      );
-    } catch (error) {
-      setSchedulerMessage({
-        tone: 'error',
-        text: isNetworkError(error)
-          ? 'Errore di rete nel scheduler'
-          : `Errore: ${error instanceof Error ? error.message : 'sconosciuto'}`,
-      });
-    } finally {
-      setSchedulerBusy(false);
-    }
-  }
+  return (
+    <Card title="Crea prenotazione di test" className="adm-split-main">
+      <form onSubmit={submit} className="adm-form">
+        <div className="adm-grid-3">
+          <BookingWhenFields form={form} locations={locations} zone={zone} onLocation={chooseLocation} />
+          <CustomerFields form={form} />
+        </div>
+        <NoteAndLockers form={form} lockersOfSize={chosen?.lockerStructure[type] ?? []} />
+        <Notice message={message} onClose={() => setMessage(null)} />
+        <div className="adm-form-actions">
+          <button type="submit" className="adm-btn adm-btn-primary" disabled={create.isPending}>
+            {create.isPending ? 'Creazione…' : 'Crea prenotazione'}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
 
+/** Morning Scheduler: the morning's assignment of lockers and PINs, started by hand. */
+function SchedulerCard() {
+  const run = useMutation({ mutationFn: () => adminCall(adminRoutes.runMorningScheduler, {}) });
+  const answer = run.data;
+  const message: NoticeMessage | null = run.isError
+    ? { tone: 'error', text: failureText(run.error, 'Errore di rete nel scheduler') }
+    : !answer
+      ? null
+      : answer.success
+        ? { tone: 'success', text: answer.message ?? 'Morning Scheduler completato' }
+        : { tone: 'error', text: `Errore: ${answer.error ?? 'sconosciuto'}` };
+  return (
+    <Card title="Morning Scheduler" className="adm-split-side">
+      <p className="adm-muted">
+        Assegna locker e PIN alle prenotazioni programmate per oggi e invia le email, come ogni mattina.
+      </p>
+      <button
+        type="button"
+        className="adm-btn adm-btn-primary adm-btn-block"
+        disabled={run.isPending}
+        onClick={() => run.mutate()}
+      >
+        {run.isPending ? 'In esecuzione…' : 'Avvia Morning Scheduler'}
+      </button>
+      <Notice message={run.isPending ? null : message} onClose={() => run.reset()} />
+    </Card>
+  );
+}
+
+/** Strumenti Avanzati: a hand-made test booking, and the morning scheduler started by hand. */
+export function AdvancedPage() {
+  const query = useQuery({ ...adminQueries.locationsFull(), select: (byKey) => Object.values(byKey) });
   return (
     <>
       <PageHeader title="Strumenti Avanzati" subtitle="Prenotazioni di test e operazioni manuali" />
+      <Notice message={loadFailure(query, 'Errore nel caricamento delle sedi')} />
       <div className="adm-split">
-        <Card title="Crea prenotazione di test" className="adm-split-main">
-          <form onSubmit={submit} className="adm-form">
-            <div className="adm-grid-3">
-              <Field label="Location">
-                <select
-                  className="adm-input"
-                  value={location}
-                  onChange={(e) => {
-                    setLocation(e.target.value);
-                    setLockerIds([]);
-                  }}
-                >
-                  {locations.map((l) => (
-                    <option key={l.key} value={l.key}>
-                      {l.nome} ({l.key})
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Stato">
-                <select
-                  className="adm-input"
-                  value={status}
-                  onChange={(e) => {
-                    setStatus(e.target.value as TestStatus);
-                    if (e.target.value === 'scheduled') setLockerIds([]);
-                  }}
-                >
-                  {TEST_BOOKING_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Tipo">
-                <select
-                  className="adm-input"
-                  value={type}
-                  onChange={(e) => {
-                    setType(e.target.value as LockerSize);
-                    setLockerIds([]);
-                  }}
-                >
-                  <option value="standard">standard</option>
-                  <option value="large">large</option>
-                </select>
-              </Field>
-              <Field label="Quantità">
-                <input
-                  className="adm-input"
-                  type="number"
-                  min={1}
-                  max={10}
-                  value={quantity}
-                  onChange={(e) =>
-                    setQuantity(Math.min(10, Math.max(1, Number.parseInt(e.target.value, 10) || 1)))
-                  }
-                />
-              </Field>
-              <Field label="PIN" hint="6 cifre; vuoto = generato">
-                <input
-                  className="adm-input"
-                  inputMode="numeric"
-                  maxLength={6}
-                  value={pin}
-                  onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-                  placeholder="es. 482915"
-                />
-              </Field>
-              <Field label="ID transazione" hint="Vuoto = generato">
-                <input
-                  className="adm-input"
-                  value={transactionId}
-                  onChange={(e) => setTransactionId(e.target.value.trim())}
-                />
-              </Field>
-              <Field label={`Inizio (${zone})`}>
-                <input
-                  className="adm-input"
-                  type="datetime-local"
-                  value={times.start}
-                  onChange={(e) => setTimes({ ...times, start: e.target.value })}
-                />
-              </Field>
-              <Field label={`Fine (${zone})`}>
-                <input
-                  className="adm-input"
-                  type="datetime-local"
-                  value={times.end}
-                  onChange={(e) => setTimes({ ...times, end: e.target.value })}
-                />
-              </Field>
-              <Field label="Pagata il" hint="Facoltativo">
-                <input
-                  className="adm-input"
-                  type="datetime-local"
-                  value={paidAt}
-                  onChange={(e) => setPaidAt(e.target.value)}
-                />
-              </Field>
-              <Field label="Nome">
-                <input className="adm-input" value={nome} onChange={(e) => setNome(e.target.value)} />
-              </Field>
-              <Field label="Cognome">
-                <input className="adm-input" value={cognome} onChange={(e) => setCognome(e.target.value)} />
-              </Field>
-              <span />
-              <Field label="Email">
-                <input
-                  className="adm-input"
-                  type="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </Field>
-              <Field label="Conferma email">
-                <input
-                  className="adm-input"
-                  type="email"
-                  value={confermaEmail}
-                  onChange={(e) => setConfermaEmail(e.target.value)}
-                />
-              </Field>
-              <span />
-              <Field label="Prezzo originale (€)">
-                <input
-                  className="adm-input"
-                  inputMode="decimal"
-                  value={priceOriginal}
-                  onChange={(e) => setPriceOriginal(e.target.value)}
-                  placeholder="da listino"
-                />
-              </Field>
-              <Field label="Prezzo scontato (€)">
-                <input
-                  className="adm-input"
-                  inputMode="decimal"
-                  value={priceDiscounted}
-                  onChange={(e) => setPriceDiscounted(e.target.value)}
-                  placeholder="= originale"
-                />
-              </Field>
-            </div>
-            <Field label="Note" hint="Tag separati da ; (lingua, fasttrack, night)">
-              <div className="adm-inline">
-                <input className="adm-input" value={note} onChange={(e) => setNote(e.target.value)} />
-                {['lang:en', 'fasttrack', 'night'].map((tag) => (
-                  <button
-                    type="button"
-                    key={tag}
-                    className="adm-btn adm-btn-ghost adm-btn-small"
-                    onClick={() => addTag(tag)}
-                  >
-                    +{tag}
-                  </button>
-                ))}
-              </div>
-            </Field>
-            <fieldset className="adm-fieldset" disabled={!canPickLockers}>
-              <legend>
-                Locker specifici{' '}
-                {canPickLockers
-                  ? `(${lockerIds.length}/${quantity})`
-                  : '— assegnati il giorno stesso per le prenotazioni scheduled'}
-              </legend>
-              <div className="adm-checks">
-                {lockersOfSize.map((id) => (
-                  <label key={id} className="adm-check adm-check-box">
-                    <input
-                      type="checkbox"
-                      checked={lockerIds.includes(id)}
-                      onChange={() => toggleLocker(id)}
-                    />
-                    {id}
-                  </label>
-                ))}
-                {lockersOfSize.length === 0 ? <span className="adm-muted">Nessun locker {type}</span> : null}
-              </div>
-            </fieldset>
-            <Notice message={message} onClose={() => setMessage(null)} />
-            <div className="adm-form-actions">
-              <button type="submit" className="adm-btn adm-btn-primary" disabled={busy}>
-                {busy ? 'Creazione…' : 'Crea prenotazione'}
-              </button>
-            </div>
-          </form>
-        </Card>
-        <Card title="Morning Scheduler" className="adm-split-side">
-          <p className="adm-muted">
-            Assegna locker e PIN alle prenotazioni programmate per oggi e invia le email, come ogni mattina.
-          </p>
-          <button
-            type="button"
-            className="adm-btn adm-btn-primary adm-btn-block"
-            disabled={schedulerBusy}
-            onClick={() => void runScheduler()}
-          >
-            {schedulerBusy ? 'In esecuzione…' : 'Avvia Morning Scheduler'}
-          </button>
-          <Notice message={schedulerMessage} onClose={() => setSchedulerMessage(null)} />
-        </Card>
+        {query.isPending ? (
+          <Card title="Crea prenotazione di test" className="adm-split-main">
+            <Loading />
+          </Card>
+        ) : (
+          <TestBookingCard locations={query.data ?? []} />
+        )}
+        <SchedulerCard />
       </div>
     </>
   );

@@ -1,12 +1,16 @@
 import { adminRoutes, type Alert } from '@deposito/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/http';
 import { adminCall, errorText } from '../admin-api';
 import { formatInZone } from '../format';
 import { Card, Notice } from '../components/ui';
+import { adminQueries } from '../query/queries';
+import { useAdminMutation } from '../query/use-admin-mutation';
 
 /** How often the panel looks again while the dashboard is open. */
 const REFRESH_MS = 30_000;
+
+const notForRole = (error: unknown) => error instanceof ApiError && error.code === 'auth/forbidden';
 
 /**
  * The alerts operators still have to see (issue 17): a bridge offline, a door left open, a command
@@ -14,41 +18,25 @@ const REFRESH_MS = 30_000;
  * on; "Presa visione" closes it once it is over (the server e-mailed every operator when it rose).
  */
 export function AlertsPanel() {
-  const [alerts, setAlerts] = useState<Alert[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const query = useQuery({
+    ...adminQueries.alerts(),
+    // A technician's role does not include the alerts: no point asking every 30 s.
+    refetchInterval: (alerts) => (notForRole(alerts.state.error) ? false : REFRESH_MS),
+  });
+  const acknowledge = useAdminMutation(
+    (alert: Alert) => adminCall(adminRoutes.acknowledgeAlert, { params: { id: alert.id } }),
+    [adminQueries.alerts().queryKey],
+  );
+
   /** A technician's role does not include the alerts: the panel is not shown. */
-  const [notForRole, setNotForRole] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setAlerts(await adminCall(adminRoutes.alerts, {}));
-      setProblem(null);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'auth/forbidden') setNotForRole(true);
-      else setProblem(`Allarmi non caricati: ${errorText(error, 'errore sconosciuto')}`);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
-
-  async function acknowledge(alert: Alert) {
-    setBusy(alert.id);
-    try {
-      await adminCall(adminRoutes.acknowledgeAlert, { params: { id: alert.id } });
-      await load();
-    } catch (error) {
-      setProblem(`Presa visione non registrata: ${errorText(error, 'errore sconosciuto')}`);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  if (notForRole) return null;
+  if (notForRole(query.error)) return null;
+  const alerts = query.data ?? null;
+  const busy = acknowledge.isPending ? acknowledge.variables.id : null;
+  const problem = acknowledge.isError
+    ? `Presa visione non registrata: ${errorText(acknowledge.error, 'errore sconosciuto')}`
+    : query.isError
+      ? `Allarmi non caricati: ${errorText(query.error, 'errore sconosciuto')}`
+      : null;
   return (
     <Card>
       <section aria-labelledby="alerts-title">
@@ -75,7 +63,7 @@ export function AlertsPanel() {
                     type="button"
                     className="adm-btn adm-btn-secondary"
                     disabled={busy === alert.id}
-                    onClick={() => void acknowledge(alert)}
+                    onClick={() => acknowledge.mutate(alert)}
                   >
                     Presa visione
                   </button>

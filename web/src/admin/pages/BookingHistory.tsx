@@ -1,5 +1,5 @@
 import { adminRoutes, type BookingHistoryEntry } from '@deposito/protocol';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { adminCall, errorText } from '../admin-api';
 import { REASON_LABELS, STATUS_LABELS, formatInZone } from '../format';
 
@@ -16,19 +16,13 @@ const ACTOR_LABELS: Record<BookingHistoryEntry['actor'], string> = {
  * with who made it and why, read when the details open.
  */
 export function BookingHistory({ transactionId, zone }: { transactionId: string; zone: string }) {
-  const [entries, setEntries] = useState<BookingHistoryEntry[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    adminCall(adminRoutes.bookingHistory, { params: { transactionId } }).then(
-      (history) => active && setEntries(history),
-      (error: unknown) => active && setProblem(`Storico non disponibile: ${errorText(error, 'errore')}`),
-    );
-    return () => {
-      active = false;
-    };
-  }, [transactionId]);
+  // Under ['bookings']: an action on the booking refreshes its history with the list.
+  const query = useQuery({
+    queryKey: ['bookings', 'history', transactionId],
+    queryFn: ({ signal }) => adminCall(adminRoutes.bookingHistory, { params: { transactionId }, signal }),
+  });
+  const entries = query.data;
+  const problem = query.isError ? `Storico non disponibile: ${errorText(query.error, 'errore')}` : null;
 
   if (problem) return <span className="adm-muted">{problem}</span>;
   if (!entries) return <span className="adm-muted">Caricamento…</span>;

@@ -1,11 +1,6 @@
-import {
-  BOOKING_STATUSES,
-  adminRoutes,
-  locationRoutes,
-  type BookingRow,
-  type LocationSummary,
-} from '@deposito/protocol';
-import { Fragment, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { BOOKING_STATUSES, adminRoutes, type BookingStatus, type LocationSummary } from '@deposito/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { adminCall } from '../admin-api';
 import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
 import { STATUS_LABELS, formatEuro, formatInZone, statusIcon, type StatusIconKind } from '../format';
@@ -14,6 +9,7 @@ import { CleanupPanel } from './CleanupPanel';
 import { useAdminRole } from '../admin-role';
 import { BookingDetails } from './BookingDetails';
 import { groupByTransaction, type BookingGroup } from './booking-groups';
+import { adminQueries } from '../query/queries';
 
 /**
  * The bookings as shown (filters applied), one line per booking, times in each location's zone, for
@@ -96,76 +92,352 @@ function StatusIcon({ status }: { status: string }) {
   );
 }
 
-export function BookingsPage() {
-  const role = useAdminRole();
-  const [rows, setRows] = useState<BookingRow[] | null>(null);
-  const [locations, setLocations] = useState<LocationSummary[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [statusFilter, setStatusFilter] = useState('');
-  const [locationFilter, setLocationFilter] = useState('');
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  /** What the search field holds, and the search the list shows (null: the recent bookings). */
+type BookingNotice = { tone: 'success' | 'error'; text: string };
+
+/** The search over every booking: at least 2 characters; "Torna alle recenti" goes back to the list. */
+function BookingsSearch({
+  searched,
+  onSearch,
+}: {
+  searched: string | null;
+  onSearch: (q: string | null) => void;
+}) {
   const [searchText, setSearchText] = useState('');
-  const [searched, setSearched] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const [bookingRows, locationList] = await Promise.all([
-        adminCall(adminRoutes.recentBookings, { query: searched ? { q: searched } : {} }),
-        adminCall(locationRoutes.listLocations, { timeoutMs: 5_000 }),
-      ]);
-      setRows(bookingRows);
-      setLocations(locationList);
-    } catch {
-      setError('Errore nel caricamento prenotazioni o sedi');
-      setRows((current) => current ?? []);
-    }
-  }, [searched]);
-
   const searchTooShort = searchText.trim().length === 1;
   function runSearch(event: FormEvent) {
     event.preventDefault();
-    if (searchTooShort) return;
-    setRows(null);
-    setSearched(searchText.trim() || null);
+    if (!searchTooShort) onSearch(searchText.trim() || null);
   }
+  return (
+    <>
+      <form className="adm-filterbar" role="search" onSubmit={runSearch}>
+        <label className="adm-field adm-field-inline adm-search-field">
+          <span className="adm-field-label">Cerca</span>
+          <input
+            className="adm-input"
+            type="search"
+            value={searchText}
+            placeholder="Nome, e-mail, telefono o codice"
+            aria-describedby={searchTooShort ? 'bookings-search-hint' : undefined}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="adm-btn adm-btn-secondary" disabled={searchTooShort}>
+          Cerca
+        </button>
+        {searched ? (
+          <button
+            type="button"
+            className="adm-link"
+            onClick={() => {
+              setSearchText('');
+              onSearch(null);
+            }}
+          >
+            Torna alle recenti
+          </button>
+        ) : null}
+        {searchTooShort ? (
+          <span id="bookings-search-hint" className="adm-muted">
+            Scrivi almeno 2 caratteri
+          </span>
+        ) : null}
+      </form>
+      {searched ? (
+        <p className="adm-muted" role="status">
+          Risultati per «{searched}», anche tra le prenotazioni meno recenti
+        </p>
+      ) : null}
+    </>
+  );
+}
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+/** How many bookings each choice of one filter would show, given the other filter. */
+function countBy(
+  groups: readonly BookingGroup[],
+  of: (group: BookingGroup) => string,
+  keep: (group: BookingGroup) => boolean,
+) {
+  const counts = new Map<string, number>();
+  for (const group of groups) {
+    if (keep(group)) counts.set(of(group), (counts.get(of(group)) ?? 0) + 1);
+  }
+  return counts;
+}
 
+const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+interface Filters {
+  status: string;
+  location: string;
+}
+
+/** The status and site filters with their counts, and the status chips. */
+function BookingsFilters({
+  groups,
+  shown,
+  filters,
+  locationKeys,
+  nameOf,
+  onChange,
+}: {
+  groups: readonly BookingGroup[];
+  shown: number;
+  filters: Filters;
+  locationKeys: readonly string[];
+  nameOf: ReadonlyMap<string, string>;
+  onChange: (filters: Filters) => void;
+}) {
+  const statusCounts = useMemo(
+    () =>
+      countBy(
+        groups,
+        (g) => g.first.STATUS,
+        (g) => !filters.location || g.first.LOCATION_KEY === filters.location,
+      ),
+    [groups, filters.location],
+  );
+  const locationCounts = useMemo(
+    () =>
+      countBy(
+        groups,
+        (g) => g.first.LOCATION_KEY,
+        (g) => !filters.status || g.first.STATUS === filters.status,
+      ),
+    [groups, filters.status],
+  );
+  const choice = (label: string, value: string, change: (value: string) => void, options: ReactNode) => (
+    <label className="adm-field adm-field-inline">
+      <span className="adm-field-label">{label}</span>
+      <select className="adm-input" value={value} onChange={(e) => change(e.target.value)} aria-label={label}>
+        {options}
+      </select>
+    </label>
+  );
+  return (
+    <>
+      <div className="adm-filterbar">
+        {choice(
+          'Stato',
+          filters.status,
+          (status) => onChange({ ...filters, status }),
+          <>
+            <option value="">Tutti gli stati ({total(statusCounts)})</option>
+            {BOOKING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]} ({statusCounts.get(status) ?? 0})
+              </option>
+            ))}
+          </>,
+        )}
+        {choice(
+          'Sede',
+          filters.location,
+          (location) => onChange({ ...filters, location }),
+          <>
+            <option value="">Tutte le sedi ({total(locationCounts)})</option>
+            {locationKeys.map((key) => (
+              <option key={key} value={key}>
+                {nameOf.get(key) ?? key} ({locationCounts.get(key) ?? 0})
+              </option>
+            ))}
+          </>,
+        )}
+        <span className="adm-muted">
+          Mostrando {shown} di {groups.length} prenotazioni
+        </span>
+        {filters.status || filters.location ? (
+          <button type="button" className="adm-link" onClick={() => onChange({ status: '', location: '' })}>
+            Cancella filtri
+          </button>
+        ) : null}
+      </div>
+      <div className="adm-chips adm-chips-bar">
+        {BOOKING_STATUSES.filter((status: BookingStatus) => statusCounts.get(status)).map((status) => (
+          <button
+            type="button"
+            key={status}
+            className={`adm-chip adm-chip-button${filters.status === status ? ' adm-chip-active' : ''}`}
+            aria-pressed={filters.status === status}
+            onClick={() => onChange({ ...filters, status: filters.status === status ? '' : status })}
+          >
+            <StatusIcon status={status} /> {STATUS_LABELS[status]} <strong>{statusCounts.get(status)}</strong>
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** One transaction's line, and its details under it when open. */
+function BookingGroupRows({
+  group,
+  zone,
+  sameSize,
+  isOpen,
+  onToggle,
+  onNotice,
+  onChanged,
+}: {
+  group: BookingGroup;
+  zone: string;
+  sameSize: readonly number[];
+  isOpen: boolean;
+  onToggle: () => void;
+  onNotice: (message: BookingNotice) => void;
+  onChanged: (message: BookingNotice) => void;
+}) {
+  const row = group.first;
+  const lockers = group.rows.map((r) => r.locker_id).filter((id): id is number => id !== null);
+  return (
+    <>
+      <tr className={isOpen ? 'adm-row-open' : undefined}>
+        <td data-label="Stato">
+          <StatusIcon status={row.STATUS} />
+        </td>
+        <td className="adm-mono adm-ellipsis" title={group.transactionId} data-label="Transazione">
+          {row.is_test ? (
+            <>
+              <span className="adm-tag adm-tag-info" title="Prenotazione di test: esclusa dagli incassi">
+                Test
+              </span>{' '}
+            </>
+          ) : null}
+          {group.transactionId}
+        </td>
+        <td data-label="Sede">{row.LOCATION_KEY}</td>
+        <td className="adm-nowrap" data-label="Inizio">
+          {formatInZone(row.START_TIME, zone)}
+        </td>
+        <td className="adm-nowrap" data-label="Fine">
+          {formatInZone(row.END_TIME, zone)}
+        </td>
+        <td data-label="Locker">{lockers.length > 0 ? lockers.join(', ') : '–'}</td>
+        <td className="adm-ellipsis" data-label="Cliente">
+          {[row.nome, row.cognome].filter(Boolean).join(' ') || '–'}
+        </td>
+        <td className="adm-num" data-label="Prezzo">
+          {formatEuro(row.price_discounted)}
+        </td>
+        <td className="adm-card-action">
+          <button type="button" className="adm-link" aria-expanded={isOpen} onClick={onToggle}>
+            {isOpen ? 'Nascondi' : 'Dettagli'}
+          </button>
+        </td>
+      </tr>
+      {isOpen ? (
+        <tr className="adm-details-row">
+          <td colSpan={9}>
+            <BookingDetails
+              group={group}
+              lockers={lockers}
+              zone={zone}
+              sameSize={[...sameSize]}
+              onNotice={onNotice}
+              onChanged={onChanged}
+            />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+/** The transactions shown, one line each, with the open one's details. */
+function BookingsTable({
+  groups,
+  zoneOf,
+  structureOf,
+  openId,
+  onOpen,
+  onNotice,
+  onChanged,
+}: {
+  groups: readonly BookingGroup[];
+  zoneOf: ReadonlyMap<string, string>;
+  structureOf: ReadonlyMap<string, LocationSummary['lockerStructure']>;
+  openId: string | null;
+  onOpen: (transactionId: string | null) => void;
+  onNotice: (message: BookingNotice) => void;
+  onChanged: (message: BookingNotice) => void;
+}) {
+  return (
+    <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella prenotazioni">
+      <table className="adm-table adm-table-cards">
+        <thead>
+          <tr>
+            <th>
+              <span className="visually-hidden">Stato</span>
+            </th>
+            <th>Transazione</th>
+            <th>Sede</th>
+            <th>Inizio</th>
+            <th>Fine</th>
+            <th>Locker</th>
+            <th>Cliente</th>
+            <th className="adm-num">Prezzo</th>
+            <th>
+              <span className="visually-hidden">Dettagli</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group) => (
+            <BookingGroupRows
+              key={group.transactionId}
+              group={group}
+              zone={zoneOf.get(group.first.LOCATION_KEY) ?? 'Europe/Rome'}
+              sameSize={structureOf.get(group.first.LOCATION_KEY)?.[group.first.locker_type] ?? []}
+              isOpen={openId === group.transactionId}
+              onToggle={() => onOpen(openId === group.transactionId ? null : group.transactionId)}
+              onNotice={onNotice}
+              onChanged={onChanged}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function BookingsPage() {
+  const role = useAdminRole();
+  const queryClient = useQueryClient();
+  /** The search the list shows (null: the recent bookings). */
+  const [searched, setSearched] = useState<string | null>(null);
+  const bookings = useQuery({
+    queryKey: ['bookings', searched],
+    queryFn: ({ signal }) =>
+      adminCall(adminRoutes.recentBookings, { query: searched ? { q: searched } : {}, signal }),
+  });
+  const sites = useQuery(adminQueries.locationSummaries());
+  const failed = bookings.isError || sites.isError;
+  // Loading until both lists are read; after a failure, what was read (the error says the rest).
+  const rows = useMemo(
+    () => (failed ? (bookings.data ?? []) : bookings.data && sites.data ? bookings.data : null),
+    [failed, bookings.data, sites.data],
+  );
+  const locations: LocationSummary[] = useMemo(() => sites.data ?? [], [sites.data]);
+  const [filters, setFilters] = useState<Filters>({ status: '', location: '' });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<BookingNotice | null>(null);
+
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    if (sites.isError) void sites.refetch();
+  };
   const groups = useMemo(() => groupByTransaction(rows ?? []), [rows]);
   const zoneOf = useMemo(() => new Map(locations.map((l) => [l.key, l.timezone])), [locations]);
   const structureOf = useMemo(() => new Map(locations.map((l) => [l.key, l.lockerStructure])), [locations]);
   const nameOf = useMemo(() => new Map(locations.map((l) => [l.key, l.nome])), [locations]);
-
-  const statusCounts = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const group of groups) {
-      if (locationFilter && group.first.LOCATION_KEY !== locationFilter) continue;
-      counts.set(group.first.STATUS, (counts.get(group.first.STATUS) ?? 0) + 1);
-    }
-    return counts;
-  }, [groups, locationFilter]);
-  const locationCounts = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const group of groups) {
-      if (statusFilter && group.first.STATUS !== statusFilter) continue;
-      counts.set(group.first.LOCATION_KEY, (counts.get(group.first.LOCATION_KEY) ?? 0) + 1);
-    }
-    return counts;
-  }, [groups, statusFilter]);
   const locationKeys = useMemo(
     () => [...new Set([...locations.map((l) => l.key), ...groups.map((g) => g.first.LOCATION_KEY)])],
     [locations, groups],
   );
-
   const shown = groups.filter(
     (group) =>
-      (!statusFilter || group.first.STATUS === statusFilter) &&
-      (!locationFilter || group.first.LOCATION_KEY === locationFilter),
+      (!filters.status || group.first.STATUS === filters.status) &&
+      (!filters.location || group.first.LOCATION_KEY === filters.location),
   );
 
   return (
@@ -189,123 +461,28 @@ export function BookingsPage() {
             >
               Esporta CSV
             </button>
-            <button type="button" className="adm-btn adm-btn-secondary" onClick={() => void load()}>
+            <button type="button" className="adm-btn adm-btn-secondary" onClick={reload}>
               ↻ Aggiorna
             </button>
           </>
         }
       />
       {/* Deleting bookings is every site's business: an administrator's only (auth/roles.ts). */}
-      {role === 'administrator' ? <CleanupPanel onDeleted={() => void load()} /> : null}
-      <Notice message={error ? { tone: 'error', text: error } : null} />
+      {role === 'administrator' ? <CleanupPanel onDeleted={reload} /> : null}
+      <Notice
+        message={failed ? { tone: 'error', text: 'Errore nel caricamento prenotazioni o sedi' } : null}
+      />
       <Notice message={notice} onClose={() => setNotice(null)} />
       <Card>
-        <form className="adm-filterbar" role="search" onSubmit={runSearch}>
-          <label className="adm-field adm-field-inline adm-search-field">
-            <span className="adm-field-label">Cerca</span>
-            <input
-              className="adm-input"
-              type="search"
-              value={searchText}
-              placeholder="Nome, e-mail, telefono o codice"
-              aria-describedby={searchTooShort ? 'bookings-search-hint' : undefined}
-              onChange={(e) => setSearchText(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="adm-btn adm-btn-secondary" disabled={searchTooShort}>
-            Cerca
-          </button>
-          {searched ? (
-            <button
-              type="button"
-              className="adm-link"
-              onClick={() => {
-                setSearchText('');
-                setRows(null);
-                setSearched(null);
-              }}
-            >
-              Torna alle recenti
-            </button>
-          ) : null}
-          {searchTooShort ? (
-            <span id="bookings-search-hint" className="adm-muted">
-              Scrivi almeno 2 caratteri
-            </span>
-          ) : null}
-        </form>
-        {searched ? (
-          <p className="adm-muted" role="status">
-            Risultati per «{searched}», anche tra le prenotazioni meno recenti
-          </p>
-        ) : null}
-        <div className="adm-filterbar">
-          <label className="adm-field adm-field-inline">
-            <span className="adm-field-label">Stato</span>
-            <select
-              className="adm-input"
-              value={statusFilter}
-              onChange={(e) => setStatusFilter(e.target.value)}
-              aria-label="Stato"
-            >
-              <option value="">
-                Tutti gli stati ({[...statusCounts.values()].reduce((a, b) => a + b, 0)})
-              </option>
-              {BOOKING_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]} ({statusCounts.get(status) ?? 0})
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="adm-field adm-field-inline">
-            <span className="adm-field-label">Sede</span>
-            <select
-              className="adm-input"
-              value={locationFilter}
-              onChange={(e) => setLocationFilter(e.target.value)}
-              aria-label="Sede"
-            >
-              <option value="">
-                Tutte le sedi ({[...locationCounts.values()].reduce((a, b) => a + b, 0)})
-              </option>
-              {locationKeys.map((key) => (
-                <option key={key} value={key}>
-                  {nameOf.get(key) ?? key} ({locationCounts.get(key) ?? 0})
-                </option>
-              ))}
-            </select>
-          </label>
-          <span className="adm-muted">
-            Mostrando {shown.length} di {groups.length} prenotazioni
-          </span>
-          {statusFilter || locationFilter ? (
-            <button
-              type="button"
-              className="adm-link"
-              onClick={() => {
-                setStatusFilter('');
-                setLocationFilter('');
-              }}
-            >
-              Cancella filtri
-            </button>
-          ) : null}
-        </div>
-        <div className="adm-chips adm-chips-bar">
-          {BOOKING_STATUSES.filter((status) => statusCounts.get(status)).map((status) => (
-            <button
-              type="button"
-              key={status}
-              className={`adm-chip adm-chip-button${statusFilter === status ? ' adm-chip-active' : ''}`}
-              aria-pressed={statusFilter === status}
-              onClick={() => setStatusFilter(statusFilter === status ? '' : status)}
-            >
-              <StatusIcon status={status} /> {STATUS_LABELS[status]}{' '}
-              <strong>{statusCounts.get(status)}</strong>
-            </button>
-          ))}
-        </div>
+        <BookingsSearch searched={searched} onSearch={setSearched} />
+        <BookingsFilters
+          groups={groups}
+          shown={shown.length}
+          filters={filters}
+          locationKeys={locationKeys}
+          nameOf={nameOf}
+          onChange={setFilters}
+        />
       </Card>
       <Card>
         {rows === null ? (
@@ -313,104 +490,18 @@ export function BookingsPage() {
         ) : shown.length === 0 ? (
           <Empty>Nessuna prenotazione</Empty>
         ) : (
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella prenotazioni">
-            <table className="adm-table adm-table-cards">
-              <thead>
-                <tr>
-                  <th>
-                    <span className="visually-hidden">Stato</span>
-                  </th>
-                  <th>Transazione</th>
-                  <th>Sede</th>
-                  <th>Inizio</th>
-                  <th>Fine</th>
-                  <th>Locker</th>
-                  <th>Cliente</th>
-                  <th className="adm-num">Prezzo</th>
-                  <th>
-                    <span className="visually-hidden">Dettagli</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((group) => {
-                  const row = group.first;
-                  const zone = zoneOf.get(row.LOCATION_KEY) ?? 'Europe/Rome';
-                  const isOpen = openId === group.transactionId;
-                  const lockers = group.rows
-                    .map((r) => r.locker_id)
-                    .filter((id): id is number => id !== null);
-                  return (
-                    <Fragment key={group.transactionId}>
-                      <tr className={isOpen ? 'adm-row-open' : undefined}>
-                        <td data-label="Stato">
-                          <StatusIcon status={row.STATUS} />
-                        </td>
-                        <td
-                          className="adm-mono adm-ellipsis"
-                          title={group.transactionId}
-                          data-label="Transazione"
-                        >
-                          {row.is_test ? (
-                            <>
-                              <span
-                                className="adm-tag adm-tag-info"
-                                title="Prenotazione di test: esclusa dagli incassi"
-                              >
-                                Test
-                              </span>{' '}
-                            </>
-                          ) : null}
-                          {group.transactionId}
-                        </td>
-                        <td data-label="Sede">{row.LOCATION_KEY}</td>
-                        <td className="adm-nowrap" data-label="Inizio">
-                          {formatInZone(row.START_TIME, zone)}
-                        </td>
-                        <td className="adm-nowrap" data-label="Fine">
-                          {formatInZone(row.END_TIME, zone)}
-                        </td>
-                        <td data-label="Locker">{lockers.length > 0 ? lockers.join(', ') : '–'}</td>
-                        <td className="adm-ellipsis" data-label="Cliente">
-                          {[row.nome, row.cognome].filter(Boolean).join(' ') || '–'}
-                        </td>
-                        <td className="adm-num" data-label="Prezzo">
-                          {formatEuro(row.price_discounted)}
-                        </td>
-                        <td className="adm-card-action">
-                          <button
-                            type="button"
-                            className="adm-link"
-                            aria-expanded={isOpen}
-                            onClick={() => setOpenId(isOpen ? null : group.transactionId)}
-                          >
-                            {isOpen ? 'Nascondi' : 'Dettagli'}
-                          </button>
-                        </td>
-                      </tr>
-                      {isOpen ? (
-                        <tr className="adm-details-row">
-                          <td colSpan={9}>
-                            <BookingDetails
-                              group={group}
-                              lockers={lockers}
-                              zone={zone}
-                              sameSize={structureOf.get(row.LOCATION_KEY)?.[row.locker_type] ?? []}
-                              onNotice={setNotice}
-                              onChanged={(message) => {
-                                setNotice(message);
-                                void load();
-                              }}
-                            />
-                          </td>
-                        </tr>
-                      ) : null}
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <BookingsTable
+            groups={shown}
+            zoneOf={zoneOf}
+            structureOf={structureOf}
+            openId={openId}
+            onOpen={setOpenId}
+            onNotice={setNotice}
+            onChanged={(message) => {
+              setNotice(message);
+              reload();
+            }}
+          />
         )}
       </Card>
     </>

@@ -3,6 +3,32 @@ import { useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 
+/** The new token's init command, shown once, with a button that copies it. */
+function IssuedTokenCommand({ command }: { command: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="adm-token-once">
+      <p role="status">
+        <strong>Nuovo token emesso: è mostrato solo ora.</strong> Copia il comando ed eseguilo sul box della
+        sede, poi <code>edge-bridge doctor</code> e <code>systemctl restart edge-bridge</code>.
+      </p>
+      <label className="adm-field">
+        <span className="adm-field-label">Comando edge-bridge init</span>
+        <textarea className="adm-input adm-mono" readOnly rows={5} value={command} />
+      </label>
+      <button
+        type="button"
+        className="adm-btn adm-btn-secondary"
+        onClick={() => {
+          void navigator.clipboard?.writeText(command).then(() => setCopied(true));
+        }}
+      >
+        {copied ? 'Copiato' : 'Copia comando'}
+      </button>
+    </div>
+  );
+}
+
 /**
  * A site's edge-bridge token (issue 17, Bridges): issuing one revokes the previous (its bridge is
  * disconnected at once) and shows the new one once, with the `edge-bridge init` command the
@@ -23,14 +49,12 @@ export function BridgeTokenPanel({
   const [token, setToken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const [asking, setAsking] = useState<'issue' | 'revoke' | null>(null);
   const [revoked, setRevoked] = useState<string | null>(null);
 
   async function run(action: 'issue' | 'revoke') {
     setBusy(true);
     setProblem(null);
-    setCopied(false);
     setRevoked(null);
     try {
       if (action === 'issue') {
@@ -120,27 +144,7 @@ export function BridgeTokenPanel({
         </p>
       ) : null}
       {revoked ? <p role="status">{revoked}</p> : null}
-      {token ? (
-        <div className="adm-token-once">
-          <p role="status">
-            <strong>Nuovo token emesso: è mostrato solo ora.</strong> Copia il comando ed eseguilo sul box
-            della sede, poi <code>edge-bridge doctor</code> e <code>systemctl restart edge-bridge</code>.
-          </p>
-          <label className="adm-field">
-            <span className="adm-field-label">Comando edge-bridge init</span>
-            <textarea className="adm-input adm-mono" readOnly rows={5} value={command} />
-          </label>
-          <button
-            type="button"
-            className="adm-btn adm-btn-secondary"
-            onClick={() => {
-              void navigator.clipboard?.writeText(command).then(() => setCopied(true));
-            }}
-          >
-            {copied ? 'Copiato' : 'Copia comando'}
-          </button>
-        </div>
-      ) : null}
+      {token ? <IssuedTokenCommand key={token} command={command} /> : null}
     </section>
   );
 }

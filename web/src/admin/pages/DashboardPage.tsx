@@ -1,4 +1,5 @@
 import { authRoutes } from '@deposito/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { adminCall } from '../admin-api';
 import { clearAdminSignedIn } from '../admin-session';
@@ -39,11 +40,14 @@ const SHORTCUTS = [
 export function DashboardPage() {
   const navigate = useNavigate();
   const role = useAdminRole();
+  const queryClient = useQueryClient();
 
   async function logout() {
     // The token ends on the server too; leaving works even if that call fails.
     await adminCall(authRoutes.logout, {}).catch(() => undefined);
     clearAdminSignedIn();
+    // What this session read is not for the next one.
+    queryClient.clear();
     navigate('/admin/login', { replace: true });
   }
 

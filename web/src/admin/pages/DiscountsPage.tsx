@@ -1,11 +1,22 @@
 import { discountRoutes, type DiscountCode } from '@deposito/protocol';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
-import { useConfirm } from '../components/use-confirm';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
-import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
-import { Card, Empty, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
+import {
+  PageNoticeBar,
+  listOf,
+  loadFailure,
+  usePageNotices,
+  type PageNotices,
+} from '../components/page-notices';
+import { checkedSubmit } from '../components/checked-submit';
+import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
 import { formatEuro } from '../format';
+import { adminQueries } from '../query/queries';
+import { useAdminMutation } from '../query/use-admin-mutation';
+import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 
 interface DiscountForm {
   code: string;
@@ -65,6 +76,12 @@ export function discountPayload(form: DiscountForm) {
   } as const;
 }
 
+/** What the form's own check finds before sending (code and value are required). */
+function discountProblem(form: DiscountForm): string | null {
+  const payload = discountPayload(form);
+  return payload.ok ? null : payload.error;
+}
+
 function failure(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     if (error.code === CLIENT_ERROR_CODES.network || error.code === CLIENT_ERROR_CODES.timeout) {
@@ -75,189 +92,203 @@ function failure(error: unknown, fallback: string): string {
   return fallback;
 }
 
-function DiscountFields({ form, onChange }: { form: DiscountForm; onChange: (form: DiscountForm) => void }) {
-  const set = <K extends keyof DiscountForm>(key: K, value: DiscountForm[K]) =>
-    onChange({ ...form, [key]: value });
+/** The fields of a code, new or edited, in one react-hook-form form. */
+function DiscountFields({ form }: { form: UseFormReturn<DiscountForm> }) {
+  const { register, watch } = form;
   return (
     <div className="adm-grid-4">
       <Field label="Codice">
-        <input
-          className="adm-input"
-          value={form.code}
-          onChange={(e) => set('code', e.target.value)}
-          placeholder="ESTATE20"
-        />
+        <input className="adm-input" {...register('code')} placeholder="ESTATE20" />
       </Field>
       <Field label="Descrizione">
-        <input
-          className="adm-input"
-          value={form.description}
-          onChange={(e) => set('description', e.target.value)}
-        />
+        <input className="adm-input" {...register('description')} />
       </Field>
       <Field label="Tipo">
-        <select
-          className="adm-input"
-          value={form.kind}
-          onChange={(e) => set('kind', e.target.value as DiscountForm['kind'])}
-        >
+        <select className="adm-input" {...register('kind')}>
           <option value="percent">Percentuale (%)</option>
           <option value="amount">Importo (€)</option>
         </select>
       </Field>
-      <Field label={form.kind === 'percent' ? 'Valore (%)' : 'Valore (€)'}>
-        <input
-          className="adm-input"
-          inputMode="decimal"
-          value={form.value}
-          onChange={(e) => set('value', e.target.value)}
-        />
+      <Field label={watch('kind') === 'percent' ? 'Valore (%)' : 'Valore (€)'}>
+        <input className="adm-input" inputMode="decimal" {...register('value')} />
       </Field>
       <Field label="Valido dal">
-        <input
-          className="adm-input"
-          type="date"
-          value={form.validFrom}
-          onChange={(e) => set('validFrom', e.target.value)}
-        />
+        <input className="adm-input" type="date" {...register('validFrom')} />
       </Field>
       <Field label="Valido fino al">
-        <input
-          className="adm-input"
-          type="date"
-          value={form.validTo}
-          onChange={(e) => set('validTo', e.target.value)}
-        />
+        <input className="adm-input" type="date" {...register('validTo')} />
       </Field>
       <Field label="Giorni minimi">
-        <input
-          className="adm-input"
-          type="number"
-          min={1}
-          value={form.minDays}
-          onChange={(e) => set('minDays', e.target.value)}
-        />
+        <input className="adm-input" type="number" min={1} {...register('minDays')} />
       </Field>
       <label className="adm-check adm-check-field">
-        <input
-          type="checkbox"
-          checked={form.usableOnce}
-          onChange={(e) => set('usableOnce', e.target.checked)}
-        />
+        <input type="checkbox" {...register('usableOnce')} />
         Utilizzabile una sola volta
       </label>
     </div>
   );
 }
 
-export function DiscountsPage() {
-  const confirm = useConfirm();
-  const [codes, setCodes] = useState<DiscountCode[] | null>(null);
-  const [form, setForm] = useState<DiscountForm>(EMPTY_FORM);
-  const [editing, setEditing] = useState<{ original: string; version: number; form: DiscountForm } | null>(
-    null,
+const DISCOUNT_KEYS = [adminQueries.discounts().queryKey];
+
+/** Nuovo codice: the form empties once the code is created. */
+function NewDiscountCard({ notices }: { notices: PageNotices }) {
+  const form = useForm<DiscountForm>({ defaultValues: EMPTY_FORM });
+  const create = useAdminMutation(
+    (body: Parameters<typeof adminCall<typeof discountRoutes.create>>[1]['body']) =>
+      adminCall(discountRoutes.create, { body }),
+    DISCOUNT_KEYS,
   );
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
-  const [stale, setStale] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
+  const submit = checkedSubmit(form, discountProblem, notices.error, async (values) => {
+    const payload = discountPayload(values);
+    if (!payload.ok) return;
     try {
-      setCodes(await adminCall(discountRoutes.list, {}));
-    } catch {
-      setCodes((current) => current ?? []);
-      setMessage({ tone: 'error', text: 'Errore nel caricamento dei codici' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    const payload = discountPayload(form);
-    if (!payload.ok) {
-      setMessage({ tone: 'error', text: payload.error });
-      return;
-    }
-    setBusy(true);
-    try {
-      await adminCall(discountRoutes.create, { body: payload.body });
-      setMessage({ tone: 'success', text: `Codice ${payload.body.code} creato` });
-      setForm(EMPTY_FORM);
-      await load();
+      await create.mutateAsync(payload.body);
+      notices.success(`Codice ${payload.body.code} creato`);
+      form.reset(EMPTY_FORM);
     } catch (error) {
-      setMessage({ tone: 'error', text: failure(error, 'Errore durante la creazione') });
-    } finally {
-      setBusy(false);
+      notices.error(failure(error, 'Errore durante la creazione'));
     }
-  }
+  });
 
-  async function remove(code: string) {
-    const confirmed = await confirm.ask({
-      title: `Eliminare il codice ${code}?`,
-      text: 'I clienti non potranno più usarlo; le prenotazioni già fatte con il codice restano come sono.',
-      confirmLabel: 'Elimina',
-    });
-    if (!confirmed) return;
+  return (
+    <Card title="Nuovo codice">
+      <form onSubmit={submit} className="adm-form">
+        <DiscountFields form={form} />
+        <div className="adm-form-actions">
+          <button type="submit" className="adm-btn adm-btn-primary" disabled={create.isPending}>
+            Crea codice
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** One edit in place: usage is kept, and a save from an older read is refused (`edit/stale`). */
+function DiscountEditRow({
+  discount,
+  notices,
+  onClose,
+}: {
+  discount: DiscountCode;
+  notices: PageNotices;
+  onClose: () => void;
+}) {
+  const form = useForm<DiscountForm>({ defaultValues: formOf(discount) });
+  // The version this form was filled from: a refetch meanwhile must not move it.
+  const [version] = useState(discount.version ?? 1);
+  const update = useAdminMutation(
+    (body: Parameters<typeof adminCall<typeof discountRoutes.update>>[1]['body']) =>
+      adminCall(discountRoutes.update, { params: { code: discount.code }, body }),
+    DISCOUNT_KEYS,
+  );
+
+  const save = checkedSubmit(form, discountProblem, notices.error, async (values) => {
+    const payload = discountPayload(values);
+    if (!payload.ok) return;
     try {
-      await adminCall(discountRoutes.delete, { params: { code } });
-      setMessage({ tone: 'success', text: `Codice ${code} eliminato` });
-      await load();
+      await update.mutateAsync({ ...payload.body, version });
+      notices.success(`Codice ${payload.body.code} aggiornato`);
+      onClose();
     } catch (error) {
-      setMessage({ tone: 'error', text: failure(error, 'Errore durante la cancellazione') });
+      notices.refused(error, failure(error, 'Errore salvataggio'));
     }
-  }
+  });
 
-  /** One edit in place: usage is kept, and a save from an older read is refused (`edit/stale`). */
-  async function saveEdit() {
-    if (!editing) return;
-    const payload = discountPayload(editing.form);
-    if (!payload.ok) {
-      setMessage({ tone: 'error', text: payload.error });
-      return;
-    }
-    try {
-      await adminCall(discountRoutes.update, {
-        params: { code: editing.original },
-        body: { ...payload.body, version: editing.version },
-      });
-      setMessage({ tone: 'success', text: `Codice ${payload.body.code} aggiornato` });
-      setEditing(null);
-      await load();
-    } catch (error) {
-      const staleText = staleEditMessage(error);
-      if (staleText) setStale(staleText);
-      else setMessage({ tone: 'error', text: failure(error, 'Errore salvataggio') });
-    }
-  }
+  return (
+    <tr className="adm-row-open">
+      <td colSpan={7}>
+        <DiscountFields form={form} />
+        <div className="adm-form-actions">
+          <button type="button" className="adm-btn adm-btn-ghost" onClick={onClose}>
+            Annulla
+          </button>
+          <button type="button" className="adm-btn adm-btn-primary" onClick={() => save()}>
+            Salva
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
 
-  async function reload() {
-    setStale(null);
-    setEditing(null);
-    await load();
-  }
+function DiscountRow({
+  discount,
+  onEdit,
+  onRemove,
+}: {
+  discount: DiscountCode;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <tr>
+      <td className="adm-mono">
+        <strong>{discount.code}</strong>
+      </td>
+      <td className="adm-ellipsis">{discount.description || '–'}</td>
+      <td className="adm-num">
+        {discount.discountPercent != null
+          ? `${discount.discountPercent}%`
+          : formatEuro(discount.discountEuro)}
+      </td>
+      <td className="adm-nowrap">
+        {discount.validFrom || discount.validTo
+          ? `${discount.validFrom ?? '…'} → ${discount.validTo ?? '…'}`
+          : 'Sempre'}
+      </td>
+      <td>{discount.usableOnce ? (discount.timesUsed ? 'Sì (usato)' : 'Sì') : 'No'}</td>
+      <td className="adm-num">{discount.minDays ?? '–'}</td>
+      <td className="adm-row-actions">
+        <button type="button" className="adm-link" onClick={onEdit}>
+          Modifica
+        </button>
+        <button type="button" className="adm-link adm-link-danger" onClick={onRemove}>
+          Elimina
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export function DiscountsPage() {
+  const notices = usePageNotices();
+  const query = useQuery(adminQueries.discounts());
+  const codes = listOf(query);
+  /** The code whose row is open for editing. */
+  const [editing, setEditing] = useState<string | null>(null);
+  const remove = useConfirmedMutation(
+    (code: string) => adminCall(discountRoutes.delete, { params: { code } }),
+    DISCOUNT_KEYS,
+    {
+      ask: (code) => ({
+        title: `Eliminare il codice ${code}?`,
+        text: 'I clienti non potranno più usarlo; le prenotazioni già fatte con il codice restano come sono.',
+        confirmLabel: 'Elimina',
+      }),
+      onDone: (code) => notices.success(`Codice ${code} eliminato`),
+      onFailed: (error) => notices.error(failure(error, 'Errore durante la cancellazione')),
+    },
+  );
 
   return (
     <>
-      {confirm.dialog}
+      {remove.dialog}
       <PageHeader
         title="Gestione Codici Sconto"
         subtitle="Codici percentuali o a importo fisso, con validità e limiti"
       />
-      <Notice message={message} onClose={() => setMessage(null)} />
-      <StaleNotice message={stale} onReload={() => void reload()} />
-      <Card title="Nuovo codice">
-        <form onSubmit={create} className="adm-form">
-          <DiscountFields form={form} onChange={setForm} />
-          <div className="adm-form-actions">
-            <button type="submit" className="adm-btn adm-btn-primary" disabled={busy}>
-              Crea codice
-            </button>
-          </div>
-        </form>
-      </Card>
+      <Notice message={loadFailure(query, 'Errore nel caricamento dei codici')} />
+      <PageNoticeBar
+        notices={notices}
+        onReload={() => {
+          setEditing(null);
+          void query.refetch();
+        }}
+      />
+      <NewDiscountCard notices={notices} />
       <Card title={`Codici esistenti${codes ? ` (${codes.length})` : ''}`}>
         {codes === null ? (
           <Loading />
@@ -281,72 +312,20 @@ export function DiscountsPage() {
               </thead>
               <tbody>
                 {codes.map((discount) =>
-                  editing?.original === discount.code ? (
-                    <tr key={discount.code} className="adm-row-open">
-                      <td colSpan={7}>
-                        <DiscountFields
-                          form={editing.form}
-                          onChange={(next) => setEditing({ ...editing, form: next })}
-                        />
-                        <div className="adm-form-actions">
-                          <button
-                            type="button"
-                            className="adm-btn adm-btn-ghost"
-                            onClick={() => setEditing(null)}
-                          >
-                            Annulla
-                          </button>
-                          <button
-                            type="button"
-                            className="adm-btn adm-btn-primary"
-                            onClick={() => void saveEdit()}
-                          >
-                            Salva
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
+                  editing === discount.code ? (
+                    <DiscountEditRow
+                      key={discount.code}
+                      discount={discount}
+                      notices={notices}
+                      onClose={() => setEditing(null)}
+                    />
                   ) : (
-                    <tr key={discount.code}>
-                      <td className="adm-mono">
-                        <strong>{discount.code}</strong>
-                      </td>
-                      <td className="adm-ellipsis">{discount.description || '–'}</td>
-                      <td className="adm-num">
-                        {discount.discountPercent != null
-                          ? `${discount.discountPercent}%`
-                          : formatEuro(discount.discountEuro)}
-                      </td>
-                      <td className="adm-nowrap">
-                        {discount.validFrom || discount.validTo
-                          ? `${discount.validFrom ?? '…'} → ${discount.validTo ?? '…'}`
-                          : 'Sempre'}
-                      </td>
-                      <td>{discount.usableOnce ? (discount.timesUsed ? 'Sì (usato)' : 'Sì') : 'No'}</td>
-                      <td className="adm-num">{discount.minDays ?? '–'}</td>
-                      <td className="adm-row-actions">
-                        <button
-                          type="button"
-                          className="adm-link"
-                          onClick={() =>
-                            setEditing({
-                              original: discount.code,
-                              version: discount.version ?? 1,
-                              form: formOf(discount),
-                            })
-                          }
-                        >
-                          Modifica
-                        </button>
-                        <button
-                          type="button"
-                          className="adm-link adm-link-danger"
-                          onClick={() => void remove(discount.code)}
-                        >
-                          Elimina
-                        </button>
-                      </td>
-                    </tr>
+                    <DiscountRow
+                      key={discount.code}
+                      discount={discount}
+                      onEdit={() => setEditing(discount.code)}
+                      onRemove={() => remove.run(discount.code)}
+                    />
                   ),
                 )}
               </tbody>

@@ -4,12 +4,23 @@ import {
   type LocationSummary,
   type LocationTimezone,
 } from '@deposito/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { PricingEditor } from '../components/PricingEditor';
-import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
-import { Card, Empty, Field, Loading, Notice, type NoticeMessage } from '../components/ui';
+import {
+  PageNoticeBar,
+  listOf,
+  loadFailure,
+  usePageNotices,
+  type PageNotices,
+} from '../components/page-notices';
+import { checkedSubmit } from '../components/checked-submit';
+import { Card, Empty, Field, Loading, Notice } from '../components/ui';
 import { pricingProblem, pricingToRows, rowsToPricing, type PricingRows } from '../location-form';
+import { adminQueries } from '../query/queries';
+import { useAdminMutation } from '../query/use-admin-mutation';
 
 interface SettingsDraft {
   key: string;
@@ -59,7 +70,6 @@ function changedFor(kind: SaveKind, draft: SettingsDraft, loaded: SettingsDraft 
 
 const count = (text: string) => Math.max(0, Number.parseInt(text, 10) || 0);
 
-/** Impostazioni Sedi: prices, zone and hours, locker counts, three saves and the duplicate tool. */
 /** One end of the duplicate-structure tool: a location picked by name. */
 function LocationChoice(props: {
   label: string;
@@ -87,264 +97,290 @@ function LocationChoice(props: {
   );
 }
 
-export function LocationSettingsPage() {
-  const [drafts, setDrafts] = useState<SettingsDraft[] | null>(null);
-  /** The locations as loaded: a save sends only the drafts that differ from them. */
-  const [loaded, setLoaded] = useState<Record<string, SettingsDraft>>({});
-  const [stale, setStale] = useState<string | null>(null);
-  const [open, setOpen] = useState<Record<string, boolean>>({});
-  const [source, setSource] = useState('');
-  const [target, setTarget] = useState('');
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
-  const [saving, setSaving] = useState<string | null>(null);
+const LOCATION_KEYS = [['locations']];
 
-  const load = useCallback(async () => {
-    try {
-      const fresh = (await adminCall(locationRoutes.listLocations, { timeoutMs: 5_000 })).map(draftOf);
-      setLoaded(Object.fromEntries(fresh.map((d) => [d.key, d])));
-      setDrafts(fresh);
-    } catch {
-      setDrafts((current) => current ?? []);
-      setMessage({ tone: 'error', text: 'Errore nel caricamento configurazione' });
-    }
-  }, []);
+const SAVE_TEXTS = {
+  prices: ['Prezzi salvati', 'Errore durante il salvataggio dei prezzi'],
+  settings: ['Impostazioni salvate', 'Errore durante il salvataggio delle impostazioni'],
+  structure: ['Struttura locker salvata', 'Errore durante il salvataggio della struttura locker'],
+} as const;
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  function update(key: string, change: Partial<SettingsDraft>) {
-    setDrafts((current) => current?.map((d) => (d.key === key ? { ...d, ...change } : d)) ?? null);
+/** What one save button sends: only the locations it changed, each with the version it read. */
+function saveOf(kind: SaveKind, changed: SettingsDraft[]) {
+  if (kind === 'prices') {
+    return adminCall(locationRoutes.updatePrices, {
+      body: changed.map((d) => ({ key: d.key, pricing: rowsToPricing(d.pricing), version: d.version })),
+    });
   }
+  if (kind === 'settings') {
+    return adminCall(locationRoutes.updateSettings, {
+      body: changed.map((d) => ({
+        key: d.key,
+        timezone: d.timezone,
+        orari: { apertura: d.apertura, chiusura: d.chiusura },
+        version: d.version,
+      })),
+    });
+  }
+  return adminCall(locationRoutes.updateLockerStructure, {
+    body: changed.map((d) => ({
+      key: d.key,
+      lockerStructure: { standard: d.standard, large: d.large },
+      version: d.version,
+    })),
+  });
+}
 
-  async function save(kind: SaveKind) {
-    if (!drafts || drafts.length === 0) return;
-    const texts = {
-      prices: ['Prezzi salvati', 'Errore durante il salvataggio dei prezzi'],
-      settings: ['Impostazioni salvate', 'Errore durante il salvataggio delle impostazioni'],
-      structure: ['Struttura locker salvata', 'Errore durante il salvataggio della struttura locker'],
-    } as const;
+/** The problem of the first changed price table, with its location's name; null when all can be saved. */
+function pricesProblem(changed: SettingsDraft[]): string | null {
+  for (const draft of changed) {
+    const problem = pricingProblem(draft.pricing);
+    if (problem) return `${draft.nome}: ${problem}`;
+  }
+  return null;
+}
+
+type DraftsForm = UseFormReturn<{ drafts: SettingsDraft[] }>;
+
+/** One location's accordion body: zone, hours, locker counts and price tables. */
+function LocationSettingsFields({ form, index }: { form: DraftsForm; index: number }) {
+  const { register } = form;
+  return (
+    <div className="adm-accordion-body">
+      <div className="adm-grid-5">
+        <Field label="Fuso orario">
+          <select className="adm-input" {...register(`drafts.${index}.timezone`)}>
+            {LOCATION_TIMEZONES.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Apertura">
+          <input className="adm-input" type="time" {...register(`drafts.${index}.apertura`)} />
+        </Field>
+        <Field label="Chiusura">
+          <input className="adm-input" type="time" {...register(`drafts.${index}.chiusura`)} />
+        </Field>
+        <Field label="Locker standard">
+          <input
+            className="adm-input"
+            type="number"
+            min={0}
+            {...register(`drafts.${index}.standard`, { setValueAs: count })}
+          />
+        </Field>
+        <Field label="Locker grandi">
+          <input
+            className="adm-input"
+            type="number"
+            min={0}
+            {...register(`drafts.${index}.large`, { setValueAs: count })}
+          />
+        </Field>
+      </div>
+      <Controller
+        control={form.control}
+        name={`drafts.${index}.pricing`}
+        render={({ field }) => <PricingEditor rows={field.value} onChange={field.onChange} />}
+      />
+    </div>
+  );
+}
+
+/**
+ * Impostazioni Sedi's form: every location's draft in one react-hook-form form, filled from the
+ * locations as read (the page remounts it when they are read again); three saves, each sending
+ * only the locations whose part it writes differs from what was read.
+ */
+function LocationSettingsForm({
+  loaded,
+  notices,
+  open,
+  onToggle,
+}: {
+  loaded: SettingsDraft[];
+  notices: PageNotices;
+  open: Record<string, boolean>;
+  onToggle: (key: string) => void;
+}) {
+  const form = useForm({ defaultValues: { drafts: loaded } });
+  const drafts = form.watch('drafts');
+  const [saving, setSaving] = useState<SaveKind | null>(null);
+  const save = useAdminMutation(
+    ({ kind, changed }: { kind: SaveKind; changed: SettingsDraft[] }) => saveOf(kind, changed),
+    LOCATION_KEYS,
+  );
+
+  async function submit(kind: SaveKind) {
+    if (drafts.length === 0) return;
     // Only the locations this page changed: saving one never rewrites another operator's work.
-    const changed = drafts.filter((d) => changedFor(kind, d, loaded[d.key]));
-    if (changed.length === 0) {
-      setMessage({ tone: 'info', text: 'Nessuna modifica da salvare' });
-      return;
-    }
-    if (kind === 'prices') {
-      for (const draft of changed) {
-        const problem = pricingProblem(draft.pricing);
-        if (problem) {
-          setMessage({ tone: 'error', text: `${draft.nome}: ${problem}` });
-          return;
-        }
-      }
-    }
+    const changed = drafts.filter((d, i) => changedFor(kind, d, loaded[i]));
+    if (changed.length === 0)
+      return notices.setMessage({ tone: 'info', text: 'Nessuna modifica da salvare' });
+    const problem = kind === 'prices' ? pricesProblem(changed) : null;
+    if (problem) return notices.error(problem);
     setSaving(kind);
-    setMessage(null);
+    notices.setMessage(null);
     try {
-      if (kind === 'prices') {
-        await adminCall(locationRoutes.updatePrices, {
-          body: changed.map((d) => ({ key: d.key, pricing: rowsToPricing(d.pricing), version: d.version })),
-        });
-      } else if (kind === 'settings') {
-        await adminCall(locationRoutes.updateSettings, {
-          body: changed.map((d) => ({
-            key: d.key,
-            timezone: d.timezone,
-            orari: { apertura: d.apertura, chiusura: d.chiusura },
-            version: d.version,
-          })),
-        });
-      } else {
-        await adminCall(locationRoutes.updateLockerStructure, {
-          body: changed.map((d) => ({
-            key: d.key,
-            lockerStructure: { standard: d.standard, large: d.large },
-            version: d.version,
-          })),
-        });
-      }
-      setMessage({ tone: 'success', text: texts[kind][0] });
-      await load();
+      await save.mutateAsync({ kind, changed });
+      notices.success(SAVE_TEXTS[kind][0]);
     } catch (error) {
-      const staleText = staleEditMessage(error);
-      if (staleText) {
-        setStale(staleText);
-      } else {
-        const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
-        setMessage({ tone: 'error', text: `${texts[kind][1]}${detail}` });
-      }
+      const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
+      notices.refused(error, `${SAVE_TEXTS[kind][1]}${detail}`);
     } finally {
       setSaving(null);
     }
   }
 
-  async function reload() {
-    setStale(null);
-    setMessage(null);
-    await load();
-  }
+  const saveButton = (kind: SaveKind, label: string, tone = 'adm-btn-secondary') => (
+    <button
+      type="button"
+      className={`adm-btn ${tone}`}
+      disabled={saving !== null}
+      onClick={() => void submit(kind)}
+    >
+      {label}
+    </button>
+  );
 
-  async function duplicate() {
-    if (!source || !target) {
-      setMessage({ tone: 'error', text: 'Scegli sia origine che destinazione' });
-      return;
-    }
-    if (source === target) {
-      setMessage({ tone: 'error', text: 'Sorgente e destinazione devono essere diverse' });
-      return;
-    }
+  return (
+    <Card
+      title="Impostazioni Sedi"
+      actions={
+        <>
+          {saveButton('settings', 'Salva impostazioni')}
+          {saveButton('structure', 'Salva struttura locker')}
+          {saveButton('prices', 'Salva prezzi', 'adm-btn-primary')}
+        </>
+      }
+    >
+      {drafts.length === 0 ? (
+        <Empty>Nessuna sede configurata</Empty>
+      ) : (
+        <div className="adm-accordion">
+          {drafts.map((draft, index) => (
+            <div
+              key={draft.key}
+              className={`adm-accordion-item${open[draft.key] ? ' adm-accordion-open' : ''}`}
+            >
+              <button
+                type="button"
+                className="adm-accordion-head"
+                aria-expanded={Boolean(open[draft.key])}
+                onClick={() => onToggle(draft.key)}
+              >
+                <span className="adm-accordion-title">
+                  <strong>{draft.nome}</strong>
+                  <span className="adm-muted"> · {draft.key}</span>
+                </span>
+                <span className="adm-accordion-meta">
+                  <span>{draft.timezone}</span>
+                  <span>
+                    {draft.apertura}–{draft.chiusura}
+                  </span>
+                  <span>
+                    {draft.standard} std / {draft.large} grandi
+                  </span>
+                  <span aria-hidden="true">{open[draft.key] ? '▾' : '▸'}</span>
+                </span>
+              </button>
+              {open[draft.key] ? <LocationSettingsFields form={form} index={index} /> : null}
+            </div>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** Duplica struttura locker: one location's lockers copied onto another. */
+function DuplicateStructureCard({
+  locations,
+  notices,
+}: {
+  locations: SettingsDraft[];
+  notices: PageNotices;
+}) {
+  const form = useForm({ defaultValues: { source: '', target: '' } });
+  const duplicate = useAdminMutation(
+    (body: { sourceKey: string; targetKey: string }) =>
+      adminCall(locationRoutes.duplicateStructure, { body }),
+    LOCATION_KEYS,
+  );
+  const check = ({ source, target }: { source: string; target: string }) =>
+    !source || !target
+      ? 'Scegli sia origine che destinazione'
+      : source === target
+        ? 'Sorgente e destinazione devono essere diverse'
+        : null;
+  const submit = checkedSubmit(form, check, notices.error, async ({ source, target }) => {
     try {
-      await adminCall(locationRoutes.duplicateStructure, { body: { sourceKey: source, targetKey: target } });
-      setMessage({ tone: 'success', text: `Struttura duplicata da ${source} a ${target}` });
-      await load();
+      await duplicate.mutateAsync({ sourceKey: source, targetKey: target });
+      notices.success(`Struttura duplicata da ${source} a ${target}`);
     } catch (error) {
       const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
-      setMessage({ tone: 'error', text: `Errore durante duplicazione${detail}` });
+      notices.error(`Errore durante duplicazione${detail}`);
     }
-  }
+  });
+  const choice = (name: 'source' | 'target', label: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <LocationChoice label={label} value={field.value} onChange={field.onChange} locations={locations} />
+      )}
+    />
+  );
+  return (
+    <Card title="Duplica struttura locker">
+      <div className="adm-filterbar">
+        {choice('source', 'Origine')}
+        <span aria-hidden="true">→</span>
+        {choice('target', 'Destinazione')}
+        <button type="button" className="adm-btn adm-btn-secondary" onClick={() => submit()}>
+          Duplica struttura
+        </button>
+      </div>
+    </Card>
+  );
+}
+
+/** Impostazioni Sedi: prices, zone and hours, locker counts, three saves and the duplicate tool. */
+export function LocationSettingsPage() {
+  const notices = usePageNotices();
+  const query = useQuery(adminQueries.locationSummaries());
+  const summaries = listOf(query);
+  /** The locations as loaded: a save sends only the drafts that differ from them. */
+  const loaded = useMemo(() => summaries?.map(draftOf) ?? null, [summaries]);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
 
   return (
     <>
-      <Notice message={message} onClose={() => setMessage(null)} />
-      <StaleNotice message={stale} onReload={() => void reload()} />
-      <Card
-        title="Impostazioni Sedi"
-        actions={
-          <>
-            <button
-              type="button"
-              className="adm-btn adm-btn-secondary"
-              disabled={saving !== null}
-              onClick={() => void save('settings')}
-            >
-              Salva impostazioni
-            </button>
-            <button
-              type="button"
-              className="adm-btn adm-btn-secondary"
-              disabled={saving !== null}
-              onClick={() => void save('structure')}
-            >
-              Salva struttura locker
-            </button>
-            <button
-              type="button"
-              className="adm-btn adm-btn-primary"
-              disabled={saving !== null}
-              onClick={() => void save('prices')}
-            >
-              Salva prezzi
-            </button>
-          </>
-        }
-      >
-        {drafts === null ? (
+      <Notice message={loadFailure(query, 'Errore nel caricamento configurazione')} />
+      <PageNoticeBar
+        notices={notices}
+        onReload={() => {
+          notices.setMessage(null);
+          void query.refetch();
+        }}
+      />
+      {loaded === null ? (
+        <Card title="Impostazioni Sedi">
           <Loading />
-        ) : drafts.length === 0 ? (
-          <Empty>Nessuna sede configurata</Empty>
-        ) : (
-          <div className="adm-accordion">
-            {drafts.map((draft) => (
-              <div
-                key={draft.key}
-                className={`adm-accordion-item${open[draft.key] ? ' adm-accordion-open' : ''}`}
-              >
-                <button
-                  type="button"
-                  className="adm-accordion-head"
-                  aria-expanded={Boolean(open[draft.key])}
-                  onClick={() => setOpen({ ...open, [draft.key]: !open[draft.key] })}
-                >
-                  <span className="adm-accordion-title">
-                    <strong>{draft.nome}</strong>
-                    <span className="adm-muted"> · {draft.key}</span>
-                  </span>
-                  <span className="adm-accordion-meta">
-                    <span>{draft.timezone}</span>
-                    <span>
-                      {draft.apertura}–{draft.chiusura}
-                    </span>
-                    <span>
-                      {draft.standard} std / {draft.large} grandi
-                    </span>
-                    <span aria-hidden="true">{open[draft.key] ? '▾' : '▸'}</span>
-                  </span>
-                </button>
-                {open[draft.key] ? (
-                  <div className="adm-accordion-body">
-                    <div className="adm-grid-5">
-                      <Field label="Fuso orario">
-                        <select
-                          className="adm-input"
-                          value={draft.timezone}
-                          onChange={(e) =>
-                            update(draft.key, { timezone: e.target.value as LocationTimezone })
-                          }
-                        >
-                          {LOCATION_TIMEZONES.map((zone) => (
-                            <option key={zone} value={zone}>
-                              {zone}
-                            </option>
-                          ))}
-                        </select>
-                      </Field>
-                      <Field label="Apertura">
-                        <input
-                          className="adm-input"
-                          type="time"
-                          value={draft.apertura}
-                          onChange={(e) => update(draft.key, { apertura: e.target.value })}
-                        />
-                      </Field>
-                      <Field label="Chiusura">
-                        <input
-                          className="adm-input"
-                          type="time"
-                          value={draft.chiusura}
-                          onChange={(e) => update(draft.key, { chiusura: e.target.value })}
-                        />
-                      </Field>
-                      <Field label="Locker standard">
-                        <input
-                          className="adm-input"
-                          type="number"
-                          min={0}
-                          value={draft.standard}
-                          onChange={(e) => update(draft.key, { standard: count(e.target.value) })}
-                        />
-                      </Field>
-                      <Field label="Locker grandi">
-                        <input
-                          className="adm-input"
-                          type="number"
-                          min={0}
-                          value={draft.large}
-                          onChange={(e) => update(draft.key, { large: count(e.target.value) })}
-                        />
-                      </Field>
-                    </div>
-                    <PricingEditor
-                      rows={draft.pricing}
-                      onChange={(pricing) => update(draft.key, { pricing })}
-                    />
-                  </div>
-                ) : null}
-              </div>
-            ))}
-          </div>
-        )}
-      </Card>
-      <Card title="Duplica struttura locker">
-        <div className="adm-filterbar">
-          <LocationChoice label="Origine" value={source} onChange={setSource} locations={drafts ?? []} />
-          <span aria-hidden="true">→</span>
-          <LocationChoice label="Destinazione" value={target} onChange={setTarget} locations={drafts ?? []} />
-          <button type="button" className="adm-btn adm-btn-secondary" onClick={() => void duplicate()}>
-            Duplica struttura
-          </button>
-        </div>
-      </Card>
+        </Card>
+      ) : (
+        <LocationSettingsForm
+          // Read again (a save, Ricarica): the drafts start over from what is stored.
+          key={query.dataUpdatedAt}
+          loaded={loaded}
+          notices={notices}
+          open={open}
+          onToggle={(key) => setOpen({ ...open, [key]: !open[key] })}
+        />
+      )}
+      <DuplicateStructureCard locations={loaded ?? []} notices={notices} />
     </>
   );
 }

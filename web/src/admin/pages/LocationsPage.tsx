@@ -1,11 +1,20 @@
 import { LOCATION_TIMEZONES, locationRoutes, zLocationKey, type Location } from '@deposito/protocol';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
-import { useConfirm } from '../components/use-confirm';
 import { ApiError } from '../../api/http';
+import { checkedSubmit } from '../components/checked-submit';
+import { FormInput, identifierOnChange } from '../components/form-fields';
 import { PricingEditor } from '../components/PricingEditor';
-import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
-import { Card, Empty, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
+import {
+  PageNoticeBar,
+  listOf,
+  loadFailure,
+  usePageNotices,
+  type PageNotices,
+} from '../components/page-notices';
+import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
 import {
   EMPTY_PRICING_ROWS,
   intOrZero,
@@ -16,6 +25,9 @@ import {
   type PricingRows,
 } from '../location-form';
 import { validationText } from '../error-text';
+import { adminQueries } from '../query/queries';
+import { useAdminMutation } from '../query/use-admin-mutation';
+import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 import { BridgeTokenPanel } from './BridgeTokenPanel';
 
 interface LocationForm {
@@ -106,280 +118,256 @@ function withServerError(text: string, error: unknown): string {
   return text;
 }
 
-function LocationFields({
-  form,
-  onChange,
-  isNew,
-}: {
-  form: LocationForm;
-  onChange: (form: LocationForm) => void;
-  isNew: boolean;
-}) {
-  const set = <K extends keyof LocationForm>(key: K, value: LocationForm[K]) =>
-    onChange({ ...form, [key]: value });
+/** The server's rules for a new location's id, key and prices, checked here first; null when it can be sent. */
+function newLocationProblem(form: LocationForm): string | null {
+  const id = form.id.trim();
+  if (!id) return 'L\'"ID interno" è obbligatorio per creare una nuova sede.';
+  const key = form.key.trim() || id;
+  const badKey = [zLocationKey.safeParse(id), zLocationKey.safeParse(key)].find((r) => !r.success);
+  if (badKey?.error) {
+    return badKey.error.issues.some((issue) => issue.code === 'custom')
+      ? validationText(badKey.error)
+      : 'ID interno e chiave: solo lettere minuscole, cifre, "-" e "_" (es. campo-2)';
+  }
+  return pricingProblem(form.pricing);
+}
+
+type LocationFormApi = UseFormReturn<LocationForm>;
+
+/** Who the location is and when it is open; its id and key are set once, at creation. */
+function LocationIdentityFields({ form, isNew }: { form: LocationFormApi; isNew: boolean }) {
+  const { register } = form;
+  const identifier = (name: 'id' | 'key') => {
+    const field = register(name);
+    return { ...field, onChange: identifierOnChange(field.onChange) };
+  };
   return (
     <>
-      <div className="adm-grid-4">
-        <Field label="ID interno">
-          <input
-            className="adm-input"
-            value={form.id}
-            disabled={!isNew}
-            onChange={(e) => set('id', e.target.value.trim().toLowerCase())}
-            placeholder="es. navona"
-          />
-        </Field>
-        <Field label="Key" hint={isNew ? 'Vuoto = uguale all’ID' : undefined}>
-          <input
-            className="adm-input"
-            value={form.key}
-            disabled={!isNew}
-            onChange={(e) => set('key', e.target.value.trim().toLowerCase())}
-          />
-        </Field>
-        <Field label="Nome">
-          <input className="adm-input" value={form.nome} onChange={(e) => set('nome', e.target.value)} />
-        </Field>
-        <Field label="Fuso orario">
-          <select
-            className="adm-input"
-            value={form.timezone}
-            onChange={(e) => set('timezone', e.target.value)}
-          >
-            {LOCATION_TIMEZONES.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Indirizzo">
-          <input
-            className="adm-input"
-            value={form.indirizzo}
-            onChange={(e) => set('indirizzo', e.target.value)}
-          />
-        </Field>
-        <Field label="Apertura">
-          <input
-            className="adm-input"
-            type="time"
-            value={form.apertura}
-            onChange={(e) => set('apertura', e.target.value)}
-          />
-        </Field>
-        <Field label="Chiusura">
-          <input
-            className="adm-input"
-            type="time"
-            value={form.chiusura}
-            onChange={(e) => set('chiusura', e.target.value)}
-          />
-        </Field>
-        <label
-          className="adm-switch"
-          title="Le pagine di prenotazione di questa sede mostrano la manutenzione"
-        >
-          <input
-            type="checkbox"
-            checked={form.manutenzione}
-            onChange={(e) => set('manutenzione', e.target.checked)}
-          />
-          <span>Prenotazioni sospese (manutenzione della sede)</span>
-        </label>
-        <Field label="Recipient (IP controller)">
-          <input
-            className="adm-input"
-            value={form.recipient}
-            onChange={(e) => set('recipient', e.target.value)}
-            placeholder="192.168.1.50"
-          />
-        </Field>
-        <Field label="Porta">
-          <input
-            className="adm-input"
-            inputMode="numeric"
-            value={form.port}
-            onChange={(e) => set('port', e.target.value)}
-          />
-        </Field>
-        <Field label="Mastercode">
-          <input
-            className="adm-input"
-            value={form.mastercode}
-            onChange={(e) => set('mastercode', e.target.value)}
-          />
-        </Field>
-        <Field label="Endpoint">
-          <input
-            className="adm-input"
-            value={form.endpoint}
-            onChange={(e) => set('endpoint', e.target.value)}
-          />
-        </Field>
-        <Field label="Locker standard" hint="Numeri separati da virgola">
-          <input
-            className="adm-input"
-            value={form.standard}
-            onChange={(e) => set('standard', e.target.value)}
-            placeholder="1, 2, 3"
-          />
-        </Field>
-        <Field label="Locker grandi" hint="Numeri separati da virgola">
-          <input
-            className="adm-input"
-            value={form.large}
-            onChange={(e) => set('large', e.target.value)}
-            placeholder="10, 11"
-          />
-        </Field>
-        <Field label="Max online standard">
-          <input
-            className="adm-input"
-            inputMode="numeric"
-            value={form.maxStandard}
-            onChange={(e) => set('maxStandard', e.target.value)}
-          />
-        </Field>
-        <Field label="Max online grandi">
-          <input
-            className="adm-input"
-            inputMode="numeric"
-            value={form.maxLarge}
-            onChange={(e) => set('maxLarge', e.target.value)}
-          />
-        </Field>
-      </div>
-      <h3 className="adm-subtitle">Prezzi</h3>
-      <PricingEditor rows={form.pricing} onChange={(pricing) => set('pricing', pricing)} />
+      <Field label="ID interno">
+        <input className="adm-input" disabled={!isNew} placeholder="es. navona" {...identifier('id')} />
+      </Field>
+      <Field label="Key" hint={isNew ? 'Vuoto = uguale all’ID' : undefined}>
+        <input className="adm-input" disabled={!isNew} {...identifier('key')} />
+      </Field>
+      <FormInput form={form} name="nome" label="Nome" />
+      <Field label="Fuso orario">
+        <select className="adm-input" {...register('timezone')}>
+          {LOCATION_TIMEZONES.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <FormInput form={form} name="indirizzo" label="Indirizzo" />
+      <FormInput form={form} name="apertura" label="Apertura" type="time" />
+      <FormInput form={form} name="chiusura" label="Chiusura" type="time" />
+      <label className="adm-switch" title="Le pagine di prenotazione di questa sede mostrano la manutenzione">
+        <input type="checkbox" {...register('manutenzione')} />
+        <span>Prenotazioni sospese (manutenzione della sede)</span>
+      </label>
     </>
   );
 }
 
-export function LocationsPage() {
-  const confirm = useConfirm();
-  const [locations, setLocations] = useState<Location[] | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [editForm, setEditForm] = useState<LocationForm | null>(null);
-  /** The version of the location the open form was filled from; the save sends it back. */
-  const [editVersion, setEditVersion] = useState<number | undefined>(undefined);
-  const [stale, setStale] = useState<string | null>(null);
-  const [newForm, setNewForm] = useState<LocationForm>(NEW_FORM);
-  const [showNew, setShowNew] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+/** The controller's address and the lockers it drives. */
+function LocationControllerFields({ form }: { form: LocationFormApi }) {
+  return (
+    <>
+      <FormInput form={form} name="recipient" label="Recipient (IP controller)" placeholder="192.168.1.50" />
+      <FormInput form={form} name="port" label="Porta" inputMode="numeric" />
+      <FormInput form={form} name="mastercode" label="Mastercode" />
+      <FormInput form={form} name="endpoint" label="Endpoint" />
+      <FormInput
+        form={form}
+        name="standard"
+        label="Locker standard"
+        hint="Numeri separati da virgola"
+        placeholder="1, 2, 3"
+      />
+      <FormInput
+        form={form}
+        name="large"
+        label="Locker grandi"
+        hint="Numeri separati da virgola"
+        placeholder="10, 11"
+      />
+      <FormInput form={form} name="maxStandard" label="Max online standard" inputMode="numeric" />
+      <FormInput form={form} name="maxLarge" label="Max online grandi" inputMode="numeric" />
+    </>
+  );
+}
 
-  const load = useCallback(async () => {
+function LocationFields({ form, isNew }: { form: LocationFormApi; isNew: boolean }) {
+  return (
+    <>
+      <div className="adm-grid-4">
+        <LocationIdentityFields form={form} isNew={isNew} />
+        <LocationControllerFields form={form} />
+      </div>
+      <h3 className="adm-subtitle">Prezzi</h3>
+      <Controller
+        control={form.control}
+        name="pricing"
+        render={({ field }) => <PricingEditor rows={field.value} onChange={field.onChange} />}
+      />
+    </>
+  );
+}
+
+const LOCATION_KEYS = [['locations']];
+
+/** Nuova sede: closes once the location is created. */
+function NewLocationCard({ notices, onCreated }: { notices: PageNotices; onCreated: () => void }) {
+  const form = useForm<LocationForm>({ defaultValues: NEW_FORM });
+  const create = useAdminMutation(
+    (body: Parameters<typeof adminCall<typeof locationRoutes.createLocation>>[1]['body']) =>
+      adminCall(locationRoutes.createLocation, { body }),
+    LOCATION_KEYS,
+  );
+  const submit = checkedSubmit(form, newLocationProblem, notices.error, async (values) => {
+    const id = values.id.trim();
     try {
-      setLocations(Object.values(await adminCall(locationRoutes.adminLocations, { timeoutMs: 5_000 })));
-    } catch {
-      setLocations((current) => current ?? []);
-      setMessage({ tone: 'error', text: 'Errore nel caricamento delle sedi' });
+      await create.mutateAsync({ id, key: values.key.trim() || id, ...fieldsOf(values) });
+      notices.success('Nuova sede creata');
+      onCreated();
+    } catch (error) {
+      notices.error(withServerError('Errore salvataggio', error));
     }
-  }, []);
+  });
+  return (
+    <Card title="Nuova sede">
+      <form onSubmit={submit} className="adm-form">
+        <LocationFields form={form} isNew />
+        <div className="adm-form-actions">
+          <button type="submit" className="adm-btn adm-btn-primary">
+            Crea sede
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+/**
+ * One location open for editing, filled from it as read; the save sends back the version this form
+ * was filled from (then the one it saved), so another operator's save is never overwritten.
+ */
+function LocationEditor({
+  location,
+  notices,
+  onRemove,
+}: {
+  location: Location;
+  notices: PageNotices;
+  onRemove: () => void;
+}) {
+  const form = useForm<LocationForm>({ defaultValues: formOf(location) });
+  const [version, setVersion] = useState(location.version);
+  const update = useAdminMutation(
+    (body: Parameters<typeof adminCall<typeof locationRoutes.updateLocation>>[1]['body']) =>
+      adminCall(locationRoutes.updateLocation, { params: { id: location.id }, body }),
+    LOCATION_KEYS,
+  );
+  const save = checkedSubmit(
+    form,
+    (values) => pricingProblem(values.pricing),
+    notices.error,
+    async (values) => {
+      try {
+        const saved = await update.mutateAsync({ ...fieldsOf(values), version });
+        setVersion(saved.location.version);
+        notices.success(`Sede ${location.id} aggiornata`);
+      } catch (error) {
+        notices.refused(error, withServerError('Errore salvataggio', error));
+      }
+    },
+  );
+  return (
+    <div className="adm-accordion-body">
+      <LocationFields form={form} isNew={false} />
+      <BridgeTokenPanel
+        locationKey={location.key}
+        recipient={location.recipient}
+        port={location.port}
+        mastercode={location.mastercode}
+      />
+      <div className="adm-form-actions">
+        <button type="button" className="adm-btn adm-btn-danger-ghost" onClick={onRemove}>
+          Elimina sede
+        </button>
+        <button type="button" className="adm-btn adm-btn-primary" onClick={() => save()}>
+          Salva modifiche
+        </button>
+      </div>
+    </div>
+  );
+}
 
-  function toggle(location: Location) {
-    if (openId === location.id) {
-      setOpenId(null);
-      setEditForm(null);
-    } else {
-      setOpenId(location.id);
-      setEditForm(formOf(location));
-      setEditVersion(location.version);
-    }
-  }
+function LocationHead({
+  location,
+  open,
+  onToggle,
+}: {
+  location: Location;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <button type="button" className="adm-accordion-head" aria-expanded={open} onClick={onToggle}>
+      <span className="adm-accordion-title">
+        <strong>{location.nome}</strong>
+        <span className="adm-muted"> · {location.id}</span>
+      </span>
+      <span className="adm-accordion-meta">
+        {location.manutenzione ? <span className="adm-chip">In manutenzione</span> : null}
+        <span>{location.timezone}</span>
+        <span>
+          {location.lockerStructure.standard.length} std / {location.lockerStructure.large.length} grandi
+        </span>
+        <span className="adm-mono">
+          {location.recipient}:{location.port}
+        </span>
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+      </span>
+    </button>
+  );
+}
+
+export function LocationsPage() {
+  const notices = usePageNotices();
+  const query = useQuery({ ...adminQueries.locationsForEdit(), select: (byId) => Object.values(byId) });
+  const locations = listOf(query);
+  const [openId, setOpenId] = useState<string | null>(null);
+  /** Changes on Ricarica: the open form starts over from the location as stored. */
+  const [reloads, setReloads] = useState(0);
+  const [showNew, setShowNew] = useState(false);
+  const remove = useConfirmedMutation(
+    (id: string) => adminCall(locationRoutes.deleteLocation, { params: { id } }),
+    LOCATION_KEYS,
+    {
+      ask: (id) => ({
+        title: `Eliminare la sede ${id}?`,
+        text: "L'operazione non si può annullare.",
+        confirmLabel: 'Elimina sede',
+      }),
+      onDone: (id) => {
+        notices.success(`Sede ${id} eliminata`);
+        setOpenId(null);
+      },
+      onFailed: (error) => notices.error(withServerError("Errore durante l'eliminazione", error)),
+    },
+  );
 
   /** After another operator's save: the stored location replaces this form's unsaved edits. */
   async function reload() {
-    setStale(null);
-    try {
-      const fresh = await adminCall(locationRoutes.adminLocations, { timeoutMs: 5_000 });
-      setLocations(Object.values(fresh));
-      const open = openId ? fresh[openId] : undefined;
-      setEditForm(open ? formOf(open) : null);
-      setEditVersion(open?.version);
-    } catch {
-      setMessage({ tone: 'error', text: 'Errore nel caricamento delle sedi' });
-    }
-  }
-
-  async function save(id: string) {
-    if (!editForm) return;
-    const problem = pricingProblem(editForm.pricing);
-    if (problem) {
-      setMessage({ tone: 'error', text: problem });
-      return;
-    }
-    try {
-      const saved = await adminCall(locationRoutes.updateLocation, {
-        params: { id },
-        body: { ...fieldsOf(editForm), version: editVersion },
-      });
-      setEditVersion(saved.location.version);
-      setMessage({ tone: 'success', text: `Sede ${id} aggiornata` });
-      await load();
-    } catch (error) {
-      const staleText = staleEditMessage(error);
-      if (staleText) setStale(staleText);
-      else setMessage({ tone: 'error', text: withServerError('Errore salvataggio', error) });
-    }
-  }
-
-  async function remove(id: string) {
-    const confirmed = await confirm.ask({
-      title: `Eliminare la sede ${id}?`,
-      text: "L'operazione non si può annullare.",
-      confirmLabel: 'Elimina sede',
-    });
-    if (!confirmed) return;
-    try {
-      await adminCall(locationRoutes.deleteLocation, { params: { id } });
-      setMessage({ tone: 'success', text: `Sede ${id} eliminata` });
-      setOpenId(null);
-      await load();
-    } catch (error) {
-      setMessage({ tone: 'error', text: withServerError("Errore durante l'eliminazione", error) });
-    }
-  }
-
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    const id = newForm.id.trim();
-    if (!id) {
-      setMessage({ tone: 'error', text: 'L\'"ID interno" è obbligatorio per creare una nuova sede.' });
-      return;
-    }
-    // The server's rules for the key and the prices, checked here first.
-    const key = newForm.key.trim() || id;
-    const badKey = [zLocationKey.safeParse(id), zLocationKey.safeParse(key)].find((r) => !r.success);
-    const problem = badKey?.error
-      ? badKey.error.issues.some((issue) => issue.code === 'custom')
-        ? validationText(badKey.error)
-        : 'ID interno e chiave: solo lettere minuscole, cifre, "-" e "_" (es. campo-2)'
-      : pricingProblem(newForm.pricing);
-    if (problem) {
-      setMessage({ tone: 'error', text: problem });
-      return;
-    }
-    try {
-      await adminCall(locationRoutes.createLocation, {
-        body: { id, key, ...fieldsOf(newForm) },
-      });
-      setMessage({ tone: 'success', text: 'Nuova sede creata' });
-      setNewForm(NEW_FORM);
-      setShowNew(false);
-      await load();
-    } catch (error) {
-      setMessage({ tone: 'error', text: withServerError('Errore salvataggio', error) });
-    }
+    await query.refetch();
+    setReloads((count) => count + 1);
   }
 
   return (
     <>
-      {confirm.dialog}
+      {remove.dialog}
       <PageHeader
         title="Gestione Sedi"
         subtitle="Sedi, collegamento ai controller, struttura locker e prezzi"
@@ -389,20 +377,9 @@ export function LocationsPage() {
           </button>
         }
       />
-      <Notice message={message} onClose={() => setMessage(null)} />
-      <StaleNotice message={stale} onReload={() => void reload()} />
-      {showNew ? (
-        <Card title="Nuova sede">
-          <form onSubmit={create} className="adm-form">
-            <LocationFields form={newForm} onChange={setNewForm} isNew />
-            <div className="adm-form-actions">
-              <button type="submit" className="adm-btn adm-btn-primary">
-                Crea sede
-              </button>
-            </div>
-          </form>
-        </Card>
-      ) : null}
+      <Notice message={loadFailure(query, 'Errore nel caricamento delle sedi')} />
+      <PageNoticeBar notices={notices} onReload={() => void reload()} />
+      {showNew ? <NewLocationCard notices={notices} onCreated={() => setShowNew(false)} /> : null}
       <Card>
         {locations === null ? (
           <Loading />
@@ -415,55 +392,18 @@ export function LocationsPage() {
                 key={location.id}
                 className={`adm-accordion-item${openId === location.id ? ' adm-accordion-open' : ''}`}
               >
-                <button
-                  type="button"
-                  className="adm-accordion-head"
-                  aria-expanded={openId === location.id}
-                  onClick={() => toggle(location)}
-                >
-                  <span className="adm-accordion-title">
-                    <strong>{location.nome}</strong>
-                    <span className="adm-muted"> · {location.id}</span>
-                  </span>
-                  <span className="adm-accordion-meta">
-                    {location.manutenzione ? <span className="adm-chip">In manutenzione</span> : null}
-                    <span>{location.timezone}</span>
-                    <span>
-                      {location.lockerStructure.standard.length} std / {location.lockerStructure.large.length}{' '}
-                      grandi
-                    </span>
-                    <span className="adm-mono">
-                      {location.recipient}:{location.port}
-                    </span>
-                    <span aria-hidden="true">{openId === location.id ? '▾' : '▸'}</span>
-                  </span>
-                </button>
-                {openId === location.id && editForm ? (
-                  <div className="adm-accordion-body">
-                    <LocationFields form={editForm} onChange={setEditForm} isNew={false} />
-                    <BridgeTokenPanel
-                      locationKey={location.key}
-                      recipient={location.recipient}
-                      port={location.port}
-                      mastercode={location.mastercode}
-                    />
-                    <div className="adm-form-actions">
-                      <button
-                        type="button"
-                        className="adm-btn adm-btn-danger-ghost"
-                        onClick={() => void remove(location.id)}
-                      >
-                        Elimina sede
-                      </button>
-                      <button
-                        type="button"
-                        className="adm-btn adm-btn-primary"
-                        onClick={() => void save(location.id)}
-                      >
-                        Salva modifiche
-                      </button>
-                    </div>
-                  </div>
+                <LocationHead
+                  location={location}
+                  open={openId === location.id}
+                  onToggle={() => setOpenId(openId === location.id ? null : location.id)}
+                />
+                {openId === location.id ? (
+                  <LocationEditor
+                    key={reloads}
+                    location={location}
+                    notices={notices}
+                    onRemove={() => remove.run(location.id)}
+                  />
                 ) : null}
               </div>
             ))}

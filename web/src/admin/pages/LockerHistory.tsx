@@ -1,4 +1,5 @@
 import { lockerRoutes, type LockerHistoryEntry } from '@deposito/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
 import { REASON_LABELS, STATUS_LABELS, formatInZone } from '../format';
@@ -63,25 +64,25 @@ export function LockerHistory({
   lockerId: number;
   zone: string;
 }) {
-  const [entries, setEntries] = useState<LockerHistoryEntry[] | null>(null);
-  const [shownFor, setShownFor] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  /** The locker whose history the operator asked for: it is read only when asked. */
+  const [askedFor, setAskedFor] = useState<string | null>(null);
   const key = `${location}:${lockerId}`;
+  const asked = askedFor === key;
+  const query = useQuery({
+    queryKey: ['lockers', 'history', location, lockerId],
+    queryFn: ({ signal }) => adminCall(lockerRoutes.lockerHistory, { query: { location, lockerId }, signal }),
+    enabled: asked,
+    // Asked again only when the operator asks ("Aggiorna storico").
+    staleTime: Infinity,
+  });
+  const problem =
+    asked && query.isError ? `Storico non caricato: ${errorText(query.error, 'errore sconosciuto')}` : null;
+  const current = asked ? (query.data ?? null) : null;
+  const load = () => (asked ? void query.refetch() : setAskedFor(key));
 
-  async function load() {
-    setProblem(null);
-    try {
-      setEntries(await adminCall(lockerRoutes.lockerHistory, { query: { location, lockerId } }));
-      setShownFor(key);
-    } catch (error) {
-      setProblem(`Storico non caricato: ${errorText(error, 'errore sconosciuto')}`);
-    }
-  }
-
-  const current = shownFor === key ? entries : null;
   return (
     <section className="adm-locker-history" aria-label={`Storico del locker ${lockerId}`}>
-      <button type="button" className="adm-btn adm-btn-secondary" onClick={() => void load()}>
+      <button type="button" className="adm-btn adm-btn-secondary" onClick={load}>
         {current ? 'Aggiorna storico' : 'Mostra storico'}
       </button>
       {problem ? (

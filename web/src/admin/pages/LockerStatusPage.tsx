@@ -1,10 +1,10 @@
 import {
-  locationRoutes,
   lockerRoutes,
   type LiveLockersState,
   type LocationSummary,
   type LockerFullState,
 } from '@deposito/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
@@ -14,6 +14,7 @@ import { LockerActionDialog } from './LockerActionDialog';
 import { LockerHistory } from './LockerHistory';
 import { LOCKER_ACTIONS, LOCKER_TIMEOUT_MS, useLockerActions } from './useLockerActions';
 import { useLiveLockers, type LiveConnection } from './useLiveLockers';
+import { adminQueries } from '../query/queries';
 
 /** A tile as the live stream describes it; the manual refresh knows no door nor staleness. */
 type GridLocker = LockerFullState & { doorOpen?: boolean; stale?: boolean };
@@ -57,15 +58,188 @@ const LEGEND = [
   ['unknown', 'Sconosciuto'],
 ] as const;
 
-export function LockerStatusPage() {
-  const [locations, setLocations] = useState<LocationSummary[]>([]);
-  const [locationKey, setLocationKey] = useState('');
-  const [lockers, setLockers] = useState<GridLocker[] | null>(null);
-  const [site, setSite] = useState<Pick<LiveLockersState, 'online' | 'lastSeenAt'> | null>(null);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [typedId, setTypedId] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+type SiteState = Pick<LiveLockersState, 'online' | 'lastSeenAt'>;
+
+/** A site's grid as shown: the tiles, and the site's line once the live stream has spoken. */
+interface GridState {
+  lockers: GridLocker[];
+  site: SiteState | null;
+}
+
+/**
+ * One site's locker grid as a query: "Aggiorna" and every answered action read it (lockerRoutes.
+ * fullState), the live stream writes each state it sends into the same cache entry. A manual answer
+ * asked before the stream's last state does not replace it, and keeps what the stream said of each
+ * tile's door and staleness (the manual answer knows neither).
+ */
+function useLockerGrid(locationKey: string) {
+  const queryClient = useQueryClient();
+  const queryKey = ['lockers', 'grid', locationKey];
+  /** When the live stream last sent a state. */
+  const liveStateAt = useRef(0);
+  const query = useQuery({
+    queryKey,
+    enabled: Boolean(locationKey),
+    // The stream keeps it current; a site chosen again is read again.
+    gcTime: 0,
+    retry: false,
+    queryFn: async ({ signal }): Promise<GridState> => {
+      const askedAt = Date.now();
+      const fresh = await adminCall(lockerRoutes.fullState, {
+        query: { location: locationKey },
+        timeoutMs: LOCKER_TIMEOUT_MS,
+        signal,
+      });
+      const previous = queryClient.getQueryData<GridState>(queryKey);
+      if (previous && liveStateAt.current > askedAt) return previous;
+      return {
+        site: previous?.site ?? null,
+        lockers: fresh.map((locker) => {
+          const live = previous?.lockers.find((p) => p.id === locker.id);
+          return { ...locker, doorOpen: live?.doorOpen, stale: live?.stale };
+        }),
+      };
+    },
+  });
+  const onLiveState = useCallback(
+    (state: LiveLockersState) => {
+      liveStateAt.current = Date.now();
+      queryClient.setQueryData<GridState>(['lockers', 'grid', state.location], {
+        lockers: state.lockers,
+        site: { online: state.online, lastSeenAt: state.lastSeenAt },
+      });
+    },
+    [queryClient],
+  );
+  const connection = useLiveLockers(locationKey, onLiveState);
+  const reload = useCallback(async () => {
+    await query.refetch();
+  }, [query]);
+  return { query, connection, reload };
+}
+
+/** The message for a grid that could not be read. */
+function gridFailure(error: unknown): NoticeMessage {
+  const invalid = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.invalidResponse;
+  return {
+    tone: 'error',
+    text: invalid ? 'Formato dati non valido dal server' : 'Errore caricamento stato locker',
+  };
+}
+
+function LockerFilterBar({
+  locations,
+  locationKey,
+  lockers,
+  loading,
+  onChoose,
+  onReload,
+}: {
+  locations: readonly LocationSummary[];
+  locationKey: string;
+  lockers: readonly GridLocker[] | null;
+  loading: boolean;
+  onChoose: (key: string) => void;
+  onReload: () => void;
+}) {
+  const counts = useMemo(() => {
+    const result = { free: 0, busy: 0, inhibited: 0, unknown: 0 };
+    for (const locker of lockers ?? []) result[lockerTone(locker.status)] += 1;
+    return result;
+  }, [lockers]);
+  return (
+    <div className="adm-filterbar">
+      <label className="adm-field adm-field-inline">
+        <span className="adm-field-label">Location</span>
+        <select
+          className="adm-input"
+          value={locationKey}
+          onChange={(event) => onChoose(event.target.value)}
+          aria-label="Location"
+        >
+          <option value="">Seleziona una location</option>
+          {locations.map((location) => (
+            <option key={location.key} value={location.key}>
+              {location.nome} ({location.key})
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="adm-btn adm-btn-secondary"
+        onClick={onReload}
+        disabled={!locationKey || loading}
+      >
+        ↻ Aggiorna
+      </button>
+      <div className="adm-legend" aria-label="Legenda">
+        {LEGEND.map(([tone, label]) => (
+          <span key={tone} className="adm-legend-item">
+            <span className={`adm-swatch adm-locker-${tone}`} aria-hidden="true" />
+            {label}
+            {lockers ? <strong>{counts[tone]}</strong> : null}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function LockerGrid({
+  lockers,
+  selected,
+  onSelect,
+}: {
+  lockers: readonly GridLocker[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <div className="adm-locker-grid" role="listbox" aria-label="Locker">
+      {lockers.map((locker) => (
+        <button
+          type="button"
+          role="option"
+          aria-selected={selected === locker.id}
+          key={locker.id}
+          className={`adm-locker adm-locker-${lockerTone(locker.status)}${selected === locker.id ? ' adm-locker-selected' : ''}${locker.stale ? ' adm-locker-stale' : ''}`}
+          title={locker.stale ? 'Stato non aggiornato: la sede non lo ha ancora confermato' : undefined}
+          onClick={() => onSelect(locker.id)}
+        >
+          <span className="adm-locker-id">{locker.id}</span>
+          <span className="adm-locker-size">{locker.size === 'large' ? 'Grande' : 'Standard'}</span>
+          <span className="adm-locker-status">{lockerLabel(locker.status, locker.online)}</span>
+          {locker.doorOpen ? <span className="adm-locker-door">Porta aperta</span> : null}
+          {locker.transactionId ? (
+            <span className="adm-locker-tx" title={locker.transactionId}>
+              {locker.transactionId}
+            </span>
+          ) : null}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The actions on the chosen locker, their result under the buttons, and the locker's history. */
+function LockerActionsCard({
+  locationKey,
+  lockers,
+  selected,
+  typedId,
+  zone,
+  onType,
+  reload,
+}: {
+  locationKey: string;
+  lockers: readonly GridLocker[] | null;
+  selected: number | null;
+  typedId: string;
+  zone: string;
+  onType: (text: string) => void;
+  reload: () => Promise<void>;
+}) {
   // An action's result is shown under the action buttons, where the operator just tapped: on a phone
   // the page's top is a screen away (below the grid).
   const [actionMessage, setActionMessage] = useState<NoticeMessage | null>(null);
@@ -73,212 +247,51 @@ export function LockerStatusPage() {
   useEffect(() => {
     if (actionMessage) actionResult.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [actionMessage]);
-
-  useEffect(() => {
-    adminCall(locationRoutes.listLocations, { timeoutMs: LOCKER_TIMEOUT_MS })
-      .then(setLocations)
-      .catch((error: unknown) =>
-        setMessage({
-          tone: 'error',
-          text: `Errore caricamento locations: ${errorText(error, 'errore sconosciuto')}`,
-        }),
-      );
-  }, []);
-
-  /** When the live stream last sent a state (a manual answer older than it must not replace it). */
-  const liveStateAt = useRef(0);
-  const loadState = useCallback(async (key: string) => {
-    if (!key) return;
-    setLoading(true);
-    const askedAt = Date.now();
-    try {
-      const fresh = await adminCall(lockerRoutes.fullState, {
-        query: { location: key },
-        timeoutMs: LOCKER_TIMEOUT_MS,
-      });
-      if (liveStateAt.current > askedAt) return;
-      // The answer knows no doors nor staleness: what the live stream said of each tile stays.
-      setLockers((previous) =>
-        fresh.map((locker) => {
-          const live = previous?.find((p) => p.id === locker.id);
-          return { ...locker, doorOpen: live?.doorOpen, stale: live?.stale };
-        }),
-      );
-    } catch (error) {
-      setLockers(null);
-      const invalid = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.invalidResponse;
-      setMessage({
-        tone: 'error',
-        text: invalid ? 'Formato dati non valido dal server' : 'Errore caricamento stato locker',
-      });
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  function chooseLocation(key: string) {
-    setSelected(null);
-    setTypedId('');
-    setMessage(null);
-    setActionMessage(null);
-    if (!locations.some((l) => l.key === key)) {
-      setLocationKey('');
-      setLockers(null);
-      setMessage({ tone: 'warning', text: 'Seleziona una location valida' });
-      return;
-    }
-    setLocationKey(key);
-    setSite(null);
-    setLockers(null);
-    liveStateAt.current = 0;
-    void loadState(key);
-  }
-
-  function selectById(text: string) {
-    setTypedId(text);
-    const id = Number.parseInt(text, 10);
-    setSelected(Number.isInteger(id) && id > 0 ? id : null);
-  }
-
-  const counts = useMemo(() => {
-    const result = { free: 0, busy: 0, inhibited: 0, unknown: 0 };
-    for (const locker of lockers ?? []) result[lockerTone(locker.status)] += 1;
-    return result;
-  }, [lockers]);
-
-  const onLiveState = useCallback((state: LiveLockersState) => {
-    liveStateAt.current = Date.now();
-    setLockers(state.lockers);
-    setSite({ online: state.online, lastSeenAt: state.lastSeenAt });
-  }, []);
-  const connection = useLiveLockers(locationKey, onLiveState);
-
-  const actions = useLockerActions(locationKey, loadState, setActionMessage);
+  const actions = useLockerActions(locationKey, reload, setActionMessage);
   const selectedLocker = lockers?.find((l) => l.id === selected);
-  const zone = locations.find((l) => l.key === locationKey)?.timezone ?? 'Europe/Rome';
 
   return (
     <>
-      <PageHeader title="Gestione Locker" subtitle="Stato e comandi dei locker per sede" />
-      <Card>
-        <div className="adm-filterbar">
-          <label className="adm-field adm-field-inline">
-            <span className="adm-field-label">Location</span>
-            <select
-              className="adm-input"
-              value={locationKey}
-              onChange={(event) => chooseLocation(event.target.value)}
-              aria-label="Location"
+      <Card title="Azioni" className="adm-split-side">
+        <label className="adm-field">
+          <span className="adm-field-label">ID locker</span>
+          <input
+            className="adm-input"
+            type="number"
+            min={1}
+            inputMode="numeric"
+            value={typedId}
+            onChange={(event) => onType(event.target.value)}
+            placeholder="es. 12"
+          />
+        </label>
+        <p className="adm-muted adm-small">
+          {selected === null
+            ? 'Nessun locker selezionato'
+            : selectedLocker
+              ? `Locker ${selected} · ${selectedLocker.size} · ${lockerLabel(selectedLocker.status, selectedLocker.online)}`
+              : `Locker ${selected}`}
+        </p>
+        <div className="adm-action-list">
+          {LOCKER_ACTIONS.map((action) => (
+            <button
+              key={action.action}
+              type="button"
+              className={`adm-btn ${action.className}`}
+              disabled={actions.busy}
+              onClick={() => actions.ask(action, selected)}
             >
-              <option value="">Seleziona una location</option>
-              {locations.map((location) => (
-                <option key={location.key} value={location.key}>
-                  {location.nome} ({location.key})
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            className="adm-btn adm-btn-secondary"
-            onClick={() => void loadState(locationKey)}
-            disabled={!locationKey || loading}
-          >
-            ↻ Aggiorna
-          </button>
-          <div className="adm-legend" aria-label="Legenda">
-            {LEGEND.map(([tone, label]) => (
-              <span key={tone} className="adm-legend-item">
-                <span className={`adm-swatch adm-locker-${tone}`} aria-hidden="true" />
-                {label}
-                {lockers ? <strong>{counts[tone]}</strong> : null}
-              </span>
-            ))}
-          </div>
+              {actions.busy && actions.dialog?.action.action === action.action ? '…' : action.label}
+            </button>
+          ))}
         </div>
+        <div ref={actionResult} className="adm-action-result">
+          <Notice message={actionMessage} onClose={() => setActionMessage(null)} />
+        </div>
+        {selected !== null && locationKey ? (
+          <LockerHistory location={locationKey} lockerId={selected} zone={zone} />
+        ) : null}
       </Card>
-      <Notice message={message} onClose={() => setMessage(null)} />
-      {locationKey ? <SiteStatus site={site} connection={connection} zone={zone} /> : null}
-      <div className="adm-split">
-        <Card title="Locker" className="adm-split-main">
-          {!locationKey ? (
-            <Empty>Seleziona una location per visualizzare i locker</Empty>
-          ) : loading && !lockers ? (
-            <Loading />
-          ) : !lockers || lockers.length === 0 ? (
-            <Empty>Nessun locker disponibile per la location selezionata</Empty>
-          ) : (
-            <div className="adm-locker-grid" role="listbox" aria-label="Locker">
-              {lockers.map((locker) => (
-                <button
-                  type="button"
-                  role="option"
-                  aria-selected={selected === locker.id}
-                  key={locker.id}
-                  className={`adm-locker adm-locker-${lockerTone(locker.status)}${selected === locker.id ? ' adm-locker-selected' : ''}${locker.stale ? ' adm-locker-stale' : ''}`}
-                  title={
-                    locker.stale ? 'Stato non aggiornato: la sede non lo ha ancora confermato' : undefined
-                  }
-                  onClick={() => {
-                    setSelected(locker.id);
-                    setTypedId(String(locker.id));
-                  }}
-                >
-                  <span className="adm-locker-id">{locker.id}</span>
-                  <span className="adm-locker-size">{locker.size === 'large' ? 'Grande' : 'Standard'}</span>
-                  <span className="adm-locker-status">{lockerLabel(locker.status, locker.online)}</span>
-                  {locker.doorOpen ? <span className="adm-locker-door">Porta aperta</span> : null}
-                  {locker.transactionId ? (
-                    <span className="adm-locker-tx" title={locker.transactionId}>
-                      {locker.transactionId}
-                    </span>
-                  ) : null}
-                </button>
-              ))}
-            </div>
-          )}
-        </Card>
-        <Card title="Azioni" className="adm-split-side">
-          <label className="adm-field">
-            <span className="adm-field-label">ID locker</span>
-            <input
-              className="adm-input"
-              type="number"
-              min={1}
-              inputMode="numeric"
-              value={typedId}
-              onChange={(event) => selectById(event.target.value)}
-              placeholder="es. 12"
-            />
-          </label>
-          <p className="adm-muted adm-small">
-            {selected === null
-              ? 'Nessun locker selezionato'
-              : selectedLocker
-                ? `Locker ${selected} · ${selectedLocker.size} · ${lockerLabel(selectedLocker.status, selectedLocker.online)}`
-                : `Locker ${selected}`}
-          </p>
-          <div className="adm-action-list">
-            {LOCKER_ACTIONS.map((action) => (
-              <button
-                key={action.action}
-                type="button"
-                className={`adm-btn ${action.className}`}
-                disabled={actions.busy}
-                onClick={() => actions.ask(action, selected)}
-              >
-                {actions.busy && actions.dialog?.action.action === action.action ? '…' : action.label}
-              </button>
-            ))}
-          </div>
-          <div ref={actionResult} className="adm-action-result">
-            <Notice message={actionMessage} onClose={() => setActionMessage(null)} />
-          </div>
-          {selected !== null && locationKey ? (
-            <LockerHistory location={locationKey} lockerId={selected} zone={zone} />
-          ) : null}
-        </Card>
-      </div>
       {actions.dialog ? (
         <LockerActionDialog
           state={actions.dialog}
@@ -288,6 +301,94 @@ export function LockerStatusPage() {
           onCancel={actions.cancel}
         />
       ) : null}
+    </>
+  );
+}
+
+export function LockerStatusPage() {
+  const sites = useQuery(adminQueries.locationSummaries());
+  const locations = useMemo(() => sites.data ?? [], [sites.data]);
+  const [locationKey, setLocationKey] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const [typedId, setTypedId] = useState('');
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { query: grid, connection, reload } = useLockerGrid(locationKey);
+  const lockers = grid.isError ? null : (grid.data?.lockers ?? null);
+  const zone = locations.find((l) => l.key === locationKey)?.timezone ?? 'Europe/Rome';
+
+  function chooseLocation(key: string) {
+    setSelected(null);
+    setTypedId('');
+    setMessage(null);
+    if (!locations.some((l) => l.key === key)) {
+      setLocationKey('');
+      setMessage({ tone: 'warning', text: 'Seleziona una location valida' });
+      return;
+    }
+    setLocationKey(key);
+  }
+
+  const shownMessage =
+    message ??
+    (sites.isError
+      ? {
+          tone: 'error' as const,
+          text: `Errore caricamento locations: ${errorText(sites.error, 'errore sconosciuto')}`,
+        }
+      : grid.isError
+        ? gridFailure(grid.error)
+        : null);
+
+  return (
+    <>
+      <PageHeader title="Gestione Locker" subtitle="Stato e comandi dei locker per sede" />
+      <Card>
+        <LockerFilterBar
+          locations={locations}
+          locationKey={locationKey}
+          lockers={lockers}
+          loading={grid.isFetching}
+          onChoose={chooseLocation}
+          onReload={() => void reload()}
+        />
+      </Card>
+      <Notice message={shownMessage} onClose={() => setMessage(null)} />
+      {locationKey ? <SiteStatus site={grid.data?.site ?? null} connection={connection} zone={zone} /> : null}
+      <div className="adm-split">
+        <Card title="Locker" className="adm-split-main">
+          {!locationKey ? (
+            <Empty>Seleziona una location per visualizzare i locker</Empty>
+          ) : grid.isFetching && !lockers ? (
+            <Loading />
+          ) : !lockers || lockers.length === 0 ? (
+            <Empty>Nessun locker disponibile per la location selezionata</Empty>
+          ) : (
+            <LockerGrid
+              lockers={lockers}
+              selected={selected}
+              onSelect={(id) => {
+                setSelected(id);
+                setTypedId(String(id));
+              }}
+            />
+          )}
+        </Card>
+        <LockerActionsCard
+          // Another site: the last action's result belongs to the one before.
+          key={locationKey}
+          locationKey={locationKey}
+          lockers={lockers}
+          selected={selected}
+          typedId={typedId}
+          zone={zone}
+          onType={(text) => {
+            setTypedId(text);
+            const id = Number.parseInt(text, 10);
+            setSelected(Number.isInteger(id) && id > 0 ? id : null);
+          }}
+          reload={reload}
+        />
+      </div>
     </>
   );
 }

@@ -1,15 +1,12 @@
-import {
-  adminRoutes,
-  locationRoutes,
-  type ErrorLogEntry,
-  type LocationSummary,
-  type ProcessLogEntry,
-} from '@deposito/protocol';
+import { adminRoutes, type ErrorLogEntry } from '@deposito/protocol';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall, errorText } from '../admin-api';
 import { ApiError } from '../../api/http';
 import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
+import { adminQueries } from '../query/queries';
 
 const ARCHIVE_PAGE = 100;
 
@@ -58,32 +55,46 @@ function ErrorTable({ entries }: { entries: ErrorLogEntry[] }) {
   );
 }
 
+/** A log page's header with its "Aggiorna" button, which reads the log again. */
+function LogHeader({
+  title,
+  subtitle,
+  onRefresh,
+}: {
+  title: string;
+  subtitle: string;
+  onRefresh: () => void;
+}) {
+  return (
+    <PageHeader
+      title={title}
+      subtitle={subtitle}
+      actions={
+        <button type="button" className="adm-btn adm-btn-secondary" onClick={onRefresh}>
+          ↻ Aggiorna
+        </button>
+      }
+    />
+  );
+}
+
 /** /admin/logs: "Log Errori", the latest errors and operator actions. */
 export function ErrorLogPage() {
-  const [entries, setEntries] = useState<ErrorLogEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    setError(null);
-    adminCall(adminRoutes.recentErrors, {})
-      .then(setEntries)
-      .catch((failure: unknown) =>
-        setError(failure instanceof Error ? failure.message : 'Errore nel caricamento'),
-      );
-  }, []);
-  useEffect(load, [load]);
+  const query = useQuery(adminQueries.recentErrors());
+  const error = query.isError
+    ? query.error instanceof Error
+      ? query.error.message
+      : 'Errore nel caricamento'
+    : null;
   return (
     <>
-      <PageHeader
+      <LogHeader
         title="Log Errori"
         subtitle="Errori e azioni degli amministratori, più recenti prima"
-        actions={
-          <button type="button" className="adm-btn adm-btn-secondary" onClick={load}>
-            ↻ Aggiorna
-          </button>
-        }
+        onRefresh={() => void query.refetch()}
       />
       <Notice message={error ? { tone: 'error', text: error } : null} />
-      <Card>{entries ? <ErrorTable entries={entries} /> : error ? null : <Loading />}</Card>
+      <Card>{query.data ? <ErrorTable entries={query.data} /> : error ? null : <Loading />}</Card>
     </>
   );
 }
@@ -126,45 +137,93 @@ function archiveQuery(filter: ArchiveFilter, before?: string) {
   };
 }
 
+/** The archive's filter bar: what it holds applies when the operator presses Filtra. */
+function ArchiveFilterBar({
+  form,
+  filtered,
+  onApply,
+  onClear,
+}: {
+  form: UseFormReturn<ArchiveFilter>;
+  filtered: boolean;
+  onApply: () => void;
+  onClear: () => void;
+}) {
+  const { register } = form;
+  const locations = useQuery(adminQueries.locationSummaries()).data ?? [];
+  const field = (label: string, input: ReactNode) => (
+    <label className="adm-field adm-field-inline">
+      <span className="adm-field-label">{label}</span>
+      {input}
+    </label>
+  );
+  return (
+    <form
+      className="adm-filterbar"
+      role="search"
+      aria-label="Filtri del log"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply();
+      }}
+    >
+      {field(
+        'Tipo',
+        <select className="adm-input" {...register('type')}>
+          {ENTRY_KINDS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        'Sede',
+        <select className="adm-input" {...register('location')}>
+          <option value="">Tutte</option>
+          {locations.map((location) => (
+            <option key={location.key} value={location.key}>
+              {location.nome}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        'Locker',
+        <input className="adm-input adm-input-narrow" type="number" min={1} {...register('locker')} />,
+      )}
+      {field('Dal', <input className="adm-input" type="date" {...register('from')} />)}
+      {field('Al', <input className="adm-input" type="date" {...register('to')} />)}
+      {field(
+        'Testo o operatore',
+        <input className="adm-input" type="search" placeholder="es. mario@deposito.it" {...register('q')} />,
+      )}
+      <button type="submit" className="adm-btn adm-btn-secondary">
+        Filtra
+      </button>
+      {filtered ? (
+        <button type="button" className="adm-link" onClick={onClear}>
+          Cancella filtri
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
 /** /admin/logs/archive: older entries, a page at a time, narrowed as the operator asks (the audit trail). */
 export function ArchiveLogPage() {
-  const [entries, setEntries] = useState<ErrorLogEntry[] | null>(null);
-  const [more, setMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [locations, setLocations] = useState<LocationSummary[]>([]);
-  const [form, setForm] = useState<ArchiveFilter>(NO_FILTER);
+  const form = useForm<ArchiveFilter>({ defaultValues: NO_FILTER });
   const [applied, setApplied] = useState<ArchiveFilter>(NO_FILTER);
-  const set = (key: keyof ArchiveFilter, value: string) =>
-    setForm((current) => ({ ...current, [key]: value }));
-
-  const loadPage = useCallback(
-    async (before?: string) => {
-      setError(null);
-      try {
-        const page = await adminCall(adminRoutes.errorArchive, { query: archiveQuery(applied, before) });
-        setEntries((current) => (before ? [...(current ?? []), ...page] : page));
-        setMore(page.length === ARCHIVE_PAGE);
-      } catch (failure) {
-        setError(errorText(failure, 'Errore nel caricamento'));
-      }
-    },
-    [applied],
-  );
-
-  useEffect(() => {
-    void loadPage();
-  }, [loadPage]);
-  useEffect(() => {
-    adminCall(locationRoutes.listLocations, { timeoutMs: 5_000 })
-      .then(setLocations)
-      .catch(() => setLocations([]));
-  }, []);
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setEntries(null);
-    setApplied(form);
-  }
+  // Each filter is its own list; "Carica altri" reads the next page before the last entry shown.
+  const query = useInfiniteQuery({
+    queryKey: ['logs', 'archive', applied],
+    queryFn: ({ pageParam, signal }) =>
+      adminCall(adminRoutes.errorArchive, { query: archiveQuery(applied, pageParam), signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => (page.length === ARCHIVE_PAGE ? page[page.length - 1]?.timestamp : undefined),
+  });
+  const entries = query.data?.pages.flat();
+  const error = query.isError ? errorText(query.error, 'Errore nel caricamento') : null;
 
   const filtered = Object.values(applied).some(Boolean);
   return (
@@ -175,96 +234,24 @@ export function ArchiveLogPage() {
       />
       <Notice message={error ? { tone: 'error', text: error } : null} />
       <Card>
-        <form className="adm-filterbar" role="search" aria-label="Filtri del log" onSubmit={apply}>
-          <label className="adm-field adm-field-inline">
-            <span className="adm-field-label">Tipo</span>
-            <select className="adm-input" value={form.type} onChange={(e) => set('type', e.target.value)}>
-              {ENTRY_KINDS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="adm-field adm-field-inline">
-            <span className="adm-field-label">Sede</span>
-            <select
-              className="adm-input"
-              value={form.location}
-              onChange={(e) => set('location', e.target.value)}
-            >
-              <option value="">Tutte</option>
-              {locations.map((location) => (
-                <option key={location.key} value={location.key}>
-                  {location.nome}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="adm-field adm-field-inline">
-            <span className="adm-field-label">Locker</span>
-            <input
-              className="adm-input adm-input-narrow"
-              type="number"
-              min={1}
-              value={form.locker}
-              onChange={(e) => set('locker', e.target.value)}
-            />
-          </label>
-          <label className="adm-field adm-field-inline">
-            <span className="adm-field-label">Dal</span>
-            <input
-              className="adm-input"
-              type="date"
-              value={form.from}
-              onChange={(e) => set('from', e.target.value)}
-            />
-          </label>
-          <label className="adm-field adm-field-inline">
-            <span className="adm-field-label">Al</span>
-            <input
-              className="adm-input"
-              type="date"
-              value={form.to}
-              onChange={(e) => set('to', e.target.value)}
-            />
-          </label>
-          <label className="adm-field adm-field-inline">
-            <span className="adm-field-label">Testo o operatore</span>
-            <input
-              className="adm-input"
-              type="search"
-              value={form.q}
-              placeholder="es. mario@deposito.it"
-              onChange={(e) => set('q', e.target.value)}
-            />
-          </label>
-          <button type="submit" className="adm-btn adm-btn-secondary">
-            Filtra
-          </button>
-          {filtered ? (
-            <button
-              type="button"
-              className="adm-link"
-              onClick={() => {
-                setForm(NO_FILTER);
-                setEntries(null);
-                setApplied(NO_FILTER);
-              }}
-            >
-              Cancella filtri
-            </button>
-          ) : null}
-        </form>
+        <ArchiveFilterBar
+          form={form}
+          filtered={filtered}
+          onApply={() => setApplied(form.getValues())}
+          onClear={() => {
+            form.reset(NO_FILTER);
+            setApplied(NO_FILTER);
+          }}
+        />
       </Card>
       <Card>
         {entries ? <ErrorTable entries={entries} /> : error ? null : <Loading />}
-        {more && entries ? (
+        {query.hasNextPage && entries ? (
           <div className="adm-form-actions">
             <button
               type="button"
               className="adm-btn adm-btn-secondary"
-              onClick={() => void loadPage(entries[entries.length - 1]?.timestamp)}
+              onClick={() => void query.fetchNextPage()}
             >
               Carica altri
             </button>
@@ -335,27 +322,18 @@ export function readableLogLine(line: string): string {
 
 /** "PM2 Logs": the server's own recent log lines. */
 export function ProcessLogPage() {
-  const [entries, setEntries] = useState<ProcessLogEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    setError(null);
-    adminCall(adminRoutes.processLogs, {})
-      .then(setEntries)
-      .catch((failure: unknown) =>
-        setError(`Errore ${failure instanceof ApiError ? failure.status || failure.message : ''}`.trim()),
-      );
-  }, []);
-  useEffect(load, [load]);
+  const query = useQuery(adminQueries.processLogs());
+  const entries = query.data ?? null;
+  const failure = query.error;
+  const error = query.isError
+    ? `Errore ${failure instanceof ApiError ? failure.status || failure.message : ''}`.trim()
+    : null;
   return (
     <>
-      <PageHeader
+      <LogHeader
         title="PM2 Logs"
         subtitle="Ultime righe del log del server"
-        actions={
-          <button type="button" className="adm-btn adm-btn-secondary" onClick={load}>
-            ↻ Aggiorna
-          </button>
-        }
+        onRefresh={() => void query.refetch()}
       />
       <Notice message={error ? { tone: 'error', text: error } : null} />
       <Card>

@@ -1,5 +1,6 @@
 import { authRoutes } from '@deposito/protocol';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { adminCall, isApiErrorWithCode } from '../admin-api';
 import { markAdminSignedIn } from '../admin-session';
@@ -8,56 +9,42 @@ import { useDocumentTitle } from '../../components/document-title';
 export function LoginPage() {
   useDocumentTitle('Login', 'Admin Deposito');
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      // The server sets the session cookie; the token in the answer is for API clients.
-      await adminCall(authRoutes.login, { body: { email, password } });
+  const queryClient = useQueryClient();
+  const form = useForm({ defaultValues: { email: '', password: '' } });
+  const login = useMutation({
+    // The server sets the session cookie; the token in the answer is for API clients.
+    mutationFn: (body: { email: string; password: string }) => adminCall(authRoutes.login, { body }),
+    onSuccess: () => {
+      // Nothing read for an earlier session is shown to this one.
+      queryClient.clear();
       markAdminSignedIn();
       navigate('/admin/dashboard', { replace: true });
-    } catch (failure) {
-      setError(
-        isApiErrorWithCode(failure, 'auth/too_many_attempts')
-          ? 'Troppi tentativi di accesso: riprova tra qualche minuto'
-          : 'Credenziali non valide',
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const error = login.isError
+    ? isApiErrorWithCode(login.error, 'auth/too_many_attempts')
+      ? 'Troppi tentativi di accesso: riprova tra qualche minuto'
+      : 'Credenziali non valide'
+    : null;
+  const submit = form.handleSubmit((values) => login.mutate(values));
+  const busy = login.isPending;
 
   return (
     <main className="adm-login">
-      <form className="adm-login-card" onSubmit={submit}>
+      <form className="adm-login-card" onSubmit={(event) => void submit(event)}>
         <div className="adm-login-brand">Deposito</div>
         <h1>Login Admin</h1>
         <label className="adm-field">
           <span className="adm-field-label">Email</span>
-          <input
-            className="adm-input"
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <input className="adm-input" type="email" autoComplete="username" {...form.register('email')} />
         </label>
         <label className="adm-field">
           <span className="adm-field-label">Password</span>
           <input
             className="adm-input"
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.register('password')}
           />
         </label>
         {error ? (

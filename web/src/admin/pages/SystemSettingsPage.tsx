@@ -1,16 +1,14 @@
-import {
-  settingsRoutes,
-  systemSettingsPatchSchema,
-  type SystemSettings,
-  type TimeWindow,
-} from '@deposito/protocol';
+import { settingsRoutes, systemSettingsPatchSchema, type SystemSettings } from '@deposito/protocol';
 import { VISITOR_CANCELLATION_POLICIES } from '@deposito/protocol/booking/cancellation-policy';
 import { MAX_DIMENSIONS_LENGTH } from '@deposito/protocol/schemas/limits';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
-import { StaleNotice, staleEditMessage } from '../components/StaleNotice';
+import { PageNoticeBar, loadFailure, usePageNotices, type PageNotices } from '../components/page-notices';
 import { validationText } from '../error-text';
-import { Card, Field, Loading, Notice, type NoticeMessage } from '../components/ui';
+import { checkedSubmit } from '../components/checked-submit';
+import { Card, Field, Loading, Notice } from '../components/ui';
+import { adminQueries } from '../query/queries';
 
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
@@ -20,308 +18,269 @@ const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_PO
   never: 'Mai online',
 };
 
-/** Parametri di sistema: block windows, expiry, maintenance and fast track, as the booking pages apply them. */
-export function SystemSettingsPage() {
-  const [settings, setSettings] = useState<SystemSettings | null>(null);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [stale, setStale] = useState<string | null>(null);
+type SettingsForm = UseFormReturn<SystemSettings>;
 
-  // The settings carry their version: the save sends it back, so another operator's save is never reverted.
-  const load = () =>
-    adminCall(settingsRoutes.getSystem, {})
-      .then(setSettings)
-      .catch(() => setMessage({ tone: 'error', text: 'Errore nel caricamento configurazione' }));
+const asInt = (value: string) => Number.parseInt(value, 10) || 0;
 
-  useEffect(() => {
-    void load();
-  }, []);
-
-  if (!settings) {
-    return (
-      <>
-        <Notice message={message} />
-        {message ? null : <Loading />}
-      </>
-    );
+/** The form's own checks, then the server's rules with the same protocol schema; null when it can be sent. */
+function settingsProblem(settings: SystemSettings): string | null {
+  const bad = settings.BLOCK_WINDOWS.some((w) => !TIME.test(w.from) || !TIME.test(w.to));
+  if (bad || !TIME.test(settings.FASTTRACK_FROM) || !TIME.test(settings.FASTTRACK_TO)) {
+    return 'Orari non validi: usa il formato HH:mm';
   }
+  if (!(settings.BOOKING_EXPIRATION_MINUTES >= 1 && settings.BOOKING_EXPIRATION_MINUTES <= 240)) {
+    return 'La scadenza deve essere tra 1 e 240 minuti';
+  }
+  // The server's own rules (overlapping or empty block windows, an inverted fast track), checked here first.
+  const checked = systemSettingsPatchSchema.safeParse(settings);
+  return checked.success ? null : validationText(checked.error);
+}
 
-  const set = <K extends keyof SystemSettings>(key: K, value: SystemSettings[K]) =>
-    setSettings({ ...settings, [key]: value });
-  const setWindow = (index: number, change: Partial<TimeWindow>) =>
-    set(
-      'BLOCK_WINDOWS',
-      settings.BLOCK_WINDOWS.map((w, i) => (i === index ? { ...w, ...change } : w)),
-    );
+function BlockWindowsCard({ form }: { form: SettingsForm }) {
+  const windows = useFieldArray({ control: form.control, name: 'BLOCK_WINDOWS' });
+  return (
+    <Card title="Finestre di blocco" className="adm-split-main">
+      <p className="adm-muted adm-small">
+        Nelle finestre di blocco le pagine di prenotazione mostrano la manutenzione (ora locale della sede;
+        una finestra che finisce prima di iniziare passa la mezzanotte).
+      </p>
+      <table className="adm-table adm-table-compact">
+        <thead>
+          <tr>
+            <th>Dalle</th>
+            <th>Alle</th>
+            <th>
+              <span className="visually-hidden">Azioni</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {windows.fields.map((window, index) => (
+            <tr key={window.id}>
+              <td>
+                <input
+                  className="adm-input"
+                  type="time"
+                  aria-label={`Finestra ${index + 1} dalle`}
+                  {...form.register(`BLOCK_WINDOWS.${index}.from`)}
+                />
+              </td>
+              <td>
+                <input
+                  className="adm-input"
+                  type="time"
+                  aria-label={`Finestra ${index + 1} alle`}
+                  {...form.register(`BLOCK_WINDOWS.${index}.to`)}
+                />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="adm-icon-btn"
+                  aria-label="Rimuovi finestra"
+                  onClick={() => windows.remove(index)}
+                >
+                  ×
+                </button>
+              </td>
+            </tr>
+          ))}
+          {windows.fields.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="adm-muted">
+                Nessuna finestra di blocco
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      <button
+        type="button"
+        className="adm-link"
+        onClick={() => windows.append({ from: '00:00', to: '06:00' })}
+      >
+        + Aggiungi finestra
+      </button>
+    </Card>
+  );
+}
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!settings) return;
-    const bad = settings.BLOCK_WINDOWS.some((w) => !TIME.test(w.from) || !TIME.test(w.to));
-    if (bad || !TIME.test(settings.FASTTRACK_FROM) || !TIME.test(settings.FASTTRACK_TO)) {
-      setMessage({ tone: 'error', text: 'Orari non validi: usa il formato HH:mm' });
-      return;
-    }
-    if (!(settings.BOOKING_EXPIRATION_MINUTES >= 1 && settings.BOOKING_EXPIRATION_MINUTES <= 240)) {
-      setMessage({ tone: 'error', text: 'La scadenza deve essere tra 1 e 240 minuti' });
-      return;
-    }
-    // The server's own rules (overlapping or empty block windows, an inverted fast track), checked here first.
-    const checked = systemSettingsPatchSchema.safeParse(settings);
-    if (!checked.success) {
-      setMessage({ tone: 'error', text: validationText(checked.error) });
-      return;
-    }
-    setSaving(true);
+/** The booking pages' switches and the visitors' cancellation. */
+function BookingSwitches({ form }: { form: SettingsForm }) {
+  const { register } = form;
+  return (
+    <>
+      <Field label="Scadenza prenotazione (minuti)">
+        <input
+          className="adm-input"
+          type="number"
+          min={1}
+          max={240}
+          {...register('BOOKING_EXPIRATION_MINUTES', { setValueAs: asInt })}
+        />
+      </Field>
+      <div className="adm-grid-2">
+        <Field label="Fast Track dalle">
+          <input className="adm-input" type="time" {...register('FASTTRACK_FROM')} />
+        </Field>
+        <Field label="Fast Track alle">
+          <input className="adm-input" type="time" {...register('FASTTRACK_TO')} />
+        </Field>
+      </div>
+      <label className="adm-switch">
+        <input type="checkbox" {...register('MAINTENANCE_MODE')} />
+        <span>Modalità manutenzione</span>
+      </label>
+      <label className="adm-switch">
+        <input type="checkbox" {...register('ALWAYS_SHOW_FAST_TRACK')} />
+        <span>Mostra sempre Fast Track</span>
+      </label>
+      <label className="adm-switch">
+        <input type="checkbox" {...register('SHOW_NIGHT_BUTTON_TEST')} />
+        <span>Pulsante test prenotazione notturna</span>
+      </label>
+      <Field
+        label="Annullamento online"
+        hint="Quando i clienti possono annullare dalla pagina della prenotazione, con rimborso."
+      >
+        <select className="adm-input" {...register('VISITOR_CANCELLATION_POLICY')}>
+          {VISITOR_CANCELLATION_POLICIES.map((policy) => (
+            <option key={policy} value={policy}>
+              {CANCELLATION_POLICY_LABELS[policy]}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </>
+  );
+}
+
+/** What the receipts print, the lockers' sizes shown to visitors, and when operators are alerted. */
+function ReceiptAndAlertFields({ form }: { form: SettingsForm }) {
+  const { register } = form;
+  return (
+    <>
+      <Field label="Esercente sulle ricevute" hint="Una riga ciascuno: ragione sociale, indirizzo, P.IVA.">
+        <textarea className="adm-input" rows={3} maxLength={500} {...register('RECEIPT_MERCHANT')} />
+      </Field>
+      <Field label="IVA inclusa nei prezzi (%)" hint="Stampata sulle ricevute; 0 per nessuna riga IVA.">
+        <input
+          className="adm-input"
+          type="number"
+          min={0}
+          max={100}
+          step={0.01}
+          {...register('RECEIPT_VAT_PERCENT', { setValueAs: Number })}
+        />
+      </Field>
+      <Field
+        label="Misure interne locker standard"
+        hint="Mostrate ai clienti nella scelta della dimensione, es. 35 × 45 × 60 cm; vuoto per non mostrarle."
+      >
+        <input
+          className="adm-input"
+          maxLength={MAX_DIMENSIONS_LENGTH}
+          {...register('LOCKER_DIMENSIONS_STANDARD')}
+        />
+      </Field>
+      <Field label="Misure interne locker grande" hint="Come sopra, per i locker grandi.">
+        <input
+          className="adm-input"
+          maxLength={MAX_DIMENSIONS_LENGTH}
+          {...register('LOCKER_DIMENSIONS_LARGE')}
+        />
+      </Field>
+      <div className="adm-grid-2">
+        <Field
+          label="Allarme bridge offline dopo (minuti)"
+          hint="Gli operatori ricevono un allarme e un'e-mail se il bridge di una sede resta offline così a lungo."
+        >
+          <input
+            className="adm-input"
+            type="number"
+            min={1}
+            max={1440}
+            {...register('ALERT_BRIDGE_OFFLINE_MINUTES', { setValueAs: asInt })}
+          />
+        </Field>
+        <Field
+          label="Allarme porta aperta dopo (minuti)"
+          hint="Lo stesso per lo sportello di un locker lasciato aperto."
+        >
+          <input
+            className="adm-input"
+            type="number"
+            min={1}
+            max={1440}
+            {...register('ALERT_DOOR_OPEN_MINUTES', { setValueAs: asInt })}
+          />
+        </Field>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The settings as read, in one form. The save sends back their version, so another operator's save
+ * is never reverted; the stored answer replaces the query's data (and so this form, keyed by version).
+ */
+function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; notices: PageNotices }) {
+  const queryClient = useQueryClient();
+  const form = useForm<SystemSettings>({ defaultValues: settings });
+  const save = useMutation({
+    mutationFn: (body: SystemSettings) => adminCall(settingsRoutes.updateSystem, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(adminQueries.systemSettings().queryKey, saved),
+  });
+
+  const submit = checkedSubmit(form, settingsProblem, notices.error, async (values) => {
     try {
-      setSettings(await adminCall(settingsRoutes.updateSystem, { body: settings }));
-      setMessage({ tone: 'success', text: 'Impostazioni salvate' });
+      await save.mutateAsync(values);
+      notices.success('Impostazioni salvate');
     } catch (error) {
-      const staleText = staleEditMessage(error);
-      if (staleText) {
-        setStale(staleText);
-      } else {
-        const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
-        setMessage({ tone: 'error', text: `Errore durante il salvataggio delle impostazioni${detail}` });
-      }
-    } finally {
-      setSaving(false);
+      const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
+      notices.refused(error, `Errore durante il salvataggio delle impostazioni${detail}`);
     }
-  }
+  });
 
   return (
-    <form onSubmit={save}>
-      <Notice message={message} onClose={() => setMessage(null)} />
-      <StaleNotice
-        message={stale}
-        onReload={() => {
-          setStale(null);
-          setMessage(null);
-          void load();
-        }}
-      />
+    <form onSubmit={submit}>
       <div className="adm-split">
-        <Card title="Finestre di blocco" className="adm-split-main">
-          <p className="adm-muted adm-small">
-            Nelle finestre di blocco le pagine di prenotazione mostrano la manutenzione (ora locale della
-            sede; una finestra che finisce prima di iniziare passa la mezzanotte).
-          </p>
-          <table className="adm-table adm-table-compact">
-            <thead>
-              <tr>
-                <th>Dalle</th>
-                <th>Alle</th>
-                <th>
-                  <span className="visually-hidden">Azioni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {settings.BLOCK_WINDOWS.map((window, index) => (
-                <tr key={index}>
-                  <td>
-                    <input
-                      className="adm-input"
-                      type="time"
-                      aria-label={`Finestra ${index + 1} dalle`}
-                      value={window.from}
-                      onChange={(e) => setWindow(index, { from: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="adm-input"
-                      type="time"
-                      aria-label={`Finestra ${index + 1} alle`}
-                      value={window.to}
-                      onChange={(e) => setWindow(index, { to: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="adm-icon-btn"
-                      aria-label="Rimuovi finestra"
-                      onClick={() =>
-                        set(
-                          'BLOCK_WINDOWS',
-                          settings.BLOCK_WINDOWS.filter((_, i) => i !== index),
-                        )
-                      }
-                    >
-                      ×
-                    </button>
-                  </td>
-                </tr>
-              ))}
-              {settings.BLOCK_WINDOWS.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="adm-muted">
-                    Nessuna finestra di blocco
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-          <button
-            type="button"
-            className="adm-link"
-            onClick={() => set('BLOCK_WINDOWS', [...settings.BLOCK_WINDOWS, { from: '00:00', to: '06:00' }])}
-          >
-            + Aggiungi finestra
-          </button>
-        </Card>
+        <BlockWindowsCard form={form} />
         <Card title="Parametri" className="adm-split-side">
-          <Field label="Scadenza prenotazione (minuti)">
-            <input
-              className="adm-input"
-              type="number"
-              min={1}
-              max={240}
-              value={settings.BOOKING_EXPIRATION_MINUTES}
-              onChange={(e) => set('BOOKING_EXPIRATION_MINUTES', Number.parseInt(e.target.value, 10) || 0)}
-            />
-          </Field>
-          <div className="adm-grid-2">
-            <Field label="Fast Track dalle">
-              <input
-                className="adm-input"
-                type="time"
-                value={settings.FASTTRACK_FROM}
-                onChange={(e) => set('FASTTRACK_FROM', e.target.value)}
-              />
-            </Field>
-            <Field label="Fast Track alle">
-              <input
-                className="adm-input"
-                type="time"
-                value={settings.FASTTRACK_TO}
-                onChange={(e) => set('FASTTRACK_TO', e.target.value)}
-              />
-            </Field>
-          </div>
-          <label className="adm-switch">
-            <input
-              type="checkbox"
-              checked={settings.MAINTENANCE_MODE}
-              onChange={(e) => set('MAINTENANCE_MODE', e.target.checked)}
-            />
-            <span>Modalità manutenzione</span>
-          </label>
-          <label className="adm-switch">
-            <input
-              type="checkbox"
-              checked={settings.ALWAYS_SHOW_FAST_TRACK}
-              onChange={(e) => set('ALWAYS_SHOW_FAST_TRACK', e.target.checked)}
-            />
-            <span>Mostra sempre Fast Track</span>
-          </label>
-          <label className="adm-switch">
-            <input
-              type="checkbox"
-              checked={settings.SHOW_NIGHT_BUTTON_TEST}
-              onChange={(e) => set('SHOW_NIGHT_BUTTON_TEST', e.target.checked)}
-            />
-            <span>Pulsante test prenotazione notturna</span>
-          </label>
-          <Field
-            label="Annullamento online"
-            hint="Quando i clienti possono annullare dalla pagina della prenotazione, con rimborso."
-          >
-            <select
-              className="adm-input"
-              value={settings.VISITOR_CANCELLATION_POLICY}
-              onChange={(e) =>
-                set(
-                  'VISITOR_CANCELLATION_POLICY',
-                  e.target.value as SystemSettings['VISITOR_CANCELLATION_POLICY'],
-                )
-              }
-            >
-              {VISITOR_CANCELLATION_POLICIES.map((policy) => (
-                <option key={policy} value={policy}>
-                  {CANCELLATION_POLICY_LABELS[policy]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            label="Esercente sulle ricevute"
-            hint="Una riga ciascuno: ragione sociale, indirizzo, P.IVA."
-          >
-            <textarea
-              className="adm-input"
-              rows={3}
-              maxLength={500}
-              value={settings.RECEIPT_MERCHANT}
-              onChange={(e) => set('RECEIPT_MERCHANT', e.target.value)}
-            />
-          </Field>
-          <Field label="IVA inclusa nei prezzi (%)" hint="Stampata sulle ricevute; 0 per nessuna riga IVA.">
-            <input
-              className="adm-input"
-              type="number"
-              min={0}
-              max={100}
-              step={0.01}
-              value={settings.RECEIPT_VAT_PERCENT}
-              onChange={(e) => set('RECEIPT_VAT_PERCENT', Number(e.target.value))}
-            />
-          </Field>
-          <Field
-            label="Misure interne locker standard"
-            hint="Mostrate ai clienti nella scelta della dimensione, es. 35 × 45 × 60 cm; vuoto per non mostrarle."
-          >
-            <input
-              className="adm-input"
-              maxLength={MAX_DIMENSIONS_LENGTH}
-              value={settings.LOCKER_DIMENSIONS_STANDARD}
-              onChange={(e) => set('LOCKER_DIMENSIONS_STANDARD', e.target.value)}
-            />
-          </Field>
-          <Field label="Misure interne locker grande" hint="Come sopra, per i locker grandi.">
-            <input
-              className="adm-input"
-              maxLength={MAX_DIMENSIONS_LENGTH}
-              value={settings.LOCKER_DIMENSIONS_LARGE}
-              onChange={(e) => set('LOCKER_DIMENSIONS_LARGE', e.target.value)}
-            />
-          </Field>
-          <div className="adm-grid-2">
-            <Field
-              label="Allarme bridge offline dopo (minuti)"
-              hint="Gli operatori ricevono un allarme e un'e-mail se il bridge di una sede resta offline così a lungo."
-            >
-              <input
-                className="adm-input"
-                type="number"
-                min={1}
-                max={1440}
-                value={settings.ALERT_BRIDGE_OFFLINE_MINUTES}
-                onChange={(e) =>
-                  set('ALERT_BRIDGE_OFFLINE_MINUTES', Number.parseInt(e.target.value, 10) || 0)
-                }
-              />
-            </Field>
-            <Field
-              label="Allarme porta aperta dopo (minuti)"
-              hint="Lo stesso per lo sportello di un locker lasciato aperto."
-            >
-              <input
-                className="adm-input"
-                type="number"
-                min={1}
-                max={1440}
-                value={settings.ALERT_DOOR_OPEN_MINUTES}
-                onChange={(e) => set('ALERT_DOOR_OPEN_MINUTES', Number.parseInt(e.target.value, 10) || 0)}
-              />
-            </Field>
-          </div>
-          <button type="submit" className="adm-btn adm-btn-primary adm-btn-block" disabled={saving}>
-            {saving ? 'Salvataggio…' : 'Salva parametri'}
+          <BookingSwitches form={form} />
+          <ReceiptAndAlertFields form={form} />
+          <button type="submit" className="adm-btn adm-btn-primary adm-btn-block" disabled={save.isPending}>
+            {save.isPending ? 'Salvataggio…' : 'Salva parametri'}
           </button>
         </Card>
       </div>
     </form>
+  );
+}
+
+/** Parametri di sistema: block windows, expiry, maintenance and fast track, as the booking pages apply them. */
+export function SystemSettingsPage() {
+  const notices = usePageNotices();
+  const query = useQuery(adminQueries.systemSettings());
+  const failed = loadFailure(query, 'Errore nel caricamento configurazione');
+  if (!query.data) {
+    return (
+      <>
+        <Notice message={failed} />
+        {failed ? null : <Loading />}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageNoticeBar
+        notices={notices}
+        onReload={() => {
+          notices.setMessage(null);
+          void query.refetch();
+        }}
+      />
+      <SystemSettingsForm key={query.data.version ?? 0} settings={query.data} notices={notices} />
+    </>
   );
 }

@@ -39,6 +39,66 @@ function StatusCell({ state }: { state: TestState }) {
   }
 }
 
+async function exportPdf(
+  locations: readonly TakingsLocationConnection[],
+  states: Record<string, TestState>,
+  testedAt: Date | null,
+) {
+  try {
+    const { buildConnectionTestPdf, CONNECTION_TEST_PDF_FILE_NAME } = await import('./connection-test-pdf');
+    const rows = locations.map((location) => {
+      const state = states[location.key] ?? { status: 'waiting' };
+      return {
+        ...location,
+        recipient: location.recipient ?? '—',
+        success: state.status === 'connected',
+        ...(state.status === 'failed' ? { error: state.error } : {}),
+      };
+    });
+    buildConnectionTestPdf(rows, {
+      companyName: COMPANY_LEGAL_NAME,
+      testedAt: testedAt ?? new Date(),
+    }).save(CONNECTION_TEST_PDF_FILE_NAME);
+  } catch {
+    window.alert('Errore durante la generazione del PDF');
+  }
+}
+
+function ConnectionTestTable({
+  locations,
+  states,
+}: {
+  locations: readonly TakingsLocationConnection[];
+  states: Record<string, TestState>;
+}) {
+  return (
+    <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Risultati del test connessioni">
+      <table className="adm-table adm-table-compact">
+        <thead>
+          <tr>
+            <th>Location</th>
+            <th>IP</th>
+            <th>Porta</th>
+            <th>Stato</th>
+          </tr>
+        </thead>
+        <tbody>
+          {locations.map((location) => (
+            <tr key={location.key} data-testid={`connection-${location.key}`}>
+              <td>{location.name}</td>
+              <td className="adm-mono">{location.recipient ?? '—'}</td>
+              <td className="adm-mono">{location.port}</td>
+              <td>
+                <StatusCell state={states[location.key] ?? { status: 'waiting' }} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The Promotec connection test: every location's kiosk system tried in turn (one call each, so
  * each row shows its own progress), and the results exported as test_connessioni_promotec.pdf.
@@ -82,27 +142,6 @@ export function ConnectionTestPanel({ locations }: { locations: readonly Takings
     };
   }, [runTests]);
 
-  async function exportPdf() {
-    try {
-      const { buildConnectionTestPdf, CONNECTION_TEST_PDF_FILE_NAME } = await import('./connection-test-pdf');
-      const rows = locations.map((location) => {
-        const state = states[location.key] ?? { status: 'waiting' };
-        return {
-          ...location,
-          recipient: location.recipient ?? '—',
-          success: state.status === 'connected',
-          ...(state.status === 'failed' ? { error: state.error } : {}),
-        };
-      });
-      buildConnectionTestPdf(rows, {
-        companyName: COMPANY_LEGAL_NAME,
-        testedAt: testedAt ?? new Date(),
-      }).save(CONNECTION_TEST_PDF_FILE_NAME);
-    } catch {
-      window.alert('Errore durante la generazione del PDF');
-    }
-  }
-
   const connected = Object.values(states).filter((state) => state.status === 'connected').length;
   const done = Object.values(states).filter(
     (state) => state.status === 'connected' || state.status === 'failed',
@@ -125,7 +164,7 @@ export function ConnectionTestPanel({ locations }: { locations: readonly Takings
           <button
             type="button"
             className="adm-btn adm-btn-secondary adm-btn-small"
-            onClick={() => void exportPdf()}
+            onClick={() => void exportPdf(locations, states, testedAt)}
             disabled={running || done === 0}
           >
             Esporta PDF test
@@ -138,30 +177,7 @@ export function ConnectionTestPanel({ locations }: { locations: readonly Takings
           ? `Test in corso: ${done} di ${locations.length} location verificate…`
           : `${connected} di ${locations.length} location connesse.`}
       </p>
-      <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Risultati del test connessioni">
-        <table className="adm-table adm-table-compact">
-          <thead>
-            <tr>
-              <th>Location</th>
-              <th>IP</th>
-              <th>Porta</th>
-              <th>Stato</th>
-            </tr>
-          </thead>
-          <tbody>
-            {locations.map((location) => (
-              <tr key={location.key} data-testid={`connection-${location.key}`}>
-                <td>{location.name}</td>
-                <td className="adm-mono">{location.recipient ?? '—'}</td>
-                <td className="adm-mono">{location.port}</td>
-                <td>
-                  <StatusCell state={states[location.key] ?? { status: 'waiting' }} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConnectionTestTable locations={locations} states={states} />
     </Card>
   );
 }

@@ -10,7 +10,8 @@ import {
   type TakingsLocationConnection,
   type TakingsSortOrder,
 } from '@deposito/protocol';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useRef, useState } from 'react';
 import { csvEuros, downloadCsv, toCsv, type CsvCell } from '../csv';
 import { useClock } from '../../components/clock';
 import { adminCall, errorText } from '../admin-api';
@@ -23,12 +24,6 @@ import { totemMissingText } from './takings-caveat-text';
 import { COMPANY_LEGAL_NAME, TAKINGS_LOAD_TIMEOUT_MS, TAKINGS_PAGE_ZONE } from './takings-config';
 import './takings.css';
 import { useAdminRole } from '../admin-role';
-
-type Load =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; report: MonthlyTakingsReport };
 
 /** Days of several locations added up per date, for the all-locations chart. */
 /**
@@ -232,103 +227,305 @@ function LocationAccordion({
 }
 
 /** /admin/incassi: the month's online and totem takings per location and day, with PDF export. */
+/** The month and location pickers and what can be done with the month shown. */
+function TakingsFilterBar({
+  month,
+  locationKey,
+  locations,
+  loading,
+  hasData,
+  exporting,
+  onMonth,
+  onLocation,
+  onReload,
+  onCsv,
+  onPdf,
+}: {
+  month: string;
+  locationKey: string;
+  locations: readonly TakingsLocationConnection[];
+  loading: boolean;
+  hasData: boolean;
+  exporting: boolean;
+  onMonth: (month: string) => void;
+  onLocation: (key: string) => void;
+  onReload: () => void;
+  onCsv: () => void;
+  onPdf: () => void;
+}) {
+  const role = useAdminRole();
+  const fieldId = useId();
+  return (
+    <div className="adm-tk-filterbar">
+      <div className="adm-field">
+        <label className="adm-field-label" htmlFor={`${fieldId}-month`}>
+          Mese
+        </label>
+        <input
+          id={`${fieldId}-month`}
+          className="adm-input"
+          type="month"
+          value={month}
+          onChange={(event) => onMonth(event.target.value)}
+        />
+      </div>
+      <div className="adm-field">
+        <label className="adm-field-label" htmlFor={`${fieldId}-location`}>
+          Location
+        </label>
+        <select
+          id={`${fieldId}-location`}
+          className="adm-input"
+          value={locationKey}
+          onChange={(event) => onLocation(event.target.value)}
+        >
+          <option value="" disabled>
+            Seleziona location
+          </option>
+          {/* Every site at once is an administrator's (a site operator's are its own). */}
+          {role === 'administrator' ? <option value="all">Tutte le location</option> : null}
+          {locations.map((location) => (
+            <option key={location.key} value={location.key}>
+              {location.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="button"
+        className="adm-btn"
+        onClick={onReload}
+        disabled={!locationKey || loading}
+        title="Rilegge gli incassi online e i totem"
+      >
+        Aggiorna
+      </button>
+      <button
+        type="button"
+        className="adm-btn adm-btn-secondary"
+        onClick={onCsv}
+        disabled={loading || !hasData}
+      >
+        Esporta CSV
+      </button>
+      <button
+        type="button"
+        className="adm-btn adm-btn-primary adm-tk-export"
+        onClick={onPdf}
+        disabled={loading || !hasData || exporting}
+      >
+        {exporting ? 'Generazione PDF…' : 'Esporta PDF'}
+      </button>
+    </div>
+  );
+}
+
+/** A month's report with takings: cards, chart, the daily list or the locations' accordion, the total. */
+function TakingsReportView({
+  report,
+  all,
+  scope,
+  view,
+}: {
+  report: MonthlyTakingsReport;
+  all: boolean;
+  scope: string;
+  /** The list's order and detail, kept by the page across months and reloads. */
+  view: ReturnType<typeof useListView>;
+}) {
+  const { order, setOrder, showDetails, setShowDetails } = view;
+  const chartDays = useMemo(
+    () => (all ? combinedDays(report) : (report.locations[0]?.days ?? [])),
+    [report, all],
+  );
+  return (
+    <>
+      <SummaryCards report={report} all={all} />
+      <ExcludedTestBookingsNote tests={report.testBookings} />
+      <div className="adm-tk-daily">
+        <Card>
+          <TakingsChart month={report.month} days={chartDays} scope={scope} />
+          <div className="adm-tk-list-head">
+            <h2>{all ? 'Incassi per location' : `Incassi giornalieri — ${scope}`}</h2>
+            <div className="adm-tk-list-tools">
+              <label className="adm-tk-details-toggle">
+                <input
+                  type="checkbox"
+                  checked={showDetails}
+                  onChange={(event) => setShowDetails(event.target.checked)}
+                />
+                Dettaglio online/totem
+              </label>
+              <TakingsSortSelect value={order} onChange={setOrder} />
+            </div>
+          </div>
+          {all ? (
+            <LocationAccordion locations={report.locations} order={order} showDetails={showDetails} />
+          ) : (
+            <DailyTakingsList
+              days={report.locations[0]?.days ?? []}
+              order={order}
+              showDetails={showDetails}
+              label={`Incassi giornalieri di ${scope}`}
+            />
+          )}
+        </Card>
+        <div
+          className={`adm-tk-grand-total${report.totemMissing.length > 0 ? ' adm-tk-grand-total-incomplete' : ''}`}
+        >
+          <span>TOTALE GENERALE{report.totemMissing.length > 0 ? ' (incompleto)' : ''}</span>
+          <strong>{formatEuros(report.totals.totalCents)}</strong>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function useListView() {
+  const [order, setOrder] = useState<TakingsSortOrder>(DEFAULT_TAKINGS_SORT_ORDER);
+  const [showDetails, setShowDetails] = useState(true);
+  return { order, setOrder, showDetails, setShowDetails };
+}
+
+/**
+ * The month's takings of one location or all, as a query per month and location. "Aggiorna" and
+ * "Riprova" read it again with `reload`, so the server asks the kiosks again instead of its cache.
+ */
+function useMonthlyTakings(
+  month: string,
+  locationKey: string,
+  locations: readonly TakingsLocationConnection[],
+) {
+  const reloadNext = useRef(false);
+  const query = useQuery({
+    queryKey: ['takings', 'monthly', month, locationKey],
+    queryFn: ({ signal }) => {
+      const reload = reloadNext.current;
+      reloadNext.current = false;
+      return adminCall(takingsRoutes.monthly, {
+        query: { month, location: locationKey, ...(reload ? { reload: '1' } : {}) },
+        timeoutMs: TAKINGS_LOAD_TIMEOUT_MS,
+        signal,
+      });
+    },
+    enabled: Boolean(month && locationKey),
+    // The server already waits for each kiosk and says which it could not read: "Riprova" is the operator's.
+    retry: false,
+  });
+  const answer = query.data;
+  const report = useMemo(() => {
+    if (!answer) return null;
+    const listed = locationKey === 'all' ? locations : locations.filter((l) => l.key === locationKey);
+    return monthlyTakingsFromData({
+      month: answer.month,
+      locations: listed.map(({ key, name }) => ({ key, name })),
+      data: answer.data,
+      caveats: { totemMissing: answer.totemMissing, testBookings: answer.testBookings },
+    });
+  }, [answer, locationKey, locations]);
+  const reload = () => {
+    reloadNext.current = true;
+    void query.refetch();
+  };
+  return { query, report, reload };
+}
+
+async function exportPdf(report: MonthlyTakingsReport, generatedAt: Date) {
+  try {
+    // Loaded on first use: jspdf stays out of the admin area's first download.
+    const { buildTakingsReportPdf, takingsReportFileName } = await import('./takings-report-pdf');
+    buildTakingsReportPdf(report, { companyName: COMPANY_LEGAL_NAME, month: report.month, generatedAt }).save(
+      takingsReportFileName(report.month),
+    );
+  } catch {
+    window.alert('Errore durante la generazione del PDF');
+  }
+}
+
+/** What the page shows for the month: a hint, loading, the error with Riprova, no takings, or the report. */
+function TakingsBody({
+  locationKey,
+  query,
+  shown,
+  hasData,
+  all,
+  scope,
+  view,
+  reload,
+}: {
+  locationKey: string;
+  query: { isFetching: boolean; isError: boolean; error: unknown };
+  shown: MonthlyTakingsReport | null;
+  hasData: boolean;
+  all: boolean;
+  scope: string;
+  view: ReturnType<typeof useListView>;
+  reload: () => void;
+}) {
+  return !locationKey ? (
+    <Card>
+      <Empty>
+        <strong className="adm-tk-empty-title">Seleziona una Location</strong>
+        <span>Scegli una location o &quot;Tutte le location&quot; per vedere gli incassi del mese.</span>
+      </Empty>
+    </Card>
+  ) : query.isFetching ? (
+    <Card>
+      <Loading text="Caricamento incassi online e totem..." />
+    </Card>
+  ) : query.isError ? (
+    <div className="adm-tk-error" role="alert">
+      <h2>Errore nel caricamento</h2>
+      <p>{errorText(query.error, 'Errore nel caricamento dei dati degli incassi')}</p>
+      <button type="button" className="adm-btn adm-btn-danger" onClick={reload}>
+        Riprova
+      </button>
+    </div>
+  ) : shown && !hasData ? (
+    <>
+      <TotemMissingWarning report={shown} onReload={reload} />
+      <Card>
+        <Empty>
+          <strong className="adm-tk-empty-title">Nessun incasso trovato per il mese selezionato</strong>
+        </Empty>
+      </Card>
+      <ExcludedTestBookingsNote tests={shown.testBookings} />
+    </>
+  ) : shown ? (
+    <>
+      <TotemMissingWarning report={shown} onReload={reload} />
+      <TakingsReportView report={shown} all={all} scope={scope} view={view} />
+    </>
+  ) : null;
+}
+
 export function IncassiPage() {
   const now = useClock();
   const [locationKey, setLocationKey] = useState('');
-  const role = useAdminRole();
-  const [locations, setLocations] = useState<TakingsLocationConnection[]>([]);
+  const locationsQuery = useQuery({
+    queryKey: ['takings', 'locations'],
+    queryFn: ({ signal }) => adminCall(takingsRoutes.locations, { signal }),
+  });
+  const locations = useMemo(() => locationsQuery.data ?? [], [locationsQuery.data]);
+  const locationsError = locationsQuery.isError
+    ? errorText(locationsQuery.error, 'Impossibile caricare le configurazioni location')
+    : null;
   // Until the operator picks a month, it is the current month where the chosen location is.
   const [pickedMonth, setMonth] = useState<string | null>(null);
   const zone = locations.find((l) => l.key === locationKey)?.timezone ?? TAKINGS_PAGE_ZONE;
   const month = pickedMonth ?? monthOf(now(), zone);
-  const [locationsError, setLocationsError] = useState<string | null>(null);
-  const [load, setLoad] = useState<Load>({ state: 'idle' });
-  const [order, setOrder] = useState<TakingsSortOrder>(DEFAULT_TAKINGS_SORT_ORDER);
-  const [showDetails, setShowDetails] = useState(true);
+  const { query, report, reload } = useMonthlyTakings(month, locationKey, locations);
   const [testShown, setTestShown] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const request = useRef<AbortController | null>(null);
-  const fieldId = useId();
+  const view = useListView();
 
-  useEffect(() => {
-    const abort = new AbortController();
-    adminCall(takingsRoutes.locations, { signal: abort.signal })
-      .then(setLocations)
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted)
-          setLocationsError(errorText(error, 'Impossibile caricare le configurazioni location'));
-      });
-    return () => abort.abort();
-  }, []);
-
-  const loadTakings = useCallback(
-    async (reload: boolean) => {
-      request.current?.abort();
-      if (!month || !locationKey) {
-        setLoad({ state: 'idle' });
-        return;
-      }
-      const abort = new AbortController();
-      request.current = abort;
-      setLoad({ state: 'loading' });
-      try {
-        const answer = await adminCall(takingsRoutes.monthly, {
-          query: { month, location: locationKey, ...(reload ? { reload: '1' } : {}) },
-          timeoutMs: TAKINGS_LOAD_TIMEOUT_MS,
-          signal: abort.signal,
-        });
-        const listed = locationKey === 'all' ? locations : locations.filter((l) => l.key === locationKey);
-        const report = monthlyTakingsFromData({
-          month: answer.month,
-          locations: listed.map(({ key, name }) => ({ key, name })),
-          data: answer.data,
-          caveats: { totemMissing: answer.totemMissing, testBookings: answer.testBookings },
-        });
-        if (!abort.signal.aborted) setLoad({ state: 'ready', report });
-      } catch (error) {
-        if (abort.signal.aborted) return;
-        setLoad({
-          state: 'error',
-          message: errorText(error, 'Errore nel caricamento dei dati degli incassi'),
-        });
-      }
-    },
-    [month, locationKey, locations],
-  );
-
-  useEffect(() => {
-    void loadTakings(false);
-    return () => request.current?.abort();
-  }, [loadTakings]);
-
-  const report = load.state === 'ready' ? load.report : null;
-  const hasData = report !== null && report.totals.totalCents > 0;
+  const loading = query.isFetching;
+  const shown = loading || query.isError ? null : report;
+  const hasData = shown !== null && shown.totals.totalCents > 0;
   const all = locationKey === 'all';
-  const chartDays = useMemo(
-    () => (report ? (all ? combinedDays(report) : (report.locations[0]?.days ?? [])) : []),
-    [report, all],
-  );
   const scope = all
     ? 'Tutte le location'
     : (locations.find((l) => l.key === locationKey)?.name ?? locationKey);
-
-  async function exportPdf() {
-    if (!report) return;
-    setExporting(true);
-    try {
-      // Loaded on first use: jspdf stays out of the admin area's first download.
-      const { buildTakingsReportPdf, takingsReportFileName } = await import('./takings-report-pdf');
-      buildTakingsReportPdf(report, {
-        companyName: COMPANY_LEGAL_NAME,
-        month: report.month,
-        generatedAt: now(),
-      }).save(takingsReportFileName(report.month));
-    } catch {
-      window.alert('Errore durante la generazione del PDF');
-    } finally {
-      setExporting(false);
-    }
-  }
 
   return (
     <div className="adm-tk-page">
@@ -340,7 +537,7 @@ export function IncassiPage() {
             type="button"
             className="adm-btn adm-btn-secondary"
             aria-expanded={testShown}
-            onClick={() => setTestShown((shown) => !shown)}
+            onClick={() => setTestShown((open) => !open)}
           >
             {testShown ? 'Nascondi Test' : 'Test Connessioni'}
           </button>
@@ -358,67 +555,23 @@ export function IncassiPage() {
       ) : null}
 
       <Card className="adm-tk-filters">
-        <div className="adm-tk-filterbar">
-          <div className="adm-field">
-            <label className="adm-field-label" htmlFor={`${fieldId}-month`}>
-              Mese
-            </label>
-            <input
-              id={`${fieldId}-month`}
-              className="adm-input"
-              type="month"
-              value={month}
-              onChange={(event) => setMonth(event.target.value)}
-            />
-          </div>
-          <div className="adm-field">
-            <label className="adm-field-label" htmlFor={`${fieldId}-location`}>
-              Location
-            </label>
-            <select
-              id={`${fieldId}-location`}
-              className="adm-input"
-              value={locationKey}
-              onChange={(event) => setLocationKey(event.target.value)}
-            >
-              <option value="" disabled>
-                Seleziona location
-              </option>
-              {/* Every site at once is an administrator's (a site operator's are its own). */}
-              {role === 'administrator' ? <option value="all">Tutte le location</option> : null}
-              {locations.map((location) => (
-                <option key={location.key} value={location.key}>
-                  {location.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button
-            type="button"
-            className="adm-btn"
-            onClick={() => void loadTakings(true)}
-            disabled={!locationKey || load.state === 'loading'}
-            title="Rilegge gli incassi online e i totem"
-          >
-            Aggiorna
-          </button>
-          <button
-            type="button"
-            className="adm-btn adm-btn-secondary"
-            onClick={() => report && downloadCsv(`incassi-${report.month}.csv`, takingsCsv(report))}
-            disabled={load.state === 'loading' || !hasData}
-          >
-            Esporta CSV
-          </button>
-          <button
-            type="button"
-            className="adm-btn adm-btn-primary adm-tk-export"
-            onClick={() => void exportPdf()}
-            disabled={load.state === 'loading' || !hasData || exporting}
-          >
-            {exporting ? 'Generazione PDF…' : 'Esporta PDF'}
-          </button>
-        </div>
+        <TakingsFilterBar
+          month={month}
+          locationKey={locationKey}
+          locations={locations}
+          loading={loading}
+          hasData={hasData}
+          exporting={exporting}
+          onMonth={setMonth}
+          onLocation={setLocationKey}
+          onReload={reload}
+          onCsv={() => shown && downloadCsv(`incassi-${shown.month}.csv`, takingsCsv(shown))}
+          onPdf={() => {
+            if (!shown) return;
+            setExporting(true);
+            void exportPdf(shown, now()).finally(() => setExporting(false));
+          }}
+        />
         {locationsError ? (
           <p className="adm-tk-inline-error" role="alert">
             {locationsError}
@@ -426,77 +579,16 @@ export function IncassiPage() {
         ) : null}
       </Card>
 
-      {!locationKey ? (
-        <Card>
-          <Empty>
-            <strong className="adm-tk-empty-title">Seleziona una Location</strong>
-            <span>Scegli una location o &quot;Tutte le location&quot; per vedere gli incassi del mese.</span>
-          </Empty>
-        </Card>
-      ) : load.state === 'loading' ? (
-        <Card>
-          <Loading text="Caricamento incassi online e totem..." />
-        </Card>
-      ) : load.state === 'error' ? (
-        <div className="adm-tk-error" role="alert">
-          <h2>Errore nel caricamento</h2>
-          <p>{load.message}</p>
-          <button type="button" className="adm-btn adm-btn-danger" onClick={() => void loadTakings(true)}>
-            Riprova
-          </button>
-        </div>
-      ) : report && !hasData ? (
-        <>
-          <TotemMissingWarning report={report} onReload={() => void loadTakings(true)} />
-          <Card>
-            <Empty>
-              <strong className="adm-tk-empty-title">Nessun incasso trovato per il mese selezionato</strong>
-            </Empty>
-          </Card>
-          <ExcludedTestBookingsNote tests={report.testBookings} />
-        </>
-      ) : report ? (
-        <>
-          <TotemMissingWarning report={report} onReload={() => void loadTakings(true)} />
-          <SummaryCards report={report} all={all} />
-          <ExcludedTestBookingsNote tests={report.testBookings} />
-          <div className="adm-tk-daily">
-            <Card>
-              <TakingsChart month={report.month} days={chartDays} scope={scope} />
-              <div className="adm-tk-list-head">
-                <h2>{all ? 'Incassi per location' : `Incassi giornalieri — ${scope}`}</h2>
-                <div className="adm-tk-list-tools">
-                  <label className="adm-tk-details-toggle">
-                    <input
-                      type="checkbox"
-                      checked={showDetails}
-                      onChange={(event) => setShowDetails(event.target.checked)}
-                    />
-                    Dettaglio online/totem
-                  </label>
-                  <TakingsSortSelect value={order} onChange={setOrder} />
-                </div>
-              </div>
-              {all ? (
-                <LocationAccordion locations={report.locations} order={order} showDetails={showDetails} />
-              ) : (
-                <DailyTakingsList
-                  days={report.locations[0]?.days ?? []}
-                  order={order}
-                  showDetails={showDetails}
-                  label={`Incassi giornalieri di ${scope}`}
-                />
-              )}
-            </Card>
-            <div
-              className={`adm-tk-grand-total${report.totemMissing.length > 0 ? ' adm-tk-grand-total-incomplete' : ''}`}
-            >
-              <span>TOTALE GENERALE{report.totemMissing.length > 0 ? ' (incompleto)' : ''}</span>
-              <strong>{formatEuros(report.totals.totalCents)}</strong>
-            </div>
-          </div>
-        </>
-      ) : null}
+      <TakingsBody
+        locationKey={locationKey}
+        query={query}
+        shown={shown}
+        hasData={hasData}
+        all={all}
+        scope={scope}
+        view={view}
+        reload={reload}
+      />
 
       <p className="adm-tk-footnote">
         <span aria-hidden="true">ℹ</span> Sono conteggiate come incassi online solo le prenotazioni con stato{' '}

@@ -64,6 +64,88 @@ function describe(day: ChartDay): string {
   return parts.join(', ');
 }
 
+/** One day's stacked bar (online below, totem above), focusable, with its day number every five days. */
+function ChartBar({
+  day,
+  index,
+  slot,
+  barWidth,
+  plotHeight,
+  y,
+  active,
+  onActive,
+}: {
+  day: ChartDay;
+  index: number;
+  slot: number;
+  barWidth: number;
+  plotHeight: number;
+  y: (cents: number) => number;
+  active: boolean;
+  onActive: (on: boolean) => void;
+}) {
+  const x = PLOT.left + index * slot + (slot - barWidth) / 2;
+  const dayNumber = index + 1;
+  const showLabel = dayNumber === 1 || dayNumber % 5 === 0;
+  return (
+    <g
+      className={`adm-tk-bar${active ? ' adm-tk-bar-active' : ''}`}
+      tabIndex={0}
+      role="img"
+      aria-label={describe(day)}
+      onMouseEnter={() => onActive(true)}
+      onMouseLeave={() => onActive(false)}
+      onFocus={() => onActive(true)}
+      onBlur={() => onActive(false)}
+    >
+      <rect
+        className="adm-tk-hit"
+        x={PLOT.left + index * slot}
+        y={PLOT.top}
+        width={slot}
+        height={plotHeight}
+      />
+      {day.onlineCents > 0 ? (
+        <rect
+          className="adm-tk-bar-online"
+          x={x}
+          y={y(day.onlineCents)}
+          width={barWidth}
+          height={y(0) - y(day.onlineCents)}
+        />
+      ) : null}
+      {day.totemCents > 0 ? (
+        <rect
+          className="adm-tk-bar-totem"
+          x={x}
+          y={y(day.totalCents)}
+          width={barWidth}
+          height={y(day.onlineCents) - y(day.totalCents)}
+        />
+      ) : null}
+      {showLabel ? (
+        <text className="adm-tk-axis" x={x + barWidth / 2} y={HEIGHT - 10} textAnchor="middle">
+          {dayNumber}
+        </text>
+      ) : null}
+    </g>
+  );
+}
+
+/** The hovered or focused day's amounts, placed over its bar (percentages of the chart). */
+function ChartTooltip({ day, left, top }: { day: ChartDay; left: number; top: number }) {
+  return (
+    <div className="adm-tk-tooltip" role="status" style={{ left: `${left}%`, top: `${top}%` }}>
+      <strong>
+        {day.weekday} {day.label}
+      </strong>
+      <span>Totale {formatEuros(day.totalCents)}</span>
+      {day.totalCents > 0 ? <span>Online {formatEuros(day.onlineCents)}</span> : null}
+      {day.totemCents > 0 ? <span>Totem {formatEuros(day.totemCents)}</span> : null}
+    </div>
+  );
+}
+
 export function TakingsChart({
   month,
   days,
@@ -135,73 +217,29 @@ export function TakingsChart({
               </text>
             </g>
           ))}
-          {series.map((day, i) => {
-            const x = PLOT.left + i * slot + (slot - barWidth) / 2;
-            const dayNumber = i + 1;
-            const showLabel = dayNumber === 1 || dayNumber % 5 === 0;
-            return (
-              <g
-                key={day.date}
-                className={`adm-tk-bar${active === day.date ? ' adm-tk-bar-active' : ''}`}
-                tabIndex={0}
-                role="img"
-                aria-label={describe(day)}
-                onMouseEnter={() => setActive(day.date)}
-                onMouseLeave={() => setActive((current) => (current === day.date ? null : current))}
-                onFocus={() => setActive(day.date)}
-                onBlur={() => setActive((current) => (current === day.date ? null : current))}
-              >
-                <rect
-                  className="adm-tk-hit"
-                  x={PLOT.left + i * slot}
-                  y={PLOT.top}
-                  width={slot}
-                  height={plotHeight}
-                />
-                {day.onlineCents > 0 ? (
-                  <rect
-                    className="adm-tk-bar-online"
-                    x={x}
-                    y={y(day.onlineCents)}
-                    width={barWidth}
-                    height={y(0) - y(day.onlineCents)}
-                  />
-                ) : null}
-                {day.totemCents > 0 ? (
-                  <rect
-                    className="adm-tk-bar-totem"
-                    x={x}
-                    y={y(day.totalCents)}
-                    width={barWidth}
-                    height={y(day.onlineCents) - y(day.totalCents)}
-                  />
-                ) : null}
-                {showLabel ? (
-                  <text className="adm-tk-axis" x={x + barWidth / 2} y={HEIGHT - 10} textAnchor="middle">
-                    {dayNumber}
-                  </text>
-                ) : null}
-              </g>
-            );
-          })}
+          {series.map((day, i) => (
+            <ChartBar
+              key={day.date}
+              day={day}
+              index={i}
+              slot={slot}
+              barWidth={barWidth}
+              plotHeight={plotHeight}
+              y={y}
+              active={active === day.date}
+              onActive={(on) =>
+                setActive((current) => (on ? day.date : current === day.date ? null : current))
+              }
+            />
+          ))}
           <line className="adm-tk-baseline" x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(0)} y2={y(0)} />
         </svg>
         {activeDay ? (
-          <div
-            className="adm-tk-tooltip"
-            role="status"
-            style={{
-              left: `${((PLOT.left + (activeIndex + 0.5) * slot) / WIDTH) * 100}%`,
-              top: `${(Math.max(y(activeDay.totalCents), PLOT.top + 30) / HEIGHT) * 100}%`,
-            }}
-          >
-            <strong>
-              {activeDay.weekday} {activeDay.label}
-            </strong>
-            <span>Totale {formatEuros(activeDay.totalCents)}</span>
-            {activeDay.totalCents > 0 ? <span>Online {formatEuros(activeDay.onlineCents)}</span> : null}
-            {activeDay.totemCents > 0 ? <span>Totem {formatEuros(activeDay.totemCents)}</span> : null}
-          </div>
+          <ChartTooltip
+            day={activeDay}
+            left={((PLOT.left + (activeIndex + 0.5) * slot) / WIDTH) * 100}
+            top={(Math.max(y(activeDay.totalCents), PLOT.top + 30) / HEIGHT) * 100}
+          />
         ) : null}
       </div>
     </figure>

@@ -1,0 +1,35 @@
+import type { InputHTMLAttributes } from 'react';
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import { Field } from './ui';
+
+/** A labelled text-like input bound to one field of a react-hook-form form. */
+export function FormInput<Values extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  options,
+  ...input
+}: {
+  form: UseFormReturn<Values>;
+  name: Path<Values>;
+  label: string;
+  hint?: string;
+  options?: RegisterOptions<Values, Path<Values>>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name'>) {
+  return (
+    <Field label={label} hint={hint}>
+      <input className="adm-input" {...input} {...form.register(name, options)} />
+    </Field>
+  );
+}
+
+/** A lowercase identifier as it is typed (no spaces, no capitals), as the server's keys are. */
+export function identifierOnChange<Handler extends (event: { target: HTMLInputElement }) => unknown>(
+  onChange: Handler,
+) {
+  return (event: { target: HTMLInputElement }) => {
+    event.target.value = event.target.value.trim().toLowerCase();
+    return onChange(event);
+  };
+}
