@@ -61,9 +61,6 @@ function MyBooking({
 }) {
   const { t } = useTranslation();
   useDocumentTitle(t('myBooking.title'));
-  const format = useFormatters();
-  const zone = booking.location.timezone;
-  const { opening, closing } = booking.location.openingHours;
   // A cancelled (or never paid) booking has no stay to show to the staff or to put in a calendar.
   const live = isPaidBookingStatus(booking.status);
   return (
@@ -73,123 +70,140 @@ function MyBooking({
         <LanguageFlags />
       </div>
 
-      <section className="card stack" aria-labelledby="my-booking-status">
-        <p id="my-booking-status" className={`my-booking-status my-booking-status-${booking.status}`}>
-          <span className="muted">{t('myBooking.status')}: </span>
-          <strong data-testid="my-booking-status">{t(`myBooking.statuses.${booking.status}`)}</strong>
-        </p>
-        {booking.pin ? (
-          <div>
-            <p className="field-label">{t('myBooking.pin')}</p>
-            <p className="confirmation-pin" data-testid="my-booking-pin">
-              {booking.pin}
-            </p>
-            <p className="field-hint">{t('complete.confirmed.pinHint')}</p>
-          </div>
-        ) : (
-          booking.pinExpectedFrom && (
-            <p className="alert alert-notice" role="status">
-              {t('myBooking.pinLater', {
-                date: format.day(booking.pinExpectedFrom, zone),
-                time: format.time(booking.pinExpectedFrom, zone),
-              })}
-            </p>
-          )
-        )}
-        <dl className="recap-list recap-list-stack">
-          <dt>{t('myBooking.reference')}</dt>
-          <dd className="booking-code-value" data-testid="my-booking-reference">
-            {booking.reference}
-          </dd>
-          <dt>{t('myBooking.location')}</dt>
-          <dd>
-            {booking.location.name}
-            <br />
-            <span className="my-booking-address">{booking.location.address}</span>
-            <br />
-            <a
-              className="my-booking-map-link"
-              href={booking.location.mapsUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {t('myBooking.openMap')}
-            </a>
-          </dd>
-          <dt>{t('myBooking.openingHours')}</dt>
-          <dd>{t('myBooking.openingHoursValue', { opening, closing })}</dd>
-          <dt>{t('myBooking.lockers')}</dt>
-          <dd>
-            {t('recap.quantitySize', { count: booking.quantity, size: t(`locker.size.${booking.size}`) })}
-          </dd>
-          {booking.lockers.length > 0 && (
-            <>
-              <dt>{t('myBooking.lockerIds')}</dt>
-              <dd>{booking.lockers.join(', ')}</dd>
-            </>
-          )}
-          <dt>{t('summary.start')}</dt>
-          <dd>{format.dateTime(booking.startIso, zone)}</dd>
-          <dt>{t('summary.end')}</dt>
-          <dd>{format.dateTime(booking.endIso, zone)}</dd>
-          <dt>{t('myBooking.paid')}</dt>
-          <dd>{format.money(booking.paidCents)}</dd>
-        </dl>
-        <MyBookingExtensions booking={booking} />
-        <p className="field-hint">{t('myBooking.timezone', { zone: zoneName(zone, format.locale) })}</p>
-      </section>
+      <StayCard booking={booking} />
 
-      {live && (
-        <>
-          <section className="card my-booking-qr-card">
-            <BookingQrCode
-              reference={booking.reference}
-              label={t('myBooking.qrAlt', { reference: booking.reference })}
-            />
-            <p className="muted">{t('myBooking.qr')}</p>
-          </section>
-
-          <section className="card stack" aria-labelledby="my-booking-calendar">
-            <h2 id="my-booking-calendar" className="my-booking-section-title">
-              {t('myBooking.calendar')}
-            </h2>
-            <div className="my-booking-actions">
-              <a className="button button-secondary" href={myBookingCalendarUrl(token)} download>
-                {t('myBooking.ics')}
-              </a>
-              <a
-                className="button button-secondary"
-                href={booking.googleCalendarUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {t('myBooking.google')}
-              </a>
-            </div>
-          </section>
-
-          {booking.receipt && (
-            <section className="card stack" aria-labelledby="my-booking-receipt">
-              <h2 id="my-booking-receipt" className="my-booking-section-title">
-                {t('myBooking.receipt.title')}
-              </h2>
-              <p className="muted">{t('myBooking.receipt.text')}</p>
-              <div className="my-booking-actions">
-                <a className="button button-secondary" href={myBookingReceiptUrl(token)} download>
-                  {t('myBooking.receipt.download')}
-                </a>
-              </div>
-            </section>
-          )}
-
-          <ResendConfirmation token={token} />
-        </>
-      )}
+      {live && <StayTools booking={booking} token={token} />}
 
       <ExtendMyBooking token={token} booking={booking} />
 
       <CancelMyBooking token={token} booking={booking} onChanged={onChanged} />
     </main>
+  );
+}
+
+/** The stay itself: status, PIN (or when it comes), reference, where, when, what was paid. */
+function StayCard({ booking }: { booking: MyBookingResponse }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const zone = booking.location.timezone;
+  const { opening, closing } = booking.location.openingHours;
+  return (
+    <section className="card stack" aria-labelledby="my-booking-status">
+      <p id="my-booking-status" className={`my-booking-status my-booking-status-${booking.status}`}>
+        <span className="muted">{t('myBooking.status')}: </span>
+        <strong data-testid="my-booking-status">{t(`myBooking.statuses.${booking.status}`)}</strong>
+      </p>
+      {booking.pin ? (
+        <div>
+          <p className="field-label">{t('myBooking.pin')}</p>
+          <p className="confirmation-pin" data-testid="my-booking-pin">
+            {booking.pin}
+          </p>
+          <p className="field-hint">{t('complete.confirmed.pinHint')}</p>
+        </div>
+      ) : (
+        booking.pinExpectedFrom && (
+          <p className="alert alert-notice" role="status">
+            {t('myBooking.pinLater', {
+              date: format.day(booking.pinExpectedFrom, zone),
+              time: format.time(booking.pinExpectedFrom, zone),
+            })}
+          </p>
+        )
+      )}
+      <dl className="recap-list recap-list-stack">
+        <dt>{t('myBooking.reference')}</dt>
+        <dd className="booking-code-value" data-testid="my-booking-reference">
+          {booking.reference}
+        </dd>
+        <dt>{t('myBooking.location')}</dt>
+        <dd>
+          {booking.location.name}
+          <br />
+          <span className="my-booking-address">{booking.location.address}</span>
+          <br />
+          <a
+            className="my-booking-map-link"
+            href={booking.location.mapsUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('myBooking.openMap')}
+          </a>
+        </dd>
+        <dt>{t('myBooking.openingHours')}</dt>
+        <dd>{t('myBooking.openingHoursValue', { opening, closing })}</dd>
+        <dt>{t('myBooking.lockers')}</dt>
+        <dd>
+          {t('recap.quantitySize', { count: booking.quantity, size: t(`locker.size.${booking.size}`) })}
+        </dd>
+        {booking.lockers.length > 0 && (
+          <>
+            <dt>{t('myBooking.lockerIds')}</dt>
+            <dd>{booking.lockers.join(', ')}</dd>
+          </>
+        )}
+        <dt>{t('summary.start')}</dt>
+        <dd>{format.dateTime(booking.startIso, zone)}</dd>
+        <dt>{t('summary.end')}</dt>
+        <dd>{format.dateTime(booking.endIso, zone)}</dd>
+        <dt>{t('myBooking.paid')}</dt>
+        <dd>{format.money(booking.paidCents)}</dd>
+      </dl>
+      <MyBookingExtensions booking={booking} />
+      <p className="field-hint">{t('myBooking.timezone', { zone: zoneName(zone, format.locale) })}</p>
+    </section>
+  );
+}
+
+/** What a live stay offers: the QR code for the staff, calendar links, the receipt, resend. */
+function StayTools({ booking, token }: { booking: MyBookingResponse; token: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="card my-booking-qr-card">
+        <BookingQrCode
+          reference={booking.reference}
+          label={t('myBooking.qrAlt', { reference: booking.reference })}
+        />
+        <p className="muted">{t('myBooking.qr')}</p>
+      </section>
+
+      <section className="card stack" aria-labelledby="my-booking-calendar">
+        <h2 id="my-booking-calendar" className="my-booking-section-title">
+          {t('myBooking.calendar')}
+        </h2>
+        <div className="my-booking-actions">
+          <a className="button button-secondary" href={myBookingCalendarUrl(token)} download>
+            {t('myBooking.ics')}
+          </a>
+          <a
+            className="button button-secondary"
+            href={booking.googleCalendarUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('myBooking.google')}
+          </a>
+        </div>
+      </section>
+
+      {booking.receipt && (
+        <section className="card stack" aria-labelledby="my-booking-receipt">
+          <h2 id="my-booking-receipt" className="my-booking-section-title">
+            {t('myBooking.receipt.title')}
+          </h2>
+          <p className="muted">{t('myBooking.receipt.text')}</p>
+          <div className="my-booking-actions">
+            <a className="button button-secondary" href={myBookingReceiptUrl(token)} download>
+              {t('myBooking.receipt.download')}
+            </a>
+          </div>
+        </section>
+      )}
+
+      <ResendConfirmation token={token} />
+    </>
   );
 }
 
