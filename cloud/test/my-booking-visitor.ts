@@ -2,7 +2,9 @@
 // at `oca` and the token of the link its e-mail carries.
 import { expect } from 'vitest';
 import type { PaymentTestApp } from './payment-test-app';
+import { holdOverApi } from './payment-visitor';
 import { payOnSandbox } from './sandbox-card';
+import { apiClient } from './test-app';
 
 export const MY_BOOKING_PAYER = {
   currency: 'EUR',
@@ -20,26 +22,12 @@ export interface HoldWindow {
   endTimeIso: string;
 }
 
-/** Holds one standard locker at `oca` for the window, as the booking page does; its transaction id. */
-export async function holdAtOca(test: PaymentTestApp, window: HoldWindow): Promise<string> {
-  const held = await fetch(`${test.url}/api/lockers/inhibit-multi`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ locationKey: 'oca', dimensione: 'standard', quantita: 1, ...window }),
-  });
-  expect(held.status).toBe(200);
-  return ((await held.json()) as { transactionId: string }).transactionId;
-}
-
-/** Holds a locker, opens the payment page and pays with the sandbox's test card. */
+/** Holds one standard locker at `oca` for the window, opens the payment page and pays with the sandbox's test card. */
 export async function bookAndPayAtOca(test: PaymentTestApp, window: HoldWindow): Promise<string> {
-  const transactionId = await holdAtOca(test, window);
-  const created = await fetch(`${test.url}/api/payments/create-payment`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...MY_BOOKING_PAYER, transactionId }),
-  });
-  const paid = await payOnSandbox(await created.text());
+  const api = apiClient(test.url);
+  const transactionId = await holdOverApi(api, window);
+  const created = await api.post('/api/payments/create-payment', { ...MY_BOOKING_PAYER, transactionId });
+  const paid = await payOnSandbox(created.text);
   expect(paid.status).toBe(303);
   return transactionId;
 }

@@ -58,14 +58,18 @@ export async function listenTestCloud(options: {
   return { cloud, url };
 }
 
-/** An answer's body as JSON, or its text (kept for the assertion message) when it is not JSON. */
-export async function jsonOrText(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A body as JSON, or the text itself (kept for the assertion message) when it is not JSON. */
+function parseJsonOrKeep(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {
     return text;
   }
+}
+
+/** An answer's body as JSON, or its text (kept for the assertion message) when it is not JSON. */
+export async function jsonOrText(response: Response): Promise<unknown> {
+  return parseJsonOrKeep(await response.text());
 }
 
 /**
@@ -107,12 +111,16 @@ export async function startTestApp(
 
 export interface ApiAnswer<T = unknown> {
   status: number;
+  /** JSON when the answer is JSON, else its text. */
   body: T;
+  /** The answer as sent (an HTML page, a redirecting page). */
+  text: string;
+  headers: Headers;
 }
 
 /** Plain HTTP calls against a test server, JSON in and out. */
 export function apiClient(baseUrl: string) {
-  async function call<T>(
+  async function call<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
@@ -124,9 +132,11 @@ export function apiClient(baseUrl: string) {
         body !== undefined || rawBody !== undefined ? { 'content-type': 'application/json' } : undefined,
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
-    return { status: response.status, body: (await jsonOrText(response)) as T };
+    const text = await response.text();
+    return { status: response.status, body: parseJsonOrKeep(text) as T, text, headers: response.headers };
   }
   return {
+    call,
     get: <T = unknown>(path: string) => call<T>('GET', path),
     post: <T = unknown>(path: string, body?: unknown) => call<T>('POST', path, body),
     patch: <T = unknown>(path: string, body?: unknown) => call<T>('PATCH', path, body),
