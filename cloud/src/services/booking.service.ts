@@ -220,6 +220,19 @@ function sameWindow(booking: BookingRecord, window: TimeWindow): boolean {
   );
 }
 
+/** The event each status a booking moves to announces (the others announce nothing). */
+const STATUS_EVENTS: Partial<
+  Record<BookingStatus, 'booking.confirmed' | 'booking.scheduled' | 'booking.cancelled' | 'booking.expired'>
+> = {
+  confirmed: 'booking.confirmed',
+  confirmed_late: 'booking.confirmed',
+  scheduled: 'booking.scheduled',
+  cancelled: 'booking.cancelled',
+  cancelled_by_operator: 'booking.cancelled',
+  refund_due: 'booking.cancelled',
+  expired: 'booking.expired',
+};
+
 /** What a hold is for, decided by the server: where, when, at what price, with which note. */
 interface HoldTerms {
   location: LocationRecord;
@@ -615,25 +628,9 @@ export class BookingService {
         message: `Booking ${booking.transactionId} was cancelled by the ${transition.actor} (${transition.detail ?? transition.reason}): refund ${centsToEuros(booking.totalCents).toFixed(2)} €`,
       });
     }
-    switch (booking.status) {
-      case 'confirmed':
-      case 'confirmed_late':
-        this.events.emit({ type: 'booking.confirmed', booking });
-        break;
-      case 'scheduled':
-        this.events.emit({ type: 'booking.scheduled', booking });
-        break;
-      case 'cancelled':
-      case 'cancelled_by_operator':
-      case 'refund_due':
-        this.events.emit({ type: 'booking.cancelled', booking });
-        break;
-      case 'expired':
-        this.events.emit({ type: 'booking.expired', transactionId });
-        break;
-      default:
-        break;
-    }
+    const announced = STATUS_EVENTS[booking.status];
+    if (announced === 'booking.expired') this.events.emit({ type: announced, transactionId });
+    else if (announced) this.events.emit({ type: announced, booking });
     if (booking.status === 'refund_due' || booking.status === 'cancelled_by_operator') {
       await this.endExtensions(booking, transition);
     }
