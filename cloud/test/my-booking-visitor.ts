@@ -2,9 +2,8 @@
 // at `oca` and the token of the link its e-mail carries.
 import { expect } from 'vitest';
 import type { PaymentTestApp } from './payment-test-app';
-import { holdOverApi } from './payment-visitor';
 import { payOnSandbox } from './sandbox-card';
-import { apiClient } from './test-app';
+import { apiClient, holdOverApi } from './test-app';
 
 export const MY_BOOKING_PAYER = {
   currency: 'EUR',
@@ -45,4 +44,22 @@ export async function tokenFromMail(
   expect(inText?.[0]).toBe(`${test.url}/my-booking/${inText?.[1]}`);
   expect(inHtml?.[1]).toBe(inText?.[1]);
   return inText![1]!;
+}
+
+/** One day's takings at a location, as the operators' Incassi page reads them (euros). */
+export interface DayTakings {
+  online: number;
+  totem: number;
+  total: number;
+  refunds?: number;
+}
+
+/** The March 2026 takings at `oca` by day (`dd/MM/yyyy`), read afresh by an operator. */
+export async function ocaMarchTakings(test: PaymentTestApp): Promise<Record<string, DayTakings>> {
+  const response = await fetch(`${test.url}/api/admin/takings?month=2026-03&location=oca&reload=1`, {
+    headers: { authorization: `Bearer ${await test.adminToken()}` },
+  });
+  expect(response.status).toBe(200);
+  const { data } = (await response.json()) as { data: Record<string, Record<string, DayTakings>> };
+  return data.oca ?? {};
 }

@@ -1,12 +1,9 @@
 // The payment path as the booking pages and the sandbox gateway walk it, over real HTTP against a
 // payment test app: hold lockers, pay on the sandbox page, and the gateway's own notification.
-import { expect } from 'vitest';
 import { PAYMENT_NOTIFICATION_PATH } from '../src/payments/payment-gateway';
 import { SandboxTokens, type SandboxResult } from '../src/payments/sandbox-tokens';
-import { TODAY_HOLD_REQUEST } from './builders';
 import { TEST_SANDBOX } from './payment-test-app';
 import { payOnSandbox, SANDBOX_TEST_CARD } from './sandbox-card';
-import type { ApiClient } from './test-app';
 
 export const SANDBOX_SHOP = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.shopLogin : '';
 const SANDBOX_SECRET = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.secret : '';
@@ -20,16 +17,6 @@ export const APOSTROPHE_PAYER = {
   telefono: '+393331234567',
   note: 'lang:en',
 };
-
-/** Holds lockers as the booking page does (TODAY_HOLD_REQUEST unless overridden); the transaction id. */
-export async function holdOverApi(api: ApiClient, overrides: object = {}): Promise<string> {
-  const answer = await api.post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
-    ...TODAY_HOLD_REQUEST,
-    ...overrides,
-  });
-  expect(answer.status).toBe(200);
-  return answer.body.transactionId;
-}
 
 /** Submits a card on the sandbox page the payment HTML leads to; the visitor's return parameters. */
 export async function payWithCard(html: string, cardNumber = SANDBOX_TEST_CARD.cardNumber) {

@@ -1,9 +1,11 @@
 import { pino } from 'pino';
+import { expect } from 'vitest';
 import { createApp, ROUTE_AREAS, type CloudApp, type RouteArea } from '../src/app';
 import { ManualClock, type Clock } from '../src/clock';
 import { loadEnv, type Env } from '../src/env';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
+import { TODAY_HOLD_REQUEST } from './builders';
 import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
 
 /** Friday 27 March 2026, 09:00 in Rome: two days before the spring DST change. */
@@ -146,3 +148,13 @@ export function apiClient(baseUrl: string) {
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;
+
+/** Holds lockers as the booking page does (TODAY_HOLD_REQUEST unless overridden); the transaction id. */
+export async function holdOverApi(api: ApiClient, overrides: object = {}): Promise<string> {
+  const answer = await api.post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
+    ...TODAY_HOLD_REQUEST,
+    ...overrides,
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.transactionId;
+}

@@ -2,8 +2,8 @@ import { errorBodySchema } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomerDetails } from '../../../test/builders';
 import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
-import { APOSTROPHE_PAYER, holdOverApi } from '../../../test/payment-visitor';
-import { apiClient, type ApiClient } from '../../../test/test-app';
+import { APOSTROPHE_PAYER } from '../../../test/payment-visitor';
+import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // Phone numbers as visitors type them, through the real HTTP calls: spaces, dashes, a leading + or

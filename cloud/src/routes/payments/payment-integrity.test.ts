@@ -8,13 +8,12 @@ import {
 } from '../../../test/payment-test-app';
 import {
   APOSTROPHE_PAYER as payer,
-  holdOverApi,
   notifyPayment,
   payWithCard,
   sealedSandboxResult,
 } from '../../../test/payment-visitor';
 import { paymentTokenOf } from '../../../test/sandbox-card';
-import { apiClient, type ApiClient } from '../../../test/test-app';
+import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { AXERVE_STUB_PATHS } from '../../payments/axerve-stub';
 import { centsToGatewayAmount } from '../../payments/gateway-amount';

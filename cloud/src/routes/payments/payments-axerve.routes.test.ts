@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAxervePaymentTestApp, type AxervePaymentTestApp } from '../../../test/payment-test-app';
-import { holdOverApi, notifyPayment } from '../../../test/payment-visitor';
+import { notifyPayment } from '../../../test/payment-visitor';
 import { paymentTokenOf, redirectUrlOf } from '../../../test/sandbox-card';
-import { apiClient, type ApiClient } from '../../../test/test-app';
+import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
 import { AXERVE_STUB_PATHS, type AxerveStub } from '../../payments/axerve-stub';
 import { PAYMENT_NOTIFICATION_PATH } from '../../payments/payment-gateway';
 

@@ -4,14 +4,13 @@ import { seedLocation } from '../../../test/builders';
 import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
 import {
   APOSTROPHE_PAYER,
-  holdOverApi,
   notifyPayment,
   payWithCard,
   SANDBOX_SHOP as SHOP,
   sealedSandboxResult,
 } from '../../../test/payment-visitor';
 import { hiddenField, redirectUrlOf } from '../../../test/sandbox-card';
-import { apiClient, TEST_NOW, type ApiClient } from '../../../test/test-app';
+import { apiClient, holdOverApi, TEST_NOW, type ApiClient } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { centsToGatewayAmount } from '../../payments/gateway-amount';
 import { SandboxTokens, type SandboxResult } from '../../payments/sandbox-tokens';
