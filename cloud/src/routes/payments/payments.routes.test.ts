@@ -1,6 +1,6 @@
 import { bookingRoutes, errorBodySchema } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLocation } from '../../../test/builders';
+import { seedLocation, TEST_NIGHT_PAYER } from '../../../test/builders';
 import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
 import {
   APOSTROPHE_PAYER,
@@ -339,13 +339,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
       tipoLocker: 'large',
       quantita: 1,
       ...TODAY_NOON,
-      prezzoOriginale: 1,
-      prezzoScontato: 1,
-      email: 'ana@example.com',
-      nome: 'Ana',
-      cognome: 'García',
-      telefono: '+34612345678',
-      note: 'lang:es;night',
+      ...TEST_NIGHT_PAYER,
     });
     expect(created.status).toBe(200);
     const { params } = await payWithCard(created.text);
