@@ -10,24 +10,9 @@ import {
 // its long pages are split.
 const CHECKED_FOLDERS = ['protocol', 'cloud', 'edge-bridge', 'scripts'];
 
-/**
- * Long functions allowed to stay, each with its reason. A migration is a record of what ran once:
- * it is never edited, so its length is what it is. The others are in files being changed for the
- * "extend a booking" feature at the time of the clean-up; they are split once that work has landed.
- */
-const ALLOWED = [
-  /^cloud\/src\/store\/migrations\//,
-  /^cloud\/src\/payments\/axerve-stub\.ts .*startAxerveStub$/,
-  /^cloud\/src\/payments\/axerve-payment-provider\.ts .*createAxervePaymentProvider$/,
-  /^cloud\/src\/payments\/sandbox-payment-router\.ts .*createSandboxPaymentRouter$/,
-  /^cloud\/src\/services\/booking\.service\.ts .*BookingService\.hold$/,
-];
-
 describe('function length', () => {
   it(`finds no function over ${MAX_FUNCTION_LINES} lines in ${CHECKED_FOLDERS.join(', ')}`, () => {
-    const tooLong = longFunctions(CHECKED_FOLDERS)
-      .filter((f) => !ALLOWED.some((allowed) => allowed.test(`${f.file} ${f.name}`)))
-      .map(describeLongFunction);
+    const tooLong = longFunctions(CHECKED_FOLDERS).map(describeLongFunction);
     expect(tooLong).toEqual([]);
   });
 

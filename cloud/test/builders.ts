@@ -132,6 +132,17 @@ export const TEST_PAYER = {
   note: 'lang:it',
 };
 
+/** What `POST /api/night-payments/create-night-payment` carries beside the stay (prices in euros, only compared). */
+export const TEST_NIGHT_PAYER = {
+  prezzoOriginale: 1,
+  prezzoScontato: 1,
+  email: 'ana@example.com',
+  nome: 'Ana',
+  cognome: 'García',
+  telefono: '+34612345678',
+  note: 'lang:es;night',
+};
+
 /** A bridge's report that a door opened (vicolo's locker 3 unless told), as the hub stores it. */
 export function buildDoorOpenedEvent(
   overrides: Partial<Omit<StoredBridgeEvent, 'receivedAt'>> & { occurredAt: Date },

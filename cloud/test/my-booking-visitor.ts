@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { PaymentTestApp } from './payment-test-app';
 import { payOnSandbox } from './sandbox-card';
+import { apiClient, holdOverApi } from './test-app';
 
 export const MY_BOOKING_PAYER = {
   currency: 'EUR',
@@ -20,26 +21,12 @@ export interface HoldWindow {
   endTimeIso: string;
 }
 
-/** Holds one standard locker at `oca` for the window, as the booking page does; its transaction id. */
-export async function holdAtOca(test: PaymentTestApp, window: HoldWindow): Promise<string> {
-  const held = await fetch(`${test.url}/api/lockers/inhibit-multi`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ locationKey: 'oca', dimensione: 'standard', quantita: 1, ...window }),
-  });
-  expect(held.status).toBe(200);
-  return ((await held.json()) as { transactionId: string }).transactionId;
-}
-
-/** Holds a locker, opens the payment page and pays with the sandbox's test card. */
+/** Holds one standard locker at `oca` for the window, opens the payment page and pays with the sandbox's test card. */
 export async function bookAndPayAtOca(test: PaymentTestApp, window: HoldWindow): Promise<string> {
-  const transactionId = await holdAtOca(test, window);
-  const created = await fetch(`${test.url}/api/payments/create-payment`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...MY_BOOKING_PAYER, transactionId }),
-  });
-  const paid = await payOnSandbox(await created.text());
+  const api = apiClient(test.url);
+  const transactionId = await holdOverApi(api, window);
+  const created = await api.post('/api/payments/create-payment', { ...MY_BOOKING_PAYER, transactionId });
+  const paid = await payOnSandbox(created.text);
   expect(paid.status).toBe(303);
   return transactionId;
 }
@@ -57,4 +44,22 @@ export async function tokenFromMail(
   expect(inText?.[0]).toBe(`${test.url}/my-booking/${inText?.[1]}`);
   expect(inHtml?.[1]).toBe(inText?.[1]);
   return inText![1]!;
+}
+
+/** One day's takings at a location, as the operators' Incassi page reads them (euros). */
+export interface DayTakings {
+  online: number;
+  totem: number;
+  total: number;
+  refunds?: number;
+}
+
+/** The March 2026 takings at `oca` by day (`dd/MM/yyyy`), read afresh by an operator. */
+export async function ocaMarchTakings(test: PaymentTestApp): Promise<Record<string, DayTakings>> {
+  const response = await fetch(`${test.url}/api/admin/takings?month=2026-03&location=oca&reload=1`, {
+    headers: { authorization: `Bearer ${await test.adminToken()}` },
+  });
+  expect(response.status).toBe(200);
+  const { data } = (await response.json()) as { data: Record<string, Record<string, DayTakings>> };
+  return data.oca ?? {};
 }

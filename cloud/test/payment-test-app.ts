@@ -7,6 +7,7 @@ import { ManualClock, type Clock } from '../src/clock';
 import { readOutbox, type OutboxMessage } from '../src/mail/outbox';
 import type { Mailer } from '../src/mail/mailer';
 import { BOOKING_EMAIL_HEADER, BOOKING_EMAIL_KIND_HEADER } from '../src/mail/booking-email';
+import { startAxerveStub, type AxerveStub } from '../src/payments/axerve-stub';
 import type { PaymentConfig } from '../src/payments/payment-config';
 import { adminArea } from '../src/routes/admin/admin.routes';
 import type { AdminAreaOptions } from '../src/routes/admin/admin-module';
@@ -149,6 +150,40 @@ export async function startPaymentTestApp(
       await store.close();
       if (ownDatabase) await database.dispose();
       await rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A payment test app whose gateway is the local Axerve stub (closed with it). */
+export interface AxervePaymentTestApp extends PaymentTestApp {
+  stub: AxerveStub;
+}
+
+/** {@link startPaymentTestApp} with PAYMENT_PROVIDER=axerve, paying through a fresh Axerve stub. */
+export async function startAxervePaymentTestApp(account: {
+  shopLogin: string;
+  apiKey: string;
+}): Promise<AxervePaymentTestApp> {
+  const stub = await startAxerveStub(account);
+  const app = await startPaymentTestApp({
+    payment: {
+      provider: 'axerve',
+      merchantName: 'Deposito Test',
+      timeoutMs: 2_000,
+      ...account,
+      baseUrl: stub.baseUrl,
+      pageUrl: stub.pageUrl,
+    },
+  }).catch(async (error: unknown) => {
+    await stub.close();
+    throw error;
+  });
+  return {
+    ...app,
+    stub,
+    async close() {
+      await app.close();
+      await stub.close();
     },
   };
 }

@@ -18,6 +18,11 @@ export function redirectUrlOf(html: string): string {
   return JSON.parse(match[1]!) as string;
 }
 
+/** The payment's token on the hosted page (its `b`), from the HTML page create-payment answers. */
+export function paymentTokenOf(html: string): string {
+  return new URL(redirectUrlOf(html)).searchParams.get('b')!;
+}
+
 /** A hidden field of the sandbox card page (`a` and `b` carry its signed checkout). */
 export function hiddenField(page: string, name: string): string {
   const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(page);

@@ -1,9 +1,11 @@
 import { pino } from 'pino';
+import { expect } from 'vitest';
 import { createApp, ROUTE_AREAS, type CloudApp, type RouteArea } from '../src/app';
 import { ManualClock, type Clock } from '../src/clock';
 import { loadEnv, type Env } from '../src/env';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
+import { TODAY_HOLD_REQUEST } from './builders';
 import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
 
 /** Friday 27 March 2026, 09:00 in Rome: two days before the spring DST change. */
@@ -58,14 +60,18 @@ export async function listenTestCloud(options: {
   return { cloud, url };
 }
 
-/** An answer's body as JSON, or its text (kept for the assertion message) when it is not JSON. */
-export async function jsonOrText(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A body as JSON, or the text itself (kept for the assertion message) when it is not JSON. */
+function parseJsonOrKeep(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {
     return text;
   }
+}
+
+/** An answer's body as JSON, or its text (kept for the assertion message) when it is not JSON. */
+export async function jsonOrText(response: Response): Promise<unknown> {
+  return parseJsonOrKeep(await response.text());
 }
 
 /**
@@ -107,12 +113,16 @@ export async function startTestApp(
 
 export interface ApiAnswer<T = unknown> {
   status: number;
+  /** JSON when the answer is JSON, else its text. */
   body: T;
+  /** The answer as sent (an HTML page, a redirecting page). */
+  text: string;
+  headers: Headers;
 }
 
 /** Plain HTTP calls against a test server, JSON in and out. */
 export function apiClient(baseUrl: string) {
-  async function call<T>(
+  async function call<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
@@ -124,9 +134,11 @@ export function apiClient(baseUrl: string) {
         body !== undefined || rawBody !== undefined ? { 'content-type': 'application/json' } : undefined,
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
-    return { status: response.status, body: (await jsonOrText(response)) as T };
+    const text = await response.text();
+    return { status: response.status, body: parseJsonOrKeep(text) as T, text, headers: response.headers };
   }
   return {
+    call,
     get: <T = unknown>(path: string) => call<T>('GET', path),
     post: <T = unknown>(path: string, body?: unknown) => call<T>('POST', path, body),
     patch: <T = unknown>(path: string, body?: unknown) => call<T>('PATCH', path, body),
@@ -136,3 +148,13 @@ export function apiClient(baseUrl: string) {
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;
+
+/** Holds lockers as the booking page does (TODAY_HOLD_REQUEST unless overridden); the transaction id. */
+export async function holdOverApi(api: ApiClient, overrides: object = {}): Promise<string> {
+  const answer = await api.post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
+    ...TODAY_HOLD_REQUEST,
+    ...overrides,
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.transactionId;
+}

@@ -344,16 +344,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     expect((await simulator.locker(8))?.booking?.pin).toBe('604718');
 
     // Cancelled, the stay's PIN comes off (for the tests after this one).
-    for (const booking of [stay, extension]) {
-      const cancelled = await store.bookings.transition(booking.transactionId, {
-        from: ['confirmed'],
-        to: 'cancelled_by_operator',
-        actor: 'operator',
-        reason: 'operator_cancelled',
-        now: new Date(),
-      });
-      site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
-    }
+    for (const booking of [stay, extension]) await cancelAsOperator(booking.transactionId);
     await expect.poll(async () => (await simulator.locker(8))?.occupancy, { timeout: 10_000 }).toBe('free');
   });
 

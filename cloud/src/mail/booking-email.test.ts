@@ -34,20 +34,27 @@ function booking(overrides: Partial<BookingEmailData> = {}): BookingEmailData {
   };
 }
 
+/** Each line is in the text (checked one by one, so a failure names the line). */
+function expectLinesIn(text: string, lines: readonly string[]): void {
+  for (const line of lines) expect(text).toContain(line);
+}
+
 describe('booking e-mail templates', () => {
   it('confirms in Italian with times in the location zone, lockers, PIN and total', () => {
     const email = renderBookingEmail('confirmation', booking());
     expect(email.subject).toBe('Prenotazione confermata – Termini');
-    expect(email.text).toContain('Ciao Mario Rossi,');
-    expect(email.text).toContain('Codice prenotazione: BOOKING-1743322500000-ab12');
-    expect(email.text).toContain('Indirizzo: Via Marsala 29, Roma');
-    expect(email.text).toContain('Inizio: domenica 30 marzo 2025 alle ore 10:15 CEST');
-    expect(email.text).toContain('Fine: domenica 30 marzo 2025 alle ore 13:15 CEST');
-    expect(email.text).toContain('Locker: 12, 14');
-    expect(email.text).toContain('Dimensione: Grande');
-    expect(email.text).toContain('Quantità: 2');
-    expect(email.text).toContain('PIN: 482913');
-    expect(email.text).toContain('Totale pagato: 24,50\u00a0€');
+    expectLinesIn(email.text, [
+      'Ciao Mario Rossi,',
+      'Codice prenotazione: BOOKING-1743322500000-ab12',
+      'Indirizzo: Via Marsala 29, Roma',
+      'Inizio: domenica 30 marzo 2025 alle ore 10:15 CEST',
+      'Fine: domenica 30 marzo 2025 alle ore 13:15 CEST',
+      'Locker: 12, 14',
+      'Dimensione: Grande',
+      'Quantità: 2',
+      'PIN: 482913',
+      'Totale pagato: 24,50\u00a0€',
+    ]);
     expect(email.html).toContain('<html lang="it">');
     expect(email.html).toContain('482913');
   });
@@ -58,9 +65,11 @@ describe('booking e-mail templates', () => {
       booking({ language: 'en', location: london, size: 'standard' }),
     );
     expect(english.subject).toBe('Booking confirmed – Campo');
-    expect(english.text).toContain('Start: Sunday, 30 March 2025 at 09:15 BST');
-    expect(english.text).toContain('Size: Standard');
-    expect(english.text).toContain('Total paid: €24.50');
+    expectLinesIn(english.text, [
+      'Start: Sunday, 30 March 2025 at 09:15 BST',
+      'Size: Standard',
+      'Total paid: €24.50',
+    ]);
 
     const spanish = renderBookingEmail('confirmation', booking({ language: 'es' }));
     expect(spanish.subject).toBe('Reserva confirmada – Termini');
@@ -69,9 +78,7 @@ describe('booking e-mail templates', () => {
 
     const japanese = renderBookingEmail('confirmation', booking({ language: 'jp' }));
     expect(japanese.subject).toBe('ご予約が確定しました – Termini');
-    expect(japanese.text).toContain('Mario Rossi 様');
-    expect(japanese.text).toContain('開始: 2025年3月30日日曜日 10:15');
-    expect(japanese.text).toContain('サイズ: 大型');
+    expectLinesIn(japanese.text, ['Mario Rossi 様', '開始: 2025年3月30日日曜日 10:15', 'サイズ: 大型']);
     expect(japanese.html).toContain('<html lang="ja">');
   });
 
@@ -89,9 +96,7 @@ describe('booking e-mail templates', () => {
   it("sends today's PIN on the morning of a scheduled booking", () => {
     const email = renderBookingEmail('todayPin', booking({ language: 'en', lockerIds: ['7'], quantity: 1 }));
     expect(email.subject).toBe('Your PIN for today – Termini');
-    expect(email.text).toContain('your booking starts today');
-    expect(email.text).toContain('PIN: 482913');
-    expect(email.text).toContain('Locker: 7');
+    expectLinesIn(email.text, ['your booking starts today', 'PIN: 482913', 'Locker: 7']);
   });
 
   it('refuses to confirm without a PIN or lockers', () => {

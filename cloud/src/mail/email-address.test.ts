@@ -5,7 +5,7 @@ import { isEmail } from '@deposito/protocol';
 import addressparser from 'nodemailer/lib/addressparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomerDetails } from '../../test/builders';
-import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
+import { apiClient, holdOverApi, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
 import { createMailer } from './mailer';
 
 // One e-mail definition (protocol's isEmail) for the forms, the API and the mailer: what is
@@ -30,14 +30,6 @@ const PLAIN = [
   '山田@例え.jp',
 ];
 
-const HOLD = {
-  locationKey: 'oca',
-  dimensione: 'standard',
-  quantita: 1,
-  startTimeIso: '2026-03-27T11:00:00.000Z',
-  endTimeIso: '2026-03-27T14:00:00.000Z',
-};
-
 describe('the e-mail address definition', () => {
   it.each(REWRITTEN)('refuses %s, which a mail library would read as something else', (address) => {
     expect(isEmail(address)).toBe(false);
@@ -59,8 +51,7 @@ describe('addresses over HTTP and in the mailer', () => {
     outbox = mkdtempSync(path.join(tmpdir(), 'deposito-mail-'));
     test = await startTestApp();
     api = apiClient(test.url);
-    const hold = await api.post<{ transactionId: string }>('/api/lockers/inhibit-multi', HOLD);
-    bookingId = hold.body.transactionId;
+    bookingId = await holdOverApi(api);
   });
   afterAll(async () => {
     await test?.close();

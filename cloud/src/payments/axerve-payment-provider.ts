@@ -105,157 +105,174 @@ function toPaymentResult(transactionResult: string): PaymentResult | null {
 /** Axerve error codes meaning the token names no payment of ours: 2011 transaction not found, 1165 token not found. */
 const UNKNOWN_PAYMENT_CODES: ReadonlySet<string> = new Set(['2011', '1165']);
 
-export function createAxervePaymentProvider(options: AxerveOptions): PaymentProvider {
+/** POSTs one call of the REST API under our key and reads its answer with `schema`. */
+async function postToAxerve<T extends z.ZodType>(
+  options: AxerveOptions,
+  path: string,
+  body: unknown,
+  schema: T,
+  what: string,
+): Promise<z.infer<T>> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
-
-  async function post<T extends z.ZodType>(
-    path: string,
-    body: unknown,
-    schema: T,
-    what: string,
-  ): Promise<z.infer<T>> {
-    let statusCode: number;
-    let text: string;
-    try {
-      const response = await httpRequest(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `apikey ${options.apiKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify(body),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      statusCode = response.statusCode;
-      text = await response.body.text();
-    } catch (error) {
-      throw new PaymentProviderError(`Axerve ${what}: no answer (${(error as Error).message})`, {
-        cause: error,
-      });
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new PaymentProviderError(`Axerve ${what}: HTTP ${statusCode} with a body that is not JSON`);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new PaymentProviderError(
-        `Axerve ${what}: HTTP ${statusCode} with an unexpected answer (${z.prettifyError(parsed.error)})`,
-      );
-    }
-    return parsed.data;
+  let statusCode: number;
+  let text: string;
+  try {
+    const response = await httpRequest(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `apikey ${options.apiKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(body),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    statusCode = response.statusCode;
+    text = await response.body.text();
+  } catch (error) {
+    throw new PaymentProviderError(`Axerve ${what}: no answer (${(error as Error).message})`, {
+      cause: error,
+    });
   }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new PaymentProviderError(`Axerve ${what}: HTTP ${statusCode} with a body that is not JSON`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new PaymentProviderError(
+      `Axerve ${what}: HTTP ${statusCode} with an unexpected answer (${z.prettifyError(parsed.error)})`,
+    );
+  }
+  return parsed.data;
+}
 
+/** "Axerve payment/create refused: 1131 Shop not recognized". */
+function refusal(what: string, error: z.infer<typeof errorSchema>): string {
+  return `Axerve ${what} refused: ${error.code} ${error.description ?? ''}`.trim();
+}
+
+async function createAxervePayment(
+  options: AxerveOptions,
+  request: CreatePaymentRequest,
+): Promise<CreatedPayment> {
+  const answer = await postToAxerve(
+    options,
+    '/api/v1/payment/create/',
+    {
+      shopLogin: options.shopLogin,
+      amount: centsToGatewayAmount(request.amountCents),
+      currency: request.currency,
+      shopTransactionID: request.transactionId,
+      buyerName: request.buyerName,
+      buyerEmail: request.buyerEmail,
+      languageId: AXERVE_LANGUAGE_ID[request.language],
+      responseURLs: {
+        buyerOK: request.urls.buyerOK,
+        buyerKO: request.urls.buyerKO,
+        serverNotificationURL: request.urls.serverNotificationURL,
+      },
+    },
+    createAnswerSchema,
+    'payment/create',
+  );
+  if (answer.error.code !== '0' || !answer.payload) {
+    throw new PaymentProviderError(refusal('payment/create', answer.error));
+  }
+  const url = new URL(options.pageUrl);
+  url.searchParams.set('a', options.shopLogin);
+  url.searchParams.set('b', answer.payload.paymentToken);
+  const redirectUrl = url.toString();
+  return {
+    redirectUrl,
+    html: renderPaymentRedirectPage(redirectUrl, request.language),
+    providerRef: answer.payload.paymentID,
+  };
+}
+
+type DetailPayload = NonNullable<z.infer<typeof detailAnswerSchema>['payload']>;
+
+/** A payment's detail as our outcome: a result we know, in euros, of the amount authorised. */
+function outcomeOfDetail(payload: DetailPayload): PaymentOutcome {
+  const result = toPaymentResult(payload.transactionResult);
+  if (!result) {
+    throw new PaymentProviderError(
+      `Axerve payment/detail: unknown transactionResult "${payload.transactionResult}"`,
+    );
+  }
+  if (payload.currency && payload.currency !== 'EUR' && payload.currency !== '242') {
+    throw new PaymentProviderError(`Axerve payment/detail: unexpected currency ${payload.currency}`);
+  }
+  const authorised = payload.events?.find((event) => event.eventtype === 'AUT')?.eventamount;
+  const amountText = payload.amount ?? authorised;
+  const amountCents = amountText ? gatewayAmountToCents(amountText) : null;
+  if (amountText && amountCents === null) {
+    throw new PaymentProviderError(`Axerve payment/detail: unreadable amount "${amountText}"`);
+  }
+  const errorDescription = payload.transactionErrorDescription ?? undefined;
+  return {
+    transactionId: payload.shopTransactionID,
+    result,
+    providerTransactionId: payload.bankTransactionID || null,
+    cancelledByBuyer: result === 'KO' && BUYER_CANCELLED_ERROR_CODES.has(payload.transactionErrorCode ?? ''),
+    ...(amountCents === null ? {} : { amountCents }),
+    ...(result === 'KO' && errorDescription ? { errorDescription } : {}),
+  };
+}
+
+async function readAxerveResult(
+  options: AxerveOptions,
+  { a, b }: EncryptedPaymentParams,
+): Promise<PaymentOutcome> {
+  if (a !== options.shopLogin) throw new PaymentResultInvalidError('Unknown shop login in payment result');
+  if (!/^[\w.~+/=-]{1,2000}$/.test(b)) throw new PaymentResultInvalidError('Malformed payment token');
+  const answer = await postToAxerve(
+    options,
+    '/api/v1/payment/detail/',
+    { shopLogin: options.shopLogin, paymentToken: b },
+    detailAnswerSchema,
+    'payment/detail',
+  );
+  if (answer.error.code !== '0' || !answer.payload) {
+    const message = refusal('payment/detail', answer.error);
+    if (UNKNOWN_PAYMENT_CODES.has(answer.error.code)) throw new PaymentResultInvalidError(message);
+    throw new PaymentProviderError(message);
+  }
+  return outcomeOfDetail(answer.payload);
+}
+
+async function refundAxervePayment(options: AxerveOptions, request: RefundRequest): Promise<RefundMade> {
+  const answer = await postToAxerve(
+    options,
+    '/api/v1/payment/refund/',
+    {
+      shopLogin: options.shopLogin,
+      bankTransactionID: request.providerTransactionId,
+      shopTransactionID: request.transactionId,
+      amount: centsToGatewayAmount(request.amountCents),
+      currency: request.currency,
+      refundReason: 'Booking cancelled',
+    },
+    refundAnswerSchema,
+    'payment/refund',
+  );
+  if (answer.error.code !== '0' || toPaymentResult(answer.payload?.transactionResult ?? '') !== 'OK') {
+    throw new PaymentProviderError(refusal('payment/refund', answer.error));
+  }
+  const reference = answer.payload?.refundID ?? answer.payload?.bankTransactionID;
+  return { refundReference: reference || request.providerTransactionId };
+}
+
+export function createAxervePaymentProvider(options: AxerveOptions): PaymentProvider {
   return {
     name: 'axerve',
-
-    async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
-      const answer = await post(
-        '/api/v1/payment/create/',
-        {
-          shopLogin: options.shopLogin,
-          amount: centsToGatewayAmount(request.amountCents),
-          currency: request.currency,
-          shopTransactionID: request.transactionId,
-          buyerName: request.buyerName,
-          buyerEmail: request.buyerEmail,
-          languageId: AXERVE_LANGUAGE_ID[request.language],
-          responseURLs: {
-            buyerOK: request.urls.buyerOK,
-            buyerKO: request.urls.buyerKO,
-            serverNotificationURL: request.urls.serverNotificationURL,
-          },
-        },
-        createAnswerSchema,
-        'payment/create',
-      );
-      if (answer.error.code !== '0' || !answer.payload) {
-        throw new PaymentProviderError(
-          `Axerve payment/create refused: ${answer.error.code} ${answer.error.description ?? ''}`.trim(),
-        );
-      }
-      const url = new URL(options.pageUrl);
-      url.searchParams.set('a', options.shopLogin);
-      url.searchParams.set('b', answer.payload.paymentToken);
-      const redirectUrl = url.toString();
-      return {
-        redirectUrl,
-        html: renderPaymentRedirectPage(redirectUrl, request.language),
-        providerRef: answer.payload.paymentID,
-      };
-    },
-
-    async readResult({ a, b }: EncryptedPaymentParams): Promise<PaymentOutcome> {
-      if (a !== options.shopLogin)
-        throw new PaymentResultInvalidError('Unknown shop login in payment result');
-      if (!/^[\w.~+/=-]{1,2000}$/.test(b)) throw new PaymentResultInvalidError('Malformed payment token');
-      const answer = await post(
-        '/api/v1/payment/detail/',
-        { shopLogin: options.shopLogin, paymentToken: b },
-        detailAnswerSchema,
-        'payment/detail',
-      );
-      if (answer.error.code !== '0' || !answer.payload) {
-        const message =
-          `Axerve payment/detail refused: ${answer.error.code} ${answer.error.description ?? ''}`.trim();
-        if (UNKNOWN_PAYMENT_CODES.has(answer.error.code)) throw new PaymentResultInvalidError(message);
-        throw new PaymentProviderError(message);
-      }
-      const { payload } = answer;
-      const result = toPaymentResult(payload.transactionResult);
-      if (!result) {
-        throw new PaymentProviderError(
-          `Axerve payment/detail: unknown transactionResult "${payload.transactionResult}"`,
-        );
-      }
-      if (payload.currency && payload.currency !== 'EUR' && payload.currency !== '242') {
-        throw new PaymentProviderError(`Axerve payment/detail: unexpected currency ${payload.currency}`);
-      }
-      const authorised = payload.events?.find((event) => event.eventtype === 'AUT')?.eventamount;
-      const amountText = payload.amount ?? authorised;
-      const amountCents = amountText ? gatewayAmountToCents(amountText) : null;
-      if (amountText && amountCents === null) {
-        throw new PaymentProviderError(`Axerve payment/detail: unreadable amount "${amountText}"`);
-      }
-      const errorDescription = payload.transactionErrorDescription ?? undefined;
-      return {
-        transactionId: payload.shopTransactionID,
-        result,
-        providerTransactionId: payload.bankTransactionID || null,
-        cancelledByBuyer:
-          result === 'KO' && BUYER_CANCELLED_ERROR_CODES.has(payload.transactionErrorCode ?? ''),
-        ...(amountCents === null ? {} : { amountCents }),
-        ...(result === 'KO' && errorDescription ? { errorDescription } : {}),
-      };
-    },
-
-    async refund(request: RefundRequest): Promise<RefundMade> {
-      const answer = await post(
-        '/api/v1/payment/refund/',
-        {
-          shopLogin: options.shopLogin,
-          bankTransactionID: request.providerTransactionId,
-          shopTransactionID: request.transactionId,
-          amount: centsToGatewayAmount(request.amountCents),
-          currency: request.currency,
-          refundReason: 'Booking cancelled',
-        },
-        refundAnswerSchema,
-        'payment/refund',
-      );
-      if (answer.error.code !== '0' || toPaymentResult(answer.payload?.transactionResult ?? '') !== 'OK') {
-        throw new PaymentProviderError(
-          `Axerve payment/refund refused: ${answer.error.code} ${answer.error.description ?? ''}`.trim(),
-        );
-      }
-      const reference = answer.payload?.refundID ?? answer.payload?.bankTransactionID;
-      return { refundReference: reference || request.providerTransactionId };
-    },
+    createPayment: (request) => createAxervePayment(options, request),
+    readResult: (params) => readAxerveResult(options, params),
+    refund: (request) => refundAxervePayment(options, request),
   };
 }

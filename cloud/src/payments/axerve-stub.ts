@@ -129,230 +129,272 @@ function send(res: ServerResponse, status: number, body: unknown, type = 'applic
   res.end(text);
 }
 
-export async function startAxerveStub(options: AxerveStubOptions): Promise<AxerveStub> {
-  const payments = new Map<string, AxerveStubPayment>();
-  const requests: AxerveStubRequest[] = [];
-  const canned = new Map<string, CannedAnswer[]>();
-  let nextPaymentId = 1000;
-  let nextBankId = 5000;
-  let baseUrl = '';
+/** What the stub's handlers share: the payments made, the requests seen, the answers queued. */
+interface StubState {
+  readonly options: AxerveStubOptions;
+  readonly payments: Map<string, AxerveStubPayment>;
+  readonly requests: AxerveStubRequest[];
+  readonly canned: Map<string, CannedAnswer[]>;
+  nextPaymentId: number;
+  nextBankId: number;
+  /** Known once the server listens. */
+  baseUrl: string;
+}
 
-  const findPayment = (query: z.infer<typeof detailBodySchema>) =>
-    [...payments.values()].find(
-      (payment) =>
-        (query.paymentToken !== undefined && payment.paymentToken === query.paymentToken) ||
-        (query.paymentID !== undefined && payment.paymentID === query.paymentID) ||
-        (query.bankTransactionID !== undefined &&
-          payment.bankTransactionID !== '' &&
-          payment.bankTransactionID === query.bankTransactionID) ||
-        (query.shopTransactionID !== undefined && payment.shopTransactionID === query.shopTransactionID),
-    );
+function findPayment(
+  payments: ReadonlyMap<string, AxerveStubPayment>,
+  query: z.infer<typeof detailBodySchema>,
+): AxerveStubPayment | undefined {
+  return [...payments.values()].find(
+    (payment) =>
+      (query.paymentToken !== undefined && payment.paymentToken === query.paymentToken) ||
+      (query.paymentID !== undefined && payment.paymentID === query.paymentID) ||
+      (query.bankTransactionID !== undefined &&
+        payment.bankTransactionID !== '' &&
+        payment.bankTransactionID === query.bankTransactionID) ||
+      (query.shopTransactionID !== undefined && payment.shopTransactionID === query.shopTransactionID),
+  );
+}
 
-  const detailPayload = (payment: AxerveStubPayment) => ({
-    transactionType: 'detail',
-    transactionResult: payment.transactionResult,
-    transactionState: payment.transactionResult === 'OK' ? 'AUT' : '',
-    transactionErrorCode: payment.transactionErrorCode,
-    transactionErrorDescription: payment.transactionErrorDescription,
-    bankTransactionID: payment.bankTransactionID,
-    shopTransactionID: payment.shopTransactionID,
-    authorizationCode: payment.transactionResult === 'OK' ? '123456' : '',
-    paymentID: payment.paymentID,
-    currency: payment.currency,
-    amount: payment.amount,
-    buyer: { name: payment.buyerName, email: payment.buyerEmail },
-    events: payment.transactionResult === 'OK' ? [{ eventtype: 'AUT', eventamount: payment.amount }] : [],
+const detailPayload = (payment: AxerveStubPayment) => ({
+  transactionType: 'detail',
+  transactionResult: payment.transactionResult,
+  transactionState: payment.transactionResult === 'OK' ? 'AUT' : '',
+  transactionErrorCode: payment.transactionErrorCode,
+  transactionErrorDescription: payment.transactionErrorDescription,
+  bankTransactionID: payment.bankTransactionID,
+  shopTransactionID: payment.shopTransactionID,
+  authorizationCode: payment.transactionResult === 'OK' ? '123456' : '',
+  paymentID: payment.paymentID,
+  currency: payment.currency,
+  amount: payment.amount,
+  buyer: { name: payment.buyerName, email: payment.buyerEmail },
+  events: payment.transactionResult === 'OK' ? [{ eventtype: 'AUT', eventamount: payment.amount }] : [],
+});
+
+const COMPULSORY_PARAMETER_NOT_SET = answer('1108', 'Compulsory parameter not set');
+const SHOP_NOT_RECOGNIZED = answer('1131', 'Shop not recognized');
+const TRANSACTION_NOT_FOUND = answer('2011', 'Transaction not found');
+
+/** POST /api/v1/payment/create/: a payment waiting on the hosted page. */
+function createPayment(state: StubState, body: unknown, res: ServerResponse): void {
+  const parsed = createBodySchema.safeParse(body);
+  if (!parsed.success) return send(res, 400, COMPULSORY_PARAMETER_NOT_SET);
+  const input = parsed.data;
+  if (input.shopLogin !== state.options.shopLogin) return send(res, 200, SHOP_NOT_RECOGNIZED);
+  if (!/^\d+\.\d{2}$/.test(input.amount)) return send(res, 200, answer('1113', 'Not numeric amount'));
+  if (input.currency !== 'EUR') return send(res, 200, answer('1111', 'Invalid currency code'));
+  const payment: AxerveStubPayment = {
+    paymentToken: randomBytes(18).toString('base64url'),
+    paymentID: String((state.nextPaymentId += 1)),
+    shopTransactionID: input.shopTransactionID,
+    amount: input.amount,
+    currency: input.currency,
+    buyerName: input.buyerName ?? '',
+    buyerEmail: input.buyerEmail ?? '',
+    languageId: input.languageId ?? '1',
+    responseURLs: input.responseURLs,
+    transactionResult: 'XX',
+    bankTransactionID: '',
+    transactionErrorCode: '',
+    transactionErrorDescription: '',
+    refunds: [],
+  };
+  state.payments.set(payment.paymentToken, payment);
+  send(
+    res,
+    200,
+    answer('0', 'request correctly processed', {
+      paymentToken: payment.paymentToken,
+      paymentID: payment.paymentID,
+      userRedirect: {
+        href: `${state.baseUrl}${AXERVE_STUB_PATHS.page}?a=${state.options.shopLogin}&b=${payment.paymentToken}`,
+      },
+    }),
+  );
+}
+
+/** POST /api/v1/payment/detail/: a payment found by any of its ids. */
+function paymentDetail(state: StubState, body: unknown, res: ServerResponse): void {
+  const parsed = detailBodySchema.safeParse(body);
+  if (!parsed.success) return send(res, 400, COMPULSORY_PARAMETER_NOT_SET);
+  if (parsed.data.shopLogin !== state.options.shopLogin) return send(res, 200, SHOP_NOT_RECOGNIZED);
+  const payment = findPayment(state.payments, parsed.data);
+  if (!payment) return send(res, 200, TRANSACTION_NOT_FOUND);
+  send(res, 200, answer('0', 'request correctly processed', detailPayload(payment)));
+}
+
+/** POST /api/v1/payment/refund/: part or all of a paid amount, never more than is left. */
+function refundPayment(state: StubState, body: unknown, res: ServerResponse): void {
+  const parsed = refundBodySchema.safeParse(body);
+  if (!parsed.success) return send(res, 400, COMPULSORY_PARAMETER_NOT_SET);
+  if (parsed.data.shopLogin !== state.options.shopLogin) return send(res, 200, SHOP_NOT_RECOGNIZED);
+  const payment = findPayment(state.payments, {
+    shopLogin: parsed.data.shopLogin,
+    bankTransactionID: parsed.data.bankTransactionID,
   });
-
-  async function handleApi(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req);
-    let body: unknown;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      body = raw;
-    }
-    requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body });
-
-    const cannedAnswer = canned.get(path)?.shift();
-    if (cannedAnswer) {
-      if (cannedAnswer.delayMs) await new Promise((resolve) => setTimeout(resolve, cannedAnswer.delayMs));
-      return send(res, cannedAnswer.status ?? 200, cannedAnswer.body ?? '');
-    }
-    if (req.headers.authorization !== `apikey ${options.apiKey}`) {
-      return send(res, 401, answer('9999', 'Unauthorized: wrong api key'));
-    }
-
-    if (path === AXERVE_STUB_PATHS.create) {
-      const parsed = createBodySchema.safeParse(body);
-      if (!parsed.success) return send(res, 400, answer('1108', 'Compulsory parameter not set'));
-      const input = parsed.data;
-      if (input.shopLogin !== options.shopLogin) return send(res, 200, answer('1131', 'Shop not recognized'));
-      if (!/^\d+\.\d{2}$/.test(input.amount)) return send(res, 200, answer('1113', 'Not numeric amount'));
-      if (input.currency !== 'EUR') return send(res, 200, answer('1111', 'Invalid currency code'));
-      const payment: AxerveStubPayment = {
-        paymentToken: randomBytes(18).toString('base64url'),
-        paymentID: String((nextPaymentId += 1)),
-        shopTransactionID: input.shopTransactionID,
-        amount: input.amount,
-        currency: input.currency,
-        buyerName: input.buyerName ?? '',
-        buyerEmail: input.buyerEmail ?? '',
-        languageId: input.languageId ?? '1',
-        responseURLs: input.responseURLs,
-        transactionResult: 'XX',
-        bankTransactionID: '',
-        transactionErrorCode: '',
-        transactionErrorDescription: '',
-        refunds: [],
-      };
-      payments.set(payment.paymentToken, payment);
-      return send(
-        res,
-        200,
-        answer('0', 'request correctly processed', {
-          paymentToken: payment.paymentToken,
-          paymentID: payment.paymentID,
-          userRedirect: {
-            href: `${baseUrl}${AXERVE_STUB_PATHS.page}?a=${options.shopLogin}&b=${payment.paymentToken}`,
-          },
-        }),
-      );
-    }
-
-    if (path === AXERVE_STUB_PATHS.detail) {
-      const parsed = detailBodySchema.safeParse(body);
-      if (!parsed.success) return send(res, 400, answer('1108', 'Compulsory parameter not set'));
-      if (parsed.data.shopLogin !== options.shopLogin)
-        return send(res, 200, answer('1131', 'Shop not recognized'));
-      const payment = findPayment(parsed.data);
-      if (!payment) return send(res, 200, answer('2011', 'Transaction not found'));
-      return send(res, 200, answer('0', 'request correctly processed', detailPayload(payment)));
-    }
-
-    if (path === AXERVE_STUB_PATHS.refund) {
-      const parsed = refundBodySchema.safeParse(body);
-      if (!parsed.success) return send(res, 400, answer('1108', 'Compulsory parameter not set'));
-      if (parsed.data.shopLogin !== options.shopLogin)
-        return send(res, 200, answer('1131', 'Shop not recognized'));
-      const payment = findPayment({
-        shopLogin: parsed.data.shopLogin,
-        bankTransactionID: parsed.data.bankTransactionID,
-      });
-      if (!payment || payment.transactionResult !== 'OK')
-        return send(res, 200, answer('2011', 'Transaction not found'));
-      const cents = Math.round(Number(parsed.data.amount) * 100);
-      const paid = Math.round(Number(payment.amount) * 100);
-      const refunded = payment.refunds.reduce((sum, refund) => sum + refund.cents, 0);
-      if (!/^\d+\.\d{2}$/.test(parsed.data.amount) || cents <= 0 || cents + refunded > paid) {
-        return send(res, 200, answer('1121', 'Amount to refund exceeds the amount paid'));
-      }
-      const refundID = String((nextBankId += 1));
-      payment.refunds.push({ refundID, cents });
-      return send(
-        res,
-        200,
-        answer('0', 'request correctly processed', {
-          transactionType: 'refund',
-          transactionResult: 'OK',
-          bankTransactionID: payment.bankTransactionID,
-          refundID,
-        }),
-      );
-    }
-
-    send(res, 404, answer('404', 'Not found'));
+  if (!payment || payment.transactionResult !== 'OK') return send(res, 200, TRANSACTION_NOT_FOUND);
+  const cents = Math.round(Number(parsed.data.amount) * 100);
+  const paid = Math.round(Number(payment.amount) * 100);
+  const refunded = payment.refunds.reduce((sum, refund) => sum + refund.cents, 0);
+  if (!/^\d+\.\d{2}$/.test(parsed.data.amount) || cents <= 0 || cents + refunded > paid) {
+    return send(res, 200, answer('1121', 'Amount to refund exceeds the amount paid'));
   }
+  const refundID = String((state.nextBankId += 1));
+  payment.refunds.push({ refundID, cents });
+  send(
+    res,
+    200,
+    answer('0', 'request correctly processed', {
+      transactionType: 'refund',
+      transactionResult: 'OK',
+      bankTransactionID: payment.bankTransactionID,
+      refundID,
+    }),
+  );
+}
 
-  async function completePayment(paymentToken: string, completion: PaymentCompletion) {
-    const payment = payments.get(paymentToken);
-    if (!payment) throw new Error(`The Axerve stub knows no payment ${paymentToken}`);
-    payment.transactionResult = completion.result;
-    if (completion.result === 'OK' && payment.bankTransactionID === '') {
-      payment.bankTransactionID = String((nextBankId += 1));
-    }
-    payment.transactionErrorCode = completion.result === 'KO' ? (completion.errorCode ?? '74') : '0';
-    payment.transactionErrorDescription =
-      completion.result === 'KO' ? (completion.errorDescription ?? 'Authorization denied') : '';
+const API_HANDLERS = new Map<string, (state: StubState, body: unknown, res: ServerResponse) => void>([
+  [AXERVE_STUB_PATHS.create, createPayment],
+  [AXERVE_STUB_PATHS.detail, paymentDetail],
+  [AXERVE_STUB_PATHS.refund, refundPayment],
+]);
 
-    const params = new URLSearchParams({ a: options.shopLogin, b: payment.paymentToken });
-    let notificationStatus: number | null = null;
-    if (completion.notify ?? true) {
-      const response = await httpRequest(payment.responseURLs.serverNotificationURL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: params.toString(),
-      });
-      await response.body.dump();
-      notificationStatus = response.statusCode;
-    }
-    const back = new URL(
-      completion.result === 'OK' ? payment.responseURLs.buyerOK : payment.responseURLs.buyerKO,
-    );
-    for (const [key, value] of params) back.searchParams.set(key, value);
-    return { returnUrl: back.toString(), notificationStatus };
+/** A request body as JSON when it is JSON, else as the text sent (recorded either way). */
+async function readJsonOrText(req: IncomingMessage): Promise<unknown> {
+  const raw = await readBody(req);
+  try {
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return raw;
   }
+}
 
-  function hostedPage(url: URL, res: ServerResponse): void {
-    const b = url.searchParams.get('b') ?? '';
-    const payment = payments.get(b);
-    if (url.searchParams.get('a') !== options.shopLogin || !payment) {
-      return send(res, 404, '<!doctype html><title>Axerve stub</title><p>Unknown payment</p>', 'text/html');
-    }
-    const button = (result: string, label: string) =>
-      `<form method="post" action="${AXERVE_STUB_PATHS.pagePay}"><input type="hidden" name="b" value="${escapeHtml(b)}"><input type="hidden" name="result" value="${result}"><button>${label}</button></form>`;
-    send(
-      res,
-      200,
-      `<!doctype html><html><head><meta charset="utf-8"><title>Axerve stub</title></head><body>
+/** The REST API: every call recorded, a queued answer first, then the API key, then the endpoint. */
+async function handleApi(
+  state: StubState,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const body = await readJsonOrText(req);
+  state.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body });
+
+  const cannedAnswer = state.canned.get(path)?.shift();
+  if (cannedAnswer) {
+    if (cannedAnswer.delayMs) await new Promise((resolve) => setTimeout(resolve, cannedAnswer.delayMs));
+    return send(res, cannedAnswer.status ?? 200, cannedAnswer.body ?? '');
+  }
+  if (req.headers.authorization !== `apikey ${state.options.apiKey}`) {
+    return send(res, 401, answer('9999', 'Unauthorized: wrong api key'));
+  }
+  const handler = API_HANDLERS.get(path);
+  if (handler) return handler(state, body, res);
+  send(res, 404, answer('404', 'Not found'));
+}
+
+async function completePayment(state: StubState, paymentToken: string, completion: PaymentCompletion) {
+  const payment = state.payments.get(paymentToken);
+  if (!payment) throw new Error(`The Axerve stub knows no payment ${paymentToken}`);
+  payment.transactionResult = completion.result;
+  if (completion.result === 'OK' && payment.bankTransactionID === '') {
+    payment.bankTransactionID = String((state.nextBankId += 1));
+  }
+  payment.transactionErrorCode = completion.result === 'KO' ? (completion.errorCode ?? '74') : '0';
+  payment.transactionErrorDescription =
+    completion.result === 'KO' ? (completion.errorDescription ?? 'Authorization denied') : '';
+
+  const params = new URLSearchParams({ a: state.options.shopLogin, b: payment.paymentToken });
+  let notificationStatus: number | null = null;
+  if (completion.notify ?? true) {
+    const response = await httpRequest(payment.responseURLs.serverNotificationURL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: params.toString(),
+    });
+    await response.body.dump();
+    notificationStatus = response.statusCode;
+  }
+  const back = new URL(
+    completion.result === 'OK' ? payment.responseURLs.buyerOK : payment.responseURLs.buyerKO,
+  );
+  for (const [key, value] of params) back.searchParams.set(key, value);
+  return { returnUrl: back.toString(), notificationStatus };
+}
+
+function hostedPage(state: StubState, url: URL, res: ServerResponse): void {
+  const b = url.searchParams.get('b') ?? '';
+  const payment = state.payments.get(b);
+  if (url.searchParams.get('a') !== state.options.shopLogin || !payment) {
+    return send(res, 404, '<!doctype html><title>Axerve stub</title><p>Unknown payment</p>', 'text/html');
+  }
+  const button = (result: string, label: string) =>
+    `<form method="post" action="${AXERVE_STUB_PATHS.pagePay}"><input type="hidden" name="b" value="${escapeHtml(b)}"><input type="hidden" name="result" value="${result}"><button>${label}</button></form>`;
+  send(
+    res,
+    200,
+    `<!doctype html><html><head><meta charset="utf-8"><title>Axerve stub</title></head><body>
 <h1>Axerve stub payment page</h1><p>${escapeHtml(payment.shopTransactionID)}: ${escapeHtml(payment.amount)} ${escapeHtml(payment.currency)}</p>
 ${button('OK', 'Pay')}${button('KO', 'Decline')}${button('CANCEL', 'Cancel')}</body></html>`,
-      'text/html',
-    );
-  }
+    'text/html',
+  );
+}
 
-  async function hostedPagePay(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const form = new URLSearchParams(await readBody(req));
-    const b = form.get('b') ?? '';
-    if (!payments.has(b)) return send(res, 404, 'Unknown payment', 'text/plain');
-    const choice = form.get('result');
-    const completion: PaymentCompletion =
-      choice === 'OK'
-        ? { result: 'OK' }
-        : choice === 'CANCEL'
-          ? { result: 'KO', errorCode: '1143', errorDescription: 'Transaction abandoned by buyer' }
-          : { result: 'KO' };
-    const { returnUrl } = await completePayment(b, completion);
-    res.writeHead(303, { location: returnUrl });
-    res.end();
-  }
+async function hostedPagePay(state: StubState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const form = new URLSearchParams(await readBody(req));
+  const b = form.get('b') ?? '';
+  if (!state.payments.has(b)) return send(res, 404, 'Unknown payment', 'text/plain');
+  const choice = form.get('result');
+  const completion: PaymentCompletion =
+    choice === 'OK'
+      ? { result: 'OK' }
+      : choice === 'CANCEL'
+        ? { result: 'KO', errorCode: '1143', errorDescription: 'Transaction abandoned by buyer' }
+        : { result: 'KO' };
+  const { returnUrl } = await completePayment(state, b, completion);
+  res.writeHead(303, { location: returnUrl });
+  res.end();
+}
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stub');
-    const route = async () => {
-      if (req.method === 'POST' && url.pathname.startsWith('/api/')) return handleApi(url.pathname, req, res);
-      if (req.method === 'GET' && url.pathname === AXERVE_STUB_PATHS.page) return hostedPage(url, res);
-      if (req.method === 'POST' && url.pathname === AXERVE_STUB_PATHS.pagePay) return hostedPagePay(req, res);
-      send(res, 404, answer('404', 'Not found'));
-    };
-    route().catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, answer('500', (error as Error).message));
-      else res.destroy();
-    });
+function handleRequest(state: StubState, req: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(req.url ?? '/', 'http://stub');
+  const route = async () => {
+    if (req.method === 'POST' && url.pathname.startsWith('/api/'))
+      return handleApi(state, url.pathname, req, res);
+    if (req.method === 'GET' && url.pathname === AXERVE_STUB_PATHS.page) return hostedPage(state, url, res);
+    if (req.method === 'POST' && url.pathname === AXERVE_STUB_PATHS.pagePay)
+      return hostedPagePay(state, req, res);
+    send(res, 404, answer('404', 'Not found'));
+  };
+  route().catch((error: unknown) => {
+    if (!res.headersSent) send(res, 500, answer('500', (error as Error).message));
+    else res.destroy();
   });
+}
 
+export async function startAxerveStub(options: AxerveStubOptions): Promise<AxerveStub> {
+  const state: StubState = {
+    options,
+    payments: new Map(),
+    requests: [],
+    canned: new Map(),
+    nextPaymentId: 1000,
+    nextBankId: 5000,
+    baseUrl: '',
+  };
+  const server = createServer((req, res) => handleRequest(state, req, res));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    baseUrl,
-    pageUrl: `${baseUrl}${AXERVE_STUB_PATHS.page}`,
-    payments,
-    requests,
+    baseUrl: state.baseUrl,
+    pageUrl: `${state.baseUrl}${AXERVE_STUB_PATHS.page}`,
+    payments: state.payments,
+    requests: state.requests,
     answerNext(path, cannedAnswer) {
-      canned.set(path, [...(canned.get(path) ?? []), cannedAnswer]);
+      state.canned.set(path, [...(state.canned.get(path) ?? []), cannedAnswer]);
     },
-    completePayment,
+    completePayment: (paymentToken, completion) => completePayment(state, paymentToken, completion),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

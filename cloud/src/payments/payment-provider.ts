@@ -99,10 +99,6 @@ export class PaymentProviderError extends Error {
   override readonly name = 'PaymentProviderError';
   readonly status = 502;
   readonly code = 'payment/provider_error';
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
 }
 
 /** The `a`/`b` parameters are forged, tampered with, or unknown to the gateway. */
@@ -110,8 +106,4 @@ export class PaymentResultInvalidError extends Error {
   override readonly name = 'PaymentResultInvalidError';
   readonly status = 400;
   readonly code = 'payment/invalid_parameters';
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
 }

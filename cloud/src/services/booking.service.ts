@@ -220,6 +220,70 @@ function sameWindow(booking: BookingRecord, window: TimeWindow): boolean {
   );
 }
 
+/** The event each status a booking moves to announces (the others announce nothing). */
+const STATUS_EVENTS: Partial<
+  Record<BookingStatus, 'booking.confirmed' | 'booking.scheduled' | 'booking.cancelled' | 'booking.expired'>
+> = {
+  confirmed: 'booking.confirmed',
+  confirmed_late: 'booking.confirmed',
+  scheduled: 'booking.scheduled',
+  cancelled: 'booking.cancelled',
+  cancelled_by_operator: 'booking.cancelled',
+  refund_due: 'booking.cancelled',
+  expired: 'booking.expired',
+};
+
+/** What a hold is for, decided by the server: where, when, at what price, with which note. */
+interface HoldTerms {
+  location: LocationRecord;
+  window: TimeWindow;
+  duration: Duration;
+  priceCents: number;
+  note: string;
+  lang: BookingRecord['lang'];
+}
+
+/** A hold that has not lapsed, at this location, for exactly this window. */
+function isLiveHoldFor(
+  booking: BookingRecord | null,
+  location: LocationRecord,
+  window: TimeWindow,
+  now: Date,
+): boolean {
+  return (
+    booking !== null &&
+    isHoldBookingStatus(booking.status) &&
+    !lapsed(booking, now) &&
+    booking.locationKey === location.key &&
+    sameWindow(booking, window)
+  );
+}
+
+/** The visitor's pending hold at this location that a new request may move, while it lasts. */
+function movableHold(
+  booking: BookingRecord | null,
+  location: LocationRecord,
+  now: Date,
+): BookingRecord | null {
+  return booking &&
+    booking.status === 'pending' &&
+    booking.locationKey === location.key &&
+    booking.expiresAt !== null &&
+    booking.expiresAt > now
+    ? booking
+    : null;
+}
+
+/** The request asks for the booking's own lockers again: same size, number and period, none picked. */
+function sameLockersAndPeriod(booking: BookingRecord, request: HoldRequest, window: TimeWindow): boolean {
+  return (
+    !request.lockerNumbers &&
+    booking.size === request.size &&
+    booking.quantity === request.quantity &&
+    sameWindow(booking, window)
+  );
+}
+
 /**
  * Holds, bookings and their life until payment. Prices, PINs, ids and lockers are decided here,
  * never taken from the browser.
@@ -270,13 +334,7 @@ export class BookingService {
     const existing = request.transactionId ? await this.store.bookings.get(request.transactionId) : null;
     // A live hold saved again for its own period was checked when it was made (the summary page
     // re-sends it minutes later, when its slot may no longer be offered).
-    const unchangedHold =
-      existing !== null &&
-      isHoldBookingStatus(existing.status) &&
-      !lapsed(existing, now) &&
-      existing.locationKey === location.key &&
-      sameWindow(existing, window);
-    if (!unchangedHold) {
+    if (!isLiveHoldFor(existing, location, window, now)) {
       assertWindowOffered({
         flow: request.flow ?? 'daytime',
         window,
@@ -288,84 +346,102 @@ export class BookingService {
     }
     const priceCents = this.priceCents(location, request.size, duration, request.quantity);
     const note = request.note ?? 'lang:it';
-    const lang = parseNote(note).lang;
-    const expiresAt = new Date(now.getTime() + settings.BOOKING_EXPIRATION_MINUTES * 60_000);
+    const terms: HoldTerms = { location, window, duration, priceCents, note, lang: parseNote(note).lang };
 
     if (existing && FROZEN_HOLD_STATUSES.includes(existing.status) && !lapsed(existing, now)) {
       // The payment page charges this hold's total: the same request again changes nothing, any
       // other change would make the paid amount differ from what is booked.
-      const same =
-        existing.locationKey === location.key &&
-        existing.size === request.size &&
-        existing.quantity === request.quantity &&
-        sameWindow(existing, window) &&
-        !request.lockerNumbers;
-      if (same) return existing;
+      if (existing.locationKey === location.key && sameLockersAndPeriod(existing, request, window))
+        return existing;
       throw new AppError('booking/payment_started');
     }
-    const hold =
-      existing &&
-      existing.status === 'pending' &&
-      existing.locationKey === location.key &&
-      existing.expiresAt !== null &&
-      existing.expiresAt > now
-        ? existing
-        : null;
-
-    if (
-      hold &&
-      !request.lockerNumbers &&
-      hold.size === request.size &&
-      hold.quantity === request.quantity &&
-      sameWindow(hold, window)
-    ) {
-      // Same lockers, same period: only the record's details change; a code already applied stays.
-      const discount = hold.discountCode ? await this.discountStillValid(hold, location, duration) : null;
-      const totals = bookingTotals({ priceCents, discount });
-      const updated = await this.store.bookings.updateHold(
-        hold.transactionId,
-        {
-          duration,
-          priceOriginalCents: totals.priceCents,
-          priceDiscountedCents: totals.discountedPriceCents,
-          feeCents: totals.feeCents,
-          totalCents: totals.totalCents,
-          discountCode: discount ? hold.discountCode : null,
-          note,
-          lang,
-        },
-        now,
-      );
+    const hold = movableHold(existing, location, now);
+    if (hold && sameLockersAndPeriod(hold, request, window)) {
+      const updated = await this.updateHoldTerms(hold, terms, now);
       if (updated) return updated;
     }
+    const expiresAt = new Date(now.getTime() + settings.BOOKING_EXPIRATION_MINUTES * 60_000);
+    const booking = this.newPendingBooking(request, terms, hold, expiresAt);
+    const result = await this.reserveHold(request, location, booking, hold !== null, now);
+    if (hold?.discountCode) await this.deps.discounts.release(hold.discountCode, hold.transactionId);
+    for (const transactionId of result.expired) this.events.emit({ type: 'booking.expired', transactionId });
+    this.events.emit({ type: 'booking.held', booking: result.booking });
+    return result.booking;
+  }
 
-    const totals = bookingTotals({ priceCents });
-    const booking: NewBooking = {
+  /** Same lockers, same period: only the hold's details change; a code already applied stays. */
+  private async updateHoldTerms(
+    hold: BookingRecord,
+    terms: HoldTerms,
+    now: Date,
+  ): Promise<BookingRecord | null> {
+    const discount = hold.discountCode
+      ? await this.discountStillValid(hold, terms.location, terms.duration)
+      : null;
+    const totals = bookingTotals({ priceCents: terms.priceCents, discount });
+    return this.store.bookings.updateHold(
+      hold.transactionId,
+      {
+        duration: terms.duration,
+        priceOriginalCents: totals.priceCents,
+        priceDiscountedCents: totals.discountedPriceCents,
+        feeCents: totals.feeCents,
+        totalCents: totals.totalCents,
+        discountCode: discount ? hold.discountCode : null,
+        note: terms.note,
+        lang: terms.lang,
+      },
+      now,
+    );
+  }
+
+  /** The pending booking a hold saves: the visitor's hold moved, or a new one with a new id. */
+  private newPendingBooking(
+    request: HoldRequest,
+    terms: HoldTerms,
+    hold: BookingRecord | null,
+    expiresAt: Date,
+  ): NewBooking {
+    const totals = bookingTotals({ priceCents: terms.priceCents });
+    return {
       transactionId: hold ? hold.transactionId : this.newTransactionId(),
-      locationKey: location.key,
+      locationKey: terms.location.key,
       status: 'pending',
-      startAt: window.startAt,
-      endAt: window.endAt,
+      startAt: terms.window.startAt,
+      endAt: terms.window.endAt,
       size: request.size,
       quantity: request.quantity,
-      duration,
+      duration: terms.duration,
       priceOriginalCents: totals.priceCents,
       priceDiscountedCents: totals.discountedPriceCents,
       feeCents: totals.feeCents,
       totalCents: totals.totalCents,
       discountCode: null,
       customer: hold ? hold.customer : NO_CUSTOMER,
-      note,
-      lang,
+      note: terms.note,
+      lang: terms.lang,
       pin: null,
       expiresAt,
     };
+  }
+
+  /**
+   * Reserves the booking's lockers, replacing the hold's when it has one (a fresh hold when that one
+   * lapsed a moment ago); `booking/locker_unavailable` when too few are free.
+   */
+  private async reserveHold(
+    request: HoldRequest,
+    location: LocationRecord,
+    booking: NewBooking,
+    replaceHold: boolean,
+    now: Date,
+  ): Promise<Extract<ReservationResult, { ok: true }>> {
     const reservation = {
       maxOnline: location.maxOnline[request.size],
       now,
       lockerNumbers: request.lockerNumbers,
     };
-    let result = await this.reserveWithUnusedPin({ ...reservation, booking, replaceHold: hold !== null });
+    let result = await this.reserveWithUnusedPin({ ...reservation, booking, replaceHold });
     if (!result.ok && result.reason === 'hold_missing') {
       // The hold lapsed a moment ago: make a fresh one.
       result = await this.reserveWithUnusedPin({
@@ -381,10 +457,7 @@ export class BookingService {
         { available },
       );
     }
-    if (hold?.discountCode) await this.deps.discounts.release(hold.discountCode, hold.transactionId);
-    for (const transactionId of result.expired) this.events.emit({ type: 'booking.expired', transactionId });
-    this.events.emit({ type: 'booking.held', booking: result.booking });
-    return result.booking;
+    return result;
   }
 
   /**
@@ -555,25 +628,9 @@ export class BookingService {
         message: `Booking ${booking.transactionId} was cancelled by the ${transition.actor} (${transition.detail ?? transition.reason}): refund ${centsToEuros(booking.totalCents).toFixed(2)} €`,
       });
     }
-    switch (booking.status) {
-      case 'confirmed':
-      case 'confirmed_late':
-        this.events.emit({ type: 'booking.confirmed', booking });
-        break;
-      case 'scheduled':
-        this.events.emit({ type: 'booking.scheduled', booking });
-        break;
-      case 'cancelled':
-      case 'cancelled_by_operator':
-      case 'refund_due':
-        this.events.emit({ type: 'booking.cancelled', booking });
-        break;
-      case 'expired':
-        this.events.emit({ type: 'booking.expired', transactionId });
-        break;
-      default:
-        break;
-    }
+    const announced = STATUS_EVENTS[booking.status];
+    if (announced === 'booking.expired') this.events.emit({ type: announced, transactionId });
+    else if (announced) this.events.emit({ type: announced, booking });
     if (booking.status === 'refund_due' || booking.status === 'cancelled_by_operator') {
       await this.endExtensions(booking, transition);
     }

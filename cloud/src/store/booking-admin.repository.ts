@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { HOLD_BOOKING_STATUSES, type BookingStatus, type LockerSize } from '@deposito/protocol';
+import { activeReservationsAt } from './booking-queries';
 import type { Database } from './database';
 import { containing, likeLower } from './like-pattern';
 import type { SqlDialect } from './migrate';
@@ -261,9 +262,7 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
     now: Date,
   ): Promise<ConfirmedOnLocker[]> {
     if (lockerNumbers !== null && lockerNumbers.length === 0) return [];
-    let query = this.db
-      .selectFrom('booking_lockers as bl')
-      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+    let query = activeReservationsAt(this.db, locationKey)
       .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
       .leftJoin('booking_extensions as e', 'e.transaction_id', 'bl.transaction_id')
       .leftJoin('bookings as r', 'r.transaction_id', 'e.stay_id')
@@ -280,8 +279,6 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
       .where((eb) =>
         eb.or([eb('r.transaction_id', 'is', null), eb('r.status', 'in', ['confirmed', 'confirmed_late'])]),
       )
-      .where('l.location_key', '=', locationKey)
-      .where('bl.active', '=', true)
       // Paid late and honoured is as paid as on time: its PIN belongs on the locker too.
       .where('b.status', 'in', ['confirmed', 'confirmed_late'])
       .where('bl.end_at', '>', now);
@@ -301,13 +298,9 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
     locationKey: string,
     now: Date,
   ): Promise<Array<{ lockerNumber: number; transactionId: string }>> {
-    const rows = await this.db
-      .selectFrom('booking_lockers as bl')
-      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+    const rows = await activeReservationsAt(this.db, locationKey)
       .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
       .select(['l.number', 'bl.transaction_id'])
-      .where('l.location_key', '=', locationKey)
-      .where('bl.active', '=', true)
       .where('bl.start_at', '<=', now)
       .where('bl.end_at', '>', now)
       .where((eb) =>

@@ -21,6 +21,15 @@ export function startsNoEarlierThanOverlapping(
       and prior.start_at <= ${from}), ${from})`;
 }
 
+/** The active reservations (`bl`) at a location, each with its locker (`l`). */
+export function activeReservationsAt(db: Kysely<Database>, locationKey: string) {
+  return db
+    .selectFrom('booking_lockers as bl')
+    .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+    .where('l.location_key', '=', locationKey)
+    .where('bl.active', '=', true);
+}
+
 export type BookingQueries = ReturnType<typeof bookingQueries>;
 
 /** A booking row as a reservation inserts it: the same columns every time. */
@@ -87,13 +96,9 @@ export function bookingQueries(db: Kysely<Database>) {
       db,
       ['locationKey', 'from', 'to', 'now'],
       (q, p: { locationKey: string; from: Date; to: Date; now: Date }) =>
-        q
-          .selectFrom('booking_lockers as bl')
-          .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+        activeReservationsAt(q, p.locationKey)
           .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
           .select(['bl.locker_id', 'bl.start_at', 'bl.end_at', 'l.size'])
-          .where('l.location_key', '=', p.locationKey)
-          .where('bl.active', '=', true)
           .where('bl.start_at', '<', p.to)
           .where('bl.end_at', '>', p.from)
           .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', p.from))
@@ -110,13 +115,9 @@ export function bookingQueries(db: Kysely<Database>) {
       db,
       ['locationKey', 'size', 'from', 'to'],
       (q, p: { locationKey: string; size: LockerSize; from: Date; to: Date }) =>
-        q
-          .selectFrom('booking_lockers as bl')
-          .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+        activeReservationsAt(q, p.locationKey)
           .select(['bl.locker_id', 'bl.start_at', 'bl.end_at'])
-          .where('l.location_key', '=', p.locationKey)
           .where('l.size', '=', p.size)
-          .where('bl.active', '=', true)
           .where('bl.start_at', '<', p.to)
           .where('bl.end_at', '>', p.from)
           .where(startsNoEarlierThanOverlapping('bl.start_at', 'l.id', p.from)),

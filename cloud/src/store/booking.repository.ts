@@ -20,7 +20,7 @@ import {
   type LockerUnit,
   type Occupation,
 } from '@deposito/protocol/booking/locker-availability';
-import { bookingQueries, type BookingQueries } from './booking-queries';
+import { activeReservationsAt, bookingQueries, type BookingQueries } from './booking-queries';
 import type { BookingRow, Database } from './database';
 import { enqueueBookingEmail } from './email-outbox.repository';
 import type { SqlDialect } from './migrate';
@@ -878,13 +878,9 @@ async function confirmLateIn(
       .execute()
   ).map((row) => ({ id: row.id, number: row.number, size, inService: toBoolean(row.in_service) }));
   const occupations = (
-    await trx
-      .selectFrom('booking_lockers as bl')
-      .innerJoin('lockers as l', 'l.id', 'bl.locker_id')
+    await activeReservationsAt(trx, target.locationKey)
       .select(['bl.locker_id', 'bl.start_at', 'bl.end_at'])
-      .where('l.location_key', '=', target.locationKey)
       .where('l.size', '=', size)
-      .where('bl.active', '=', true)
       .where('bl.transaction_id', '!=', transactionId)
       .where('bl.start_at', '<', window.endAt)
       .where('bl.end_at', '>', window.startAt)

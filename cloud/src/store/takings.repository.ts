@@ -8,52 +8,41 @@ import {
 import type { Database } from './database';
 import { toDate } from './values';
 
+/** Rows of the given locations in `[fromUtc, toUtc)`. */
+export type TakingsQuery<Row> = (
+  locationKeys: readonly string[],
+  fromUtc: Date,
+  toUtc: Date,
+) => Promise<Row[]>;
+
 export interface TakingsRepository {
   /**
    * The bookings that count as online takings (paid and kept: `countsAsOnlineTakings`) created at the given
    * locations in `[fromUtc, toUtc)`, one row per transaction, oldest first. Operators' test bookings
    * are never among them.
    */
-  onlineTakingsCreatedBetween(
-    locationKeys: readonly string[],
-    fromUtc: Date,
-    toUtc: Date,
-  ): Promise<TakingsBooking[]>;
+  onlineTakingsCreatedBetween: TakingsQuery<TakingsBooking>;
   /**
    * Operators' test bookings that would otherwise count as online takings, chosen like
    * `onlineTakingsCreatedBetween`, each with `isTest: true`: what the takings show apart.
    */
-  testBookingsCreatedBetween(
-    locationKeys: readonly string[],
-    fromUtc: Date,
-    toUtc: Date,
-  ): Promise<TakingsBooking[]>;
+  testBookingsCreatedBetween: TakingsQuery<TakingsBooking>;
   /**
    * The refunds made (a booking moved to `refunded`) at the given locations in `[fromUtc, toUtc)`,
    * by when they were made, each for the booking's discounted price (what its payment added to the
    * takings). Test bookings' refunds are not among them.
    */
-  refundsMadeBetween(locationKeys: readonly string[], fromUtc: Date, toUtc: Date): Promise<TakingsRefund[]>;
+  refundsMadeBetween: TakingsQuery<TakingsRefund>;
 }
 
 export class KyselyTakingsRepository implements TakingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  onlineTakingsCreatedBetween(
-    locationKeys: readonly string[],
-    fromUtc: Date,
-    toUtc: Date,
-  ): Promise<TakingsBooking[]> {
-    return this.paidKeptCreatedBetween(locationKeys, fromUtc, toUtc, false);
-  }
+  readonly onlineTakingsCreatedBetween: TakingsQuery<TakingsBooking> = (locationKeys, fromUtc, toUtc) =>
+    this.paidKeptCreatedBetween(locationKeys, fromUtc, toUtc, false);
 
-  testBookingsCreatedBetween(
-    locationKeys: readonly string[],
-    fromUtc: Date,
-    toUtc: Date,
-  ): Promise<TakingsBooking[]> {
-    return this.paidKeptCreatedBetween(locationKeys, fromUtc, toUtc, true);
-  }
+  readonly testBookingsCreatedBetween: TakingsQuery<TakingsBooking> = (locationKeys, fromUtc, toUtc) =>
+    this.paidKeptCreatedBetween(locationKeys, fromUtc, toUtc, true);
 
   private async paidKeptCreatedBetween(
     locationKeys: readonly string[],
@@ -94,11 +83,7 @@ export class KyselyTakingsRepository implements TakingsRepository {
     }));
   }
 
-  async refundsMadeBetween(
-    locationKeys: readonly string[],
-    fromUtc: Date,
-    toUtc: Date,
-  ): Promise<TakingsRefund[]> {
+  readonly refundsMadeBetween: TakingsQuery<TakingsRefund> = async (locationKeys, fromUtc, toUtc) => {
     if (locationKeys.length === 0) return [];
     // booking_events_refunded_idx answers this: refunds are few among the events.
     const rows = await this.db
@@ -120,5 +105,5 @@ export class KyselyTakingsRepository implements TakingsRepository {
       refundedAt: toDate(row.at).toISOString(),
       amountCents: row.price_discounted_cents ?? 0,
     }));
-  }
+  };
 }

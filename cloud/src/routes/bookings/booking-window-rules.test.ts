@@ -1,5 +1,6 @@
 import { errorBodySchema, localDateTime, utcIso } from '@deposito/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_NIGHT_PAYER } from '../../../test/builders';
 import { apiClient, startTestApp, TEST_NOW, type ApiClient, type TestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
@@ -22,16 +23,6 @@ function period(date: string, time: string, hours: number, zone = 'Europe/Rome')
   const start = localDateTime(date, time, zone);
   return { startTimeIso: utcIso(start), endTimeIso: utcIso(start.plus({ hours })) };
 }
-
-const NIGHT_PAYER = {
-  prezzoOriginale: 1,
-  prezzoScontato: 1,
-  email: 'ana@example.com',
-  nome: 'Ana',
-  cognome: 'García',
-  telefono: '+34612345678',
-  note: 'lang:es;night',
-};
 
 describe.each(STORE_DIALECTS)('booking periods the pages never offer, on %s', (dialect) => {
   let test: TestApp;
@@ -128,7 +119,7 @@ describe.each(STORE_DIALECTS)('booking periods the pages never offer, on %s', (d
         tipoLocker: 'large',
         quantita: 1,
         ...window,
-        ...NIGHT_PAYER,
+        ...TEST_NIGHT_PAYER,
       });
     await expectRefused(night(period(TOMORROW, '20:00', 24)), 'booking/start_not_offered');
     await expectRefused(night(period(TOMORROW, '02:00', 3)), 'booking/start_not_offered');
@@ -271,7 +262,7 @@ describe.each(STORE_DIALECTS)('booking periods the pages never offer, on %s', (d
         tipoLocker: 'large',
         quantita: 1,
         ...period(TOMORROW, time, hours),
-        ...NIGHT_PAYER,
+        ...TEST_NIGHT_PAYER,
       });
       expect(created.status, String(created.body).slice(0, 300)).toBe(200);
     }

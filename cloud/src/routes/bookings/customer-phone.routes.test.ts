@@ -2,15 +2,14 @@ import { errorBodySchema } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomerDetails } from '../../../test/builders';
 import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
-import { apiClient, type ApiClient } from '../../../test/test-app';
+import { APOSTROPHE_PAYER } from '../../../test/payment-visitor';
+import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // Phone numbers as visitors type them, through the real HTTP calls: spaces, dashes, a leading + or
 // 00 with the country code, any country; kept as dial code + national number (E.164 together),
 // and garbage refused with its own code (the page shows form.error.phone.invalid).
 // Clock: Friday 27 March 2026, 09:00 in Rome.
-
-const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 
 describe.each(STORE_DIALECTS)('customer phone numbers on %s', (dialect) => {
   let test: PaymentTestApp;
@@ -21,20 +20,9 @@ describe.each(STORE_DIALECTS)('customer phone numbers on %s', (dialect) => {
   beforeAll(async () => {
     test = await startPaymentTestApp({ dialect });
     api = apiClient(test.url);
-    id = await hold();
+    id = await holdOverApi(api);
   });
   afterAll(() => test?.close());
-
-  async function hold(): Promise<string> {
-    const answer = await api.post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
-      locationKey: 'oca',
-      dimensione: 'standard',
-      quantita: 1,
-      ...TODAY_NOON,
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.transactionId;
-  }
 
   const storedPhone = async (id: string) => {
     const customer = (await test.store.bookings.get(id))?.customer;
@@ -81,16 +69,7 @@ describe.each(STORE_DIALECTS)('customer phone numbers on %s', (dialect) => {
 
   it('create-payment reads telefono with spaces or 00 and refuses garbage', async () => {
     const payment = (transactionId: string, telefono: string) =>
-      api.post(`/api/payments/create-payment`, {
-        currency: 'EUR',
-        amount: 550,
-        transactionId,
-        email: 'giulia@example.com',
-        nome: 'Giulia',
-        cognome: "D'Angelo",
-        telefono,
-        note: 'lang:en',
-      });
+      api.post(`/api/payments/create-payment`, { ...APOSTROPHE_PAYER, amount: 550, transactionId, telefono });
     const garbage = await payment(id, '+39 000');
     expect(garbage.status).toBe(400);
     expect(errorBodySchema.parse(garbage.body).error.code).toBe('customer/phone_invalid');

@@ -5,10 +5,14 @@ describe('GET /healthz', () => {
   it('answers 200 while the store answers and 503 once it does not', async () => {
     const test = await startTestApp({ seed: false });
     const api = apiClient(test.url);
+    const health = async () => {
+      const { status, body } = await api.get('/healthz');
+      return { status, body };
+    };
     try {
-      expect(await api.get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
+      expect(await health()).toEqual({ status: 200, body: { status: 'ok' } });
       await test.store.close();
-      expect(await api.get('/healthz')).toEqual({ status: 503, body: { status: 'unavailable' } });
+      expect(await health()).toEqual({ status: 503, body: { status: 'unavailable' } });
     } finally {
       await test.cloud.stop();
       await test.database.dispose();

@@ -8,7 +8,12 @@ import {
 } from '@deposito/protocol';
 import { VISITOR_CANCELLATION_POLICY_SETTING } from '@deposito/protocol/booking/cancellation-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookAndPayAtOca, tokenFromMail, type HoldWindow } from '../../../test/my-booking-visitor';
+import {
+  bookAndPayAtOca,
+  ocaMarchTakings,
+  tokenFromMail,
+  type HoldWindow,
+} from '../../../test/my-booking-visitor';
 import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
 import { payOnSandbox } from '../../../test/sandbox-card';
 import { STORE_DIALECTS } from '../../../test/test-store';
@@ -52,16 +57,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     return { id, token: await tokenFromMail(test, id, 'confirmation') };
   }
   /** The month's takings of today at oca, as the operators' Incassi page reads them. */
-  const takingsToday = async () => {
-    const response = await fetch(`${test.url}/api/admin/takings?month=2026-03&location=oca&reload=1`, {
-      headers: { authorization: `Bearer ${await test.adminToken()}` },
-    });
-    expect(response.status).toBe(200);
-    const { data } = (await response.json()) as {
-      data: Record<string, Record<string, { online: number; refunds?: number }>>;
-    };
-    return data.oca?.['27/03/2026'] ?? { online: 0, refunds: 0 };
-  };
+  const takingsToday = async () => (await ocaMarchTakings(test))['27/03/2026'] ?? { online: 0, refunds: 0 };
   const priceOf = async (hours: number) => {
     const location = (await test.store.locations.get('oca'))!;
     return bookingPriceCents({

@@ -15,10 +15,11 @@ import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-
 import {
   bookAndPayAtOca,
   MY_BOOKING_LINK,
+  ocaMarchTakings,
   tokenFromMail as mailedToken,
   type HoldWindow,
 } from '../../../test/my-booking-visitor';
-import { TEST_NOW } from '../../../test/test-app';
+import { apiClient, holdOverApi, TEST_NOW } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // The visitor's private booking link (issue 16), through HTTP against the real cloud: minted when a
@@ -151,12 +152,7 @@ describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
     const { token } = myBookingLinkResponseSchema.parse(await minted.json());
     expect((await read(token)).status).toBe(200);
 
-    const held = await fetch(`${test.url}/api/lockers/inhibit-multi`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ locationKey: 'oca', dimensione: 'standard', quantita: 1, ...TODAY_NOON }),
-    });
-    const { transactionId } = (await held.json()) as { transactionId: string };
+    const transactionId = await holdOverApi(apiClient(test.url), TODAY_NOON);
     const refused = await fetch(`${test.url}/api/bookings/${transactionId}/my-booking-link`, {
       method: 'POST',
     });
@@ -215,19 +211,7 @@ describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
 
   it('takings: the payment counts on the day it was taken, the refund subtracts on the day it was made', async () => {
     // A fresh operator's session each time: the clock moves a day.
-    const days = async () => {
-      const response = await fetch(`${test.url}/api/admin/takings?month=2026-03&location=oca&reload=1`, {
-        headers: { authorization: `Bearer ${await test.adminToken()}` },
-      });
-      expect(response.status).toBe(200);
-      const { data } = (await response.json()) as {
-        data: Record<
-          string,
-          Record<string, { online: number; totem: number; total: number; refunds?: number }>
-        >;
-      };
-      return data.oca ?? {};
-    };
+    const days = () => ocaMarchTakings(test);
     const before = await days();
     const id = await bookAndPay(TOMORROW);
     const token = await tokenFromMail(id, 'scheduled');
@@ -326,12 +310,7 @@ describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
     expect((await test.mails(scheduled)).filter((mail) => mail.kind === 'scheduled')).toHaveLength(2);
 
     // A hold that was never paid has nothing to send; an unknown booking is not found.
-    const held = await fetch(`${test.url}/api/lockers/inhibit-multi`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ locationKey: 'oca', dimensione: 'standard', quantita: 1, ...TODAY_NOON }),
-    });
-    const { transactionId: unpaid } = (await held.json()) as { transactionId: string };
+    const unpaid = await holdOverApi(apiClient(test.url), TODAY_NOON);
     const refused = await adminResend(unpaid, admin);
     expect(refused.status).toBe(409);
     expect(errorBodySchema.parse(refused.body).error.code).toBe('my_booking/resend_not_available');

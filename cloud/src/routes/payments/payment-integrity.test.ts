@@ -1,12 +1,22 @@
 import { bookingRoutes, errorBodySchema, MIN_AMOUNT_CENTS } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPaymentTestApp, TEST_SANDBOX, type PaymentTestApp } from '../../../test/payment-test-app';
-import { payOnSandbox, redirectUrlOf, SANDBOX_TEST_CARD } from '../../../test/sandbox-card';
+import {
+  startAxervePaymentTestApp,
+  startPaymentTestApp,
+  type AxervePaymentTestApp,
+  type PaymentTestApp,
+} from '../../../test/payment-test-app';
+import {
+  APOSTROPHE_PAYER as payer,
+  notifyPayment,
+  payWithCard,
+  sealedSandboxResult,
+} from '../../../test/payment-visitor';
+import { paymentTokenOf } from '../../../test/sandbox-card';
+import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
-import { AXERVE_STUB_PATHS, startAxerveStub, type AxerveStub } from '../../payments/axerve-stub';
+import { AXERVE_STUB_PATHS } from '../../payments/axerve-stub';
 import { centsToGatewayAmount } from '../../payments/gateway-amount';
-import { PAYMENT_NOTIFICATION_PATH } from '../../payments/payment-gateway';
-import { SandboxTokens } from '../../payments/sandbox-tokens';
 import { PAYMENT_ERROR_LOG_TYPE } from '../../services/payment.service';
 
 // What is paid is what is booked (issue 13, items 1–3), through HTTP against the real cloud:
@@ -16,104 +26,39 @@ import { PAYMENT_ERROR_LOG_TYPE } from '../../services/payment.service';
 
 const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 const FIFTEEN_DAYS = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-04-11T10:00:00.000Z' };
-const SHOP = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.shopLogin : '';
-const SECRET = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.secret : '';
-const CARD_FORM = { cardholder: 'Giulia D Angelo', expiry: '12/30', cvc: '123' };
-
-interface Answer<T = unknown> {
-  status: number;
-  body: T;
-  text: string;
-}
-
-async function call<T = unknown>(
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Answer<T>> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // An HTML page.
-  }
-  return { status: response.status, body: parsed as T, text };
-}
-
-const payer = {
-  currency: 'EUR',
-  email: 'giulia@example.com',
-  nome: 'Giulia',
-  cognome: "D'Angelo",
-  telefono: '+393331234567',
-  note: 'lang:en',
-};
 
 describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect) => {
   let test: PaymentTestApp;
-  const api = <T = unknown>(method: string, path: string, body?: unknown) =>
-    call<T>(test.url, method, path, body);
+  let api: ApiClient;
 
   beforeAll(async () => {
     test = await startPaymentTestApp({ dialect });
+    api = apiClient(test.url);
   });
   afterAll(() => test?.close());
 
-  async function hold(overrides: Record<string, unknown> = {}): Promise<string> {
-    const answer = await api<{ transactionId: string }>('POST', '/api/lockers/inhibit-multi', {
-      locationKey: 'oca',
-      dimensione: 'standard',
-      quantita: 1,
-      ...TODAY_NOON,
-      ...overrides,
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.transactionId;
-  }
+  const hold = (overrides: Record<string, unknown> = {}) => holdOverApi(api, overrides);
 
-  /** Submits a card on the sandbox page the payment HTML leads to; the visitor's return parameters. */
-  async function payWithCard(html: string, cardNumber = SANDBOX_TEST_CARD.cardNumber) {
-    const paid = await payOnSandbox(html, { cardNumber, ...CARD_FORM });
-    return { ...paid, back: paid.back! };
-  }
-
-  function notify(fields: Record<string, string>) {
-    const b = new SandboxTokens(SECRET).sealResult(SHOP, {
-      transactionResult: 'OK',
-      paymentID: 'SBX-test',
-      currency: 'EUR',
-      errorCode: '0',
-      errorDescription: '',
-      shopTransactionID: '',
-      bankTransactionID: '',
-      amount: '',
-      ...fields,
-    });
-    return fetch(`${test.url}${PAYMENT_NOTIFICATION_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ a: SHOP, b }).toString(),
-    }).then((response) => response.status);
-  }
+  /** The sandbox's notification of a paid result for these fields; the cloud's answer status. */
+  const notify = async (fields: Record<string, string>) =>
+    (
+      await notifyPayment(
+        test.url,
+        sealedSandboxResult({ shopTransactionID: '', bankTransactionID: '', amount: '', ...fields }),
+      )
+    ).status;
 
   const readBack = async (transactionId: string) =>
-    bookingRoutes.readBack.response.parse((await api('GET', `/api/bookings/${transactionId}`)).body);
+    bookingRoutes.readBack.response.parse((await api.get(`/api/bookings/${transactionId}`)).body);
 
   it('freezes a hold once its payment page exists: a larger booking cannot ride on the old checkout', async () => {
     const id = await hold();
-    const created = await api('POST', '/api/payments/create-payment', { ...payer, transactionId: id });
+    const created = await api.post('/api/payments/create-payment', { ...payer, transactionId: id });
     expect(created.status).toBe(200);
     expect((await test.store.bookings.get(id))?.status).toBe('paying');
 
     // The attack: the same transaction, now two large lockers for fifteen days.
-    const grown = await api('POST', '/api/lockers/inhibit-multi', {
+    const grown = await api.post('/api/lockers/inhibit-multi', {
       locationKey: 'oca',
       dimensione: 'large',
       quantita: 2,
@@ -123,7 +68,7 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
     expect(grown.status).toBe(409);
     expect(errorBodySchema.parse(grown.body).error.code).toBe('booking/payment_started');
     // The same request again (a double click on Pay) is no error and changes nothing.
-    const same = await api<{ transactionId: string }>('POST', '/api/lockers/inhibit-multi', {
+    const same = await api.post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
       locationKey: 'oca',
       dimensione: 'standard',
       quantita: 1,
@@ -132,7 +77,7 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
     });
     expect(same).toMatchObject({ status: 200, body: { transactionId: id } });
     // Nor through the other doors to a hold: the save call and a new discount code.
-    const saved = await api('POST', '/api/bookings/save', {
+    const saved = await api.post('/api/bookings/save', {
       transactionId: id,
       location: 'oca',
       startTimeIso: FIFTEEN_DAYS.startTimeIso,
@@ -142,7 +87,7 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
       note: 'lang:en',
     });
     expect(saved.status).toBe(409);
-    const recoded = await api('POST', '/api/payments/create-payment', {
+    const recoded = await api.post('/api/payments/create-payment', {
       ...payer,
       transactionId: id,
       codiceSconto: 'WELCOME10',
@@ -155,7 +100,7 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
     expect(paid).toMatchObject({ status: 'confirmed', size: 'standard', quantity: 1, totalCents: 550 });
     expect(paid?.lockers.filter((locker) => locker.active)).toHaveLength(1);
     // Holding again under the paid booking's id makes a new booking; the paid one is untouched.
-    const again = await api<{ transactionId: string }>('POST', '/api/lockers/inhibit-multi', {
+    const again = await api.post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
       locationKey: 'oca',
       dimensione: 'large',
       quantita: 2,
@@ -169,7 +114,7 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
 
   it('confirms nothing for an amount other than the total: no PIN, lockers back on sale, operators told', async () => {
     const id = await hold({ dimensione: 'large' });
-    expect((await api('POST', '/api/payments/create-payment', { ...payer, transactionId: id })).status).toBe(
+    expect((await api.post('/api/payments/create-payment', { ...payer, transactionId: id })).status).toBe(
       200,
     );
     const booking = (await test.store.bookings.get(id))!;
@@ -210,16 +155,16 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
 
   it('shows a declined card as declined, keeps the hold, and takes the same total again', async () => {
     const id = await hold();
-    const created = await api('POST', '/api/payments/create-payment', { ...payer, transactionId: id });
+    const created = await api.post('/api/payments/create-payment', { ...payer, transactionId: id });
     const declined = await payWithCard(created.text, '4000 0000 0000 0002');
-    expect((await api('POST', '/api/payments/decrypt', declined.params)).status).toBe(200);
+    expect((await api.post('/api/payments/decrypt', declined.params)).status).toBe(200);
 
     const shown = await readBack(id);
     expect(shown).toMatchObject({ status: 'payment_declined', pin: null, total: 5.5 });
     expect(await test.mails(id)).toHaveLength(0);
     expect((await test.store.bookings.get(id))?.lockers.every((locker) => locker.active)).toBe(true);
 
-    const retried = await api('POST', '/api/payments/retry', { transactionId: id });
+    const retried = await api.post('/api/payments/retry', { transactionId: id });
     expect(retried.status).toBe(200);
     const { page } = await payWithCard(retried.text);
     expect(page).toContain('€5.50');
@@ -227,13 +172,13 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
     expect((await test.mails(id)).map((mail) => mail.kind)).toEqual(['confirmation']);
 
     // Nothing to retry once paid.
-    const late = await api('POST', '/api/payments/retry', { transactionId: id });
+    const late = await api.post('/api/payments/retry', { transactionId: id });
     expect(late.status).toBe(409);
   });
 
   it('charges, shows and mails one amount when a code takes the price below the minimum charge', async () => {
     const id = await hold({ locationKey: 'areadebug' });
-    const created = await api('POST', '/api/payments/create-payment', {
+    const created = await api.post('/api/payments/create-payment', {
       ...payer,
       transactionId: id,
       codiceSconto: 'FIVEOFF',
@@ -250,46 +195,24 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
 });
 
 describe('what is paid is what is booked, through Axerve', () => {
-  let stub: AxerveStub;
-  let test: PaymentTestApp;
+  let test: AxervePaymentTestApp;
+  let api: ApiClient;
 
   beforeAll(async () => {
-    stub = await startAxerveStub({ shopLogin: 'GESPAY65987', apiKey: 'axerve-integrity-key' });
-    test = await startPaymentTestApp({
-      payment: {
-        provider: 'axerve',
-        merchantName: 'Deposito Test',
-        timeoutMs: 2_000,
-        shopLogin: 'GESPAY65987',
-        apiKey: 'axerve-integrity-key',
-        baseUrl: stub.baseUrl,
-        pageUrl: stub.pageUrl,
-      },
-    });
+    test = await startAxervePaymentTestApp({ shopLogin: 'GESPAY65987', apiKey: 'axerve-integrity-key' });
+    api = apiClient(test.url);
   });
-  afterAll(async () => {
-    await test?.close();
-    await stub?.close();
-  });
+  afterAll(() => test?.close());
 
   it('refuses to confirm when Axerve reports a charge other than the total', async () => {
-    const held = await call<{ transactionId: string }>(test.url, 'POST', '/api/lockers/inhibit-multi', {
-      locationKey: 'oca',
-      dimensione: 'standard',
-      quantita: 1,
-      ...TODAY_NOON,
-    });
-    const id = held.body.transactionId;
-    const created = await call(test.url, 'POST', '/api/payments/create-payment', {
-      ...payer,
-      transactionId: id,
-    });
+    const id = await holdOverApi(api);
+    const created = await api.post('/api/payments/create-payment', { ...payer, transactionId: id });
     expect(created.status).toBe(200);
-    const token = new URL(redirectUrlOf(created.text)).searchParams.get('b')!;
-    expect(stub.requests.some((request) => request.path === AXERVE_STUB_PATHS.create)).toBe(true);
+    const token = paymentTokenOf(created.text);
+    expect(test.stub.requests.some((request) => request.path === AXERVE_STUB_PATHS.create)).toBe(true);
     // The gateway says it charged one euro for this checkout.
-    (stub.payments.get(token) as { amount: string }).amount = '1.00';
-    await stub.completePayment(token, { result: 'OK' });
+    (test.stub.payments.get(token) as { amount: string }).amount = '1.00';
+    await test.stub.completePayment(token, { result: 'OK' });
 
     const stored = await test.store.bookings.get(id);
     expect(stored?.status).toBe('failed_after_payment');

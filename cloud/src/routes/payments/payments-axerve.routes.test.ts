@@ -1,78 +1,49 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
-import { redirectUrlOf } from '../../../test/sandbox-card';
-import { AXERVE_STUB_PATHS, startAxerveStub, type AxerveStub } from '../../payments/axerve-stub';
+import { startAxervePaymentTestApp, type AxervePaymentTestApp } from '../../../test/payment-test-app';
+import { notifyPayment } from '../../../test/payment-visitor';
+import { paymentTokenOf, redirectUrlOf } from '../../../test/sandbox-card';
+import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
+import { AXERVE_STUB_PATHS, type AxerveStub } from '../../payments/axerve-stub';
 import { PAYMENT_NOTIFICATION_PATH } from '../../payments/payment-gateway';
 
 // The same payment path with PAYMENT_PROVIDER=axerve, against the local Axerve stub: the cloud
 // creates the payment over its REST API, the stub notifies the cloud and returns the visitor, and
 // every result is read back from the stub under the API key.
 
-const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 const SHOP = 'GESPAY65987';
 const API_KEY = 'axerve-test-api-key';
+/** The payer create-payment carries beside the booking's `transactionId`. */
+const YUKI = {
+  currency: 'EUR',
+  email: 'yuki@example.com',
+  nome: 'Yuki',
+  cognome: 'Tanaka',
+  telefono: '+819012345678',
+};
 
 describe('payments through Axerve', () => {
   let stub: AxerveStub;
-  let test: PaymentTestApp;
+  let test: AxervePaymentTestApp;
+  let api: ApiClient;
 
   beforeAll(async () => {
-    stub = await startAxerveStub({ shopLogin: SHOP, apiKey: API_KEY });
-    test = await startPaymentTestApp({
-      payment: {
-        provider: 'axerve',
-        merchantName: 'Deposito Test',
-        timeoutMs: 2_000,
-        shopLogin: SHOP,
-        apiKey: API_KEY,
-        baseUrl: stub.baseUrl,
-        pageUrl: stub.pageUrl,
-      },
-    });
+    test = await startAxervePaymentTestApp({ shopLogin: SHOP, apiKey: API_KEY });
+    stub = test.stub;
+    api = apiClient(test.url);
   });
-  afterAll(async () => {
-    await test?.close();
-    await stub?.close();
-  });
-
-  async function post<T = unknown>(path: string, body: unknown) {
-    const response = await fetch(`${test.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // The HTML page.
-    }
-    return { status: response.status, body: parsed as T, text };
-  }
+  afterAll(() => test?.close());
 
   // Large lockers at oca sell three at a time online; later tests use standard ones.
   async function holdAndCreatePayment(amount = 1, size: 'standard' | 'large' = 'large') {
-    const held = await post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
-      locationKey: 'oca',
-      dimensione: size,
-      quantita: 1,
-      ...TODAY_NOON,
-    });
-    const id = held.body.transactionId;
-    const created = await post('/api/payments/create-payment', {
-      currency: 'EUR',
+    const id = await holdOverApi(api, { dimensione: size });
+    const created = await api.post('/api/payments/create-payment', {
+      ...YUKI,
       amount,
       transactionId: id,
-      email: 'yuki@example.com',
-      nome: 'Yuki',
-      cognome: 'Tanaka',
-      telefono: '+819012345678',
       note: 'lang:jp',
     });
     expect(created.status).toBe(200);
-    const token = new URL(redirectUrlOf(created.text)).searchParams.get('b')!;
-    return { id, token, html: created.text };
+    return { id, token: paymentTokenOf(created.text), html: created.text };
   }
 
   const returnParams = (returnUrl: string) => {
@@ -108,7 +79,7 @@ describe('payments through Axerve', () => {
     });
     expect(booking?.pin).toMatch(/^\d{6}$/);
 
-    const decrypted = await post('/api/payments/decrypt', returnParams(returnUrl));
+    const decrypted = await api.post('/api/payments/decrypt', returnParams(returnUrl));
     expect(decrypted).toMatchObject({ status: 200, body: { shopTransactionId: id } });
     const mails = await test.mails(id);
     expect(mails.map((mail) => mail.kind)).toEqual(['confirmation']);
@@ -119,15 +90,10 @@ describe('payments through Axerve', () => {
     const { id, token } = await holdAndCreatePayment();
     const { returnUrl } = await stub.completePayment(token, { result: 'OK', notify: false });
     const params = returnParams(returnUrl);
-    const notification = () =>
-      fetch(`${test.url}${PAYMENT_NOTIFICATION_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params).toString(),
-      }).then((response) => response.status);
+    const notification = () => notifyPayment(test.url, params).then((answer) => answer.status);
     const statuses = await Promise.all([
       notification(),
-      post('/api/payments/decrypt', params).then((answer) => answer.status),
+      api.post('/api/payments/decrypt', params).then((answer) => answer.status),
       notification(),
       notification(),
     ]);
@@ -157,38 +123,29 @@ describe('payments through Axerve', () => {
   });
 
   it('answers provider_error and keeps the hold, frozen at its total, when Axerve fails', async () => {
-    const held = await post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
-      locationKey: 'oca',
-      dimensione: 'standard',
-      quantita: 1,
-      ...TODAY_NOON,
-    });
+    const id = await holdOverApi(api);
     stub.answerNext(AXERVE_STUB_PATHS.create, { status: 500, body: '<html>Internal error</html>' });
-    const created = await post<{ error: { code: string } }>('/api/payments/create-payment', {
-      currency: 'EUR',
-      transactionId: held.body.transactionId,
-      email: 'yuki@example.com',
-      nome: 'Yuki',
-      cognome: 'Tanaka',
-      telefono: '+819012345678',
+    const created = await api.post<{ error: { code: string } }>('/api/payments/create-payment', {
+      ...YUKI,
+      transactionId: id,
     });
     expect(created.status).toBe(502);
     expect(created.body.error.code).toBe('payment/provider_error');
     // The hold is frozen for the page it was about to get: the visitor may try again, same total.
-    expect((await test.store.bookings.get(held.body.transactionId))?.status).toBe('paying');
+    expect((await test.store.bookings.get(id))?.status).toBe('paying');
 
     stub.answerNext(AXERVE_STUB_PATHS.detail, {
       status: 200,
       body: { error: { code: '0' }, payload: { odd: 1 } },
     });
-    const decrypted = await post<{ error: { code: string } }>('/api/payments/decrypt', {
+    const decrypted = await api.post<{ error: { code: string } }>('/api/payments/decrypt', {
       a: SHOP,
       b: 'whatever',
     });
     expect(decrypted.status).toBe(502);
     expect(decrypted.body.error.code).toBe('payment/provider_error');
 
-    const unknown = await post<{ error: { code: string } }>('/api/payments/decrypt', {
+    const unknown = await api.post<{ error: { code: string } }>('/api/payments/decrypt', {
       a: SHOP,
       b: 'unknown-token',
     });
@@ -197,27 +154,19 @@ describe('payments through Axerve', () => {
   });
   /** A paid booking for tomorrow (cancellable online by the default policy) and its private link. */
   async function paidTomorrow(): Promise<{ id: string; link: string }> {
-    const held = await post<{ transactionId: string }>('/api/lockers/inhibit-multi', {
-      locationKey: 'oca',
-      dimensione: 'standard',
-      quantita: 1,
+    const id = await holdOverApi(api, {
       startTimeIso: '2026-03-28T10:00:00.000Z',
       endTimeIso: '2026-03-28T13:00:00.000Z',
     });
-    const id = held.body.transactionId;
-    const created = await post('/api/payments/create-payment', {
-      currency: 'EUR',
+    const created = await api.post('/api/payments/create-payment', {
+      ...YUKI,
       transactionId: id,
-      email: 'yuki@example.com',
-      nome: 'Yuki',
-      cognome: 'Tanaka',
-      telefono: '+819012345678',
       note: 'lang:jp',
     });
-    const token = new URL(redirectUrlOf(created.text)).searchParams.get('b')!;
+    const token = paymentTokenOf(created.text);
     await stub.completePayment(token, { result: 'OK' });
     expect((await test.store.bookings.get(id))!.status).toBe('scheduled');
-    const link = await post<{ token: string }>(`/api/bookings/${id}/my-booking-link`, {});
+    const link = await api.post<{ token: string }>(`/api/bookings/${id}/my-booking-link`, {});
     expect(link.status).toBe(201);
     return { id, link: link.body.token };
   }
@@ -225,7 +174,7 @@ describe('payments through Axerve', () => {
   it('refunds a visitor cancellation through the Axerve refund call: the booking ends refunded', async () => {
     const { id, link } = await paidTomorrow();
     const booking = (await test.store.bookings.get(id))!;
-    const cancelled = await post<{ status: string }>(`/api/my-booking/${link}/cancel`, {});
+    const cancelled = await api.post<{ status: string }>(`/api/my-booking/${link}/cancel`, {});
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('refunded');
 
@@ -268,7 +217,7 @@ describe('payments through Axerve', () => {
         payload: null,
       },
     });
-    const cancelled = await post<{ status: string }>(`/api/my-booking/${link}/cancel`, {});
+    const cancelled = await api.post<{ status: string }>(`/api/my-booking/${link}/cancel`, {});
     expect(cancelled.status).toBe(200);
     // Cancelled all the same (lockers freed, PIN withdrawn); the money is owed and the log says so.
     expect(cancelled.body.status).toBe('refund_due');
@@ -296,7 +245,7 @@ describe('payments through Axerve', () => {
     // Refused at cancellation, then made when the operator asks the gateway again.
     const first = await paidTomorrow();
     refuseNextRefund();
-    await post(`/api/my-booking/${first.link}/cancel`, {});
+    await api.post(`/api/my-booking/${first.link}/cancel`, {});
     expect((await test.store.bookings.get(first.id))!.status).toBe('refund_due');
     // Two operators (or a double click) at once: one refund reaches the gateway, never two.
     const [retried, twin] = await Promise.all([refund(first.id, {}), refund(first.id, {})]);
@@ -318,7 +267,7 @@ describe('payments through Axerve', () => {
     // The gateway refuses again: still owed, said so; the operator refunds by hand and records it.
     const second = await paidTomorrow();
     refuseNextRefund();
-    await post(`/api/my-booking/${second.link}/cancel`, {});
+    await api.post(`/api/my-booking/${second.link}/cancel`, {});
     refuseNextRefund();
     expect(await (await refund(second.id, {})).json()).toMatchObject({
       success: false,

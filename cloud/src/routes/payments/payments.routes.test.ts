@@ -1,11 +1,17 @@
 import { bookingRoutes, errorBodySchema } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLocation } from '../../../test/builders';
-import { startPaymentTestApp, TEST_SANDBOX, type PaymentTestApp } from '../../../test/payment-test-app';
-import { hiddenField, payOnSandbox, redirectUrlOf, SANDBOX_TEST_CARD } from '../../../test/sandbox-card';
-import { TEST_NOW } from '../../../test/test-app';
+import { seedLocation, TEST_NIGHT_PAYER } from '../../../test/builders';
+import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import {
+  APOSTROPHE_PAYER,
+  notifyPayment,
+  payWithCard,
+  SANDBOX_SHOP as SHOP,
+  sealedSandboxResult,
+} from '../../../test/payment-visitor';
+import { hiddenField, redirectUrlOf } from '../../../test/sandbox-card';
+import { apiClient, holdOverApi, TEST_NOW, type ApiClient } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
-import { PAYMENT_NOTIFICATION_PATH } from '../../payments/payment-gateway';
 import { centsToGatewayAmount } from '../../payments/gateway-amount';
 import { SandboxTokens, type SandboxResult } from '../../payments/sandbox-tokens';
 import { PAYMENT_ERROR_LOG_TYPE } from '../../services/payment.service';
@@ -15,23 +21,15 @@ import { PAYMENT_ERROR_LOG_TYPE } from '../../services/payment.service';
 // Clock: Friday 27 March 2026, 09:00 in Rome; holds last 15 minutes.
 
 const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
-const SHOP = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.shopLogin : '';
-const SECRET = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.secret : '';
-const VALID_CARD_FORM = { cardholder: 'Giulia D Angelo', expiry: '12/30', cvc: '123' };
-
-interface Answer<T = unknown> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Headers;
-}
 
 describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
   let test: PaymentTestApp;
+  let api: ApiClient;
   const confirmedEvents: string[] = [];
 
   beforeAll(async () => {
     test = await startPaymentTestApp({ dialect });
+    api = apiClient(test.url);
     await seedLocation(test.store, {
       location: { key: 'tiny', name: 'Tiny', maxOnline: { standard: 1, large: 1 } },
       standard: 1,
@@ -43,68 +41,26 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
   });
   afterAll(() => test?.close());
 
-  async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-    const response = await fetch(`${test.url}${path}`, {
-      method,
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // An HTML page or plain text.
-    }
-    return { status: response.status, body: parsed as T, text, headers: response.headers };
-  }
-
-  async function hold(overrides: Record<string, unknown> = {}): Promise<string> {
-    const answer = await call<{ transactionId: string }>('POST', '/api/lockers/inhibit-multi', {
-      locationKey: 'oca',
-      dimensione: 'standard',
-      quantita: 1,
-      ...TODAY_NOON,
-      ...overrides,
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.transactionId;
-  }
+  const call = <T = unknown>(method: string, path: string, body?: unknown) => api.call<T>(method, path, body);
+  const hold = (overrides: Record<string, unknown> = {}) => holdOverApi(api, overrides);
 
   function createPayment(transactionId: string, overrides: Record<string, unknown> = {}) {
-    return call('POST', '/api/payments/create-payment', {
-      currency: 'EUR',
+    return api.post('/api/payments/create-payment', {
+      ...APOSTROPHE_PAYER,
       amount: 550,
       transactionId,
-      email: 'giulia@example.com',
-      nome: 'Giulia',
-      cognome: "D'Angelo",
-      telefono: '+393331234567',
-      note: 'lang:en',
       ...overrides,
     });
   }
 
-  /** Opens the gateway page the HTML leads to and submits a card, as the visitor would. */
-  async function payWithCard(html: string, cardNumber = SANDBOX_TEST_CARD.cardNumber) {
-    const paid = await payOnSandbox(html, { cardNumber, ...VALID_CARD_FORM });
-    return { ...paid, back: paid.back! };
-  }
-
-  /** A result as the sandbox seals it, for driving notifications directly. */
+  /** A paid result as the sandbox seals it, for driving notifications directly. */
   function sealedResult(transactionId: string, overrides: Partial<SandboxResult> = {}) {
-    const b = new SandboxTokens(SECRET).sealResult(SHOP, {
+    return sealedSandboxResult({
       shopTransactionID: transactionId,
-      transactionResult: 'OK',
       bankTransactionID: `BANK-${transactionId.slice(-6)}`,
-      paymentID: 'SBX-test',
       amount: '5.50',
-      currency: 'EUR',
-      errorCode: '0',
-      errorDescription: '',
       ...overrides,
     });
-    return { a: SHOP, b };
   }
 
   /** The booking's total as the gateway writes amounts: what a correct checkout charges. */
@@ -112,13 +68,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
     return centsToGatewayAmount((await test.store.bookings.get(transactionId))!.totalCents);
   }
 
-  function notify(params: { a: string; b: string }) {
-    return fetch(`${test.url}${PAYMENT_NOTIFICATION_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(params).toString(),
-    }).then(async (response) => ({ status: response.status, text: await response.text() }));
-  }
+  const notify = (params: { a: string; b: string }) => notifyPayment(test.url, params);
 
   const readBack = async (transactionId: string) =>
     bookingRoutes.readBack.response.parse((await call('GET', `/api/bookings/${transactionId}`)).body);
@@ -389,13 +339,7 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
       tipoLocker: 'large',
       quantita: 1,
       ...TODAY_NOON,
-      prezzoOriginale: 1,
-      prezzoScontato: 1,
-      email: 'ana@example.com',
-      nome: 'Ana',
-      cognome: 'García',
-      telefono: '+34612345678',
-      note: 'lang:es;night',
+      ...TEST_NIGHT_PAYER,
     });
     expect(created.status).toBe(200);
     const { params } = await payWithCard(created.text);

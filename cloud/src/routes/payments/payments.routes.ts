@@ -2,12 +2,32 @@ import { decryptPaymentRequestSchema, nightRoutes, paymentRoutes } from '@deposi
 import express, { type Request, type Response } from 'express';
 import type { AppContext, RouteArea } from '../../app-context';
 import type { RefundRun } from '../../services/admin-booking.service';
+import type { PayerDetails } from '../../services/payment.service';
 import { parseRequest } from '../../errors';
 import { clientKey } from '../../limits/client-key';
 import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { PAYMENT_NOTIFICATION_PATH, SANDBOX_PAYMENT_MOUNT_PATH } from '../../payments/payment-gateway';
 import { endpoint } from '../endpoint';
 import { buildPaymentModule, type PaymentAreaOptions, type PaymentModule } from './payment-module';
+
+/** The payer's details as both create-payment calls carry them (the spec's Italian names). */
+function payerOf(body: {
+  nome: string;
+  cognome: string;
+  email: string;
+  telefono: string;
+  codiceSconto?: string | null;
+  note?: string;
+}): PayerDetails {
+  return {
+    firstName: body.nome,
+    lastName: body.cognome,
+    email: body.email,
+    phone: body.telefono,
+    discountCode: body.codiceSconto || null,
+    note: body.note,
+  };
+}
 
 function sendPage(res: Response, html: string): void {
   res.status(200).type('html').set('Cache-Control', 'no-store').send(html);
@@ -50,18 +70,9 @@ export function createPaymentsArea(options: PaymentAreaOptions = {}): RouteArea 
         endpoint(paymentRoutes.createPayment, async ({ body }, req, res) => {
           // A code sent here is checked too: it counts as a discount check against guessing.
           if (body.codiceSconto) await limits().discountCheck(clientKey(req.ip));
-          const created = await payments.createPayment(
-            body.transactionId,
-            {
-              firstName: body.nome,
-              lastName: body.cognome,
-              email: body.email,
-              phone: body.telefono,
-              discountCode: body.codiceSconto || null,
-              note: body.note,
-            },
-            { amountCents: body.amount },
-          );
+          const created = await payments.createPayment(body.transactionId, payerOf(body), {
+            amountCents: body.amount,
+          });
           sendPage(res, created.html);
         }),
 
@@ -79,12 +90,7 @@ export function createPaymentsArea(options: PaymentAreaOptions = {}): RouteArea 
               size: body.tipoLocker,
               quantity: body.quantita,
               window: { startAt: new Date(body.startTimeIso), endAt: new Date(body.endTimeIso) },
-              firstName: body.nome,
-              lastName: body.cognome,
-              email: body.email,
-              phone: body.telefono,
-              discountCode: body.codiceSconto || null,
-              note: body.note,
+              ...payerOf(body),
             }),
           );
           sendPage(res, created.html);

@@ -3,18 +3,17 @@ import type { SqlDialect } from '../migrate';
 
 // Locations, lockers, bookings with their reserved lockers, discounts, settings and the error log.
 
-export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const pg = dialect === 'postgres';
-  const instant = pg ? 'timestamptz' : 'text';
-  // JSON is kept as text in both dialects: the store serialises it, nothing queries inside it.
-  const json = 'text';
+/** The column types that differ between the dialects. */
+interface ColumnTypes {
+  pg: boolean;
+  /** A UTC instant. */
+  instant: 'timestamptz' | 'text';
+  /** JSON is kept as text in both dialects: the store serialises it, nothing queries inside it. */
+  json: 'text';
+}
 
-  if (pg) {
-    // Lets the exclusion constraint below compare locker ids (a btree type) in a GiST index.
-    // Installed once in `public`, which every schema's search_path includes.
-    await sql`CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public`.execute(db);
-  }
-
+/** The sites, their opening hours, prices and controller. */
+async function createLocations(db: Kysely<unknown>, { instant, json }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('locations')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -34,7 +33,10 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .addColumn('created_at', instant, (c) => c.notNull())
     .addColumn('updated_at', instant, (c) => c.notNull())
     .execute();
+}
 
+/** Each site's lockers by number and size. */
+async function createLockers(db: Kysely<unknown>, { pg }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('lockers')
     .addColumn('id', 'integer', (c) =>
@@ -51,7 +53,10 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .on('lockers')
     .columns(['location_key', 'size'])
     .execute();
+}
 
+/** Bookings: who, where, when, for how much. */
+async function createBookings(db: Kysely<unknown>, { instant }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('bookings')
     .addColumn('transaction_id', 'text', (c) => c.primaryKey())
@@ -93,7 +98,10 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .on('bookings')
     .columns(['location_key', 'created_at'])
     .execute();
+}
 
+/** The lockers each booking holds, for which window; never two overlapping active ones (PostgreSQL). */
+async function createBookingLockers(db: Kysely<unknown>, { pg, instant }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('booking_lockers')
     .addColumn('id', 'integer', (c) =>
@@ -126,7 +134,10 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
       EXCLUDE USING gist (locker_id WITH =, tstzrange(start_at, end_at) WITH &&) WHERE (active)
     `.execute(db);
   }
+}
 
+/** Discount codes: a percentage or an amount. */
+async function createDiscounts(db: Kysely<unknown>, { pg, instant }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('discounts')
     .addColumn('code', 'text', (c) => c.primaryKey())
@@ -142,14 +153,20 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .addColumn('created_at', instant, (c) => c.notNull())
     .addCheckConstraint('discounts_one_kind_check', sql`(percent is null) <> (amount_cents is null)`)
     .execute();
+}
 
+/** Settings by key. */
+async function createSettings(db: Kysely<unknown>, { instant, json }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('settings')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('value', json, (c) => c.notNull())
     .addColumn('updated_at', instant, (c) => c.notNull())
     .execute();
+}
 
+/** The operators' error log. */
+async function createErrorLog(db: Kysely<unknown>, { pg, instant }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('error_log')
     .addColumn('id', 'integer', (c) =>
@@ -162,4 +179,23 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .addColumn('message', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('error_log_at_idx').on('error_log').column('at').execute();
+}
+
+export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
+  const pg = dialect === 'postgres';
+  const types: ColumnTypes = { pg, instant: pg ? 'timestamptz' : 'text', json: 'text' };
+
+  if (pg) {
+    // Lets the exclusion constraint below compare locker ids (a btree type) in a GiST index.
+    // Installed once in `public`, which every schema's search_path includes.
+    await sql`CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public`.execute(db);
+  }
+
+  await createLocations(db, types);
+  await createLockers(db, types);
+  await createBookings(db, types);
+  await createBookingLockers(db, types);
+  await createDiscounts(db, types);
+  await createSettings(db, types);
+  await createErrorLog(db, types);
 }

@@ -15,9 +15,8 @@ import type { SqlDialect } from '../migrate';
 // DETAIL = lockers available), DP002 ('hold_missing') or DP003 ('pins_taken'), which undoes the
 // statement's expiries too, as the client-side version did.
 
-export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await sql`
+/** The function as first written: one reservation, run in the database under the advisory lock. */
+const CREATE_RESERVE_LOCKERS = sql`
     CREATE FUNCTION reserve_lockers(
       p_booking jsonb,
       p_max_online integer,
@@ -167,5 +166,9 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
       );
     END
     $fn$
-  `.execute(db);
+  `;
+
+export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await CREATE_RESERVE_LOCKERS.execute(db);
 }

@@ -10,13 +10,8 @@ import type { SqlDialect } from '../migrate';
 // search of (location_key, pin), and the busy lockers come from the same per-locker search as the
 // peak. The rules are those of migration 20251122180000. SQLite's planner already chose well.
 
-export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await sql`
-    CREATE INDEX bookings_pending_expiry_idx ON bookings (location_key, size, expires_at)
-    WHERE status = 'pending'
-  `.execute(db);
-  await sql`
+/** The same rules with index searches for the expiry, the PIN check and the busy lockers. */
+const REPLACE_RESERVE_LOCKERS = sql`
     CREATE OR REPLACE FUNCTION reserve_lockers(
       p_booking jsonb,
       p_max_online integer,
@@ -166,5 +161,13 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
       );
     END
     $fn$
+  `;
+
+export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`
+    CREATE INDEX bookings_pending_expiry_idx ON bookings (location_key, size, expires_at)
+    WHERE status = 'pending'
   `.execute(db);
+  await REPLACE_RESERVE_LOCKERS.execute(db);
 }

@@ -8,36 +8,8 @@ import type { SqlDialect } from '../migrate';
 // 20251122190000, otherwise unchanged) expires all three, records their expiry, and the partial
 // index that serves it covers all three.
 
-export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const pg = dialect === 'postgres';
-  const instant = pg ? 'timestamptz' : 'text';
-
-  await db.schema
-    .createTable('booking_events')
-    .addColumn('id', pg ? 'bigserial' : 'integer', (c) =>
-      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
-    .addColumn('transaction_id', 'text', (c) => c.notNull())
-    .addColumn('at', instant, (c) => c.notNull())
-    .addColumn('from_status', 'text', (c) => c.notNull())
-    .addColumn('to_status', 'text', (c) => c.notNull())
-    .addColumn('actor', 'text', (c) => c.notNull())
-    .addColumn('reason', 'text', (c) => c.notNull())
-    .addColumn('detail', 'text')
-    .execute();
-  await db.schema
-    .createIndex('booking_events_transaction_idx')
-    .on('booking_events')
-    .columns(['transaction_id', 'id'])
-    .execute();
-
-  if (!pg) return;
-  await sql`DROP INDEX IF EXISTS bookings_pending_expiry_idx`.execute(db);
-  await sql`
-    CREATE INDEX bookings_hold_expiry_by_size_idx ON bookings (location_key, size, expires_at)
-    WHERE status IN ('pending', 'paying', 'payment_declined')
-  `.execute(db);
-  await sql`
+/** reserve_lockers of migration 20251122190000, expiring and recording every kind of unpaid hold. */
+const REPLACE_RESERVE_LOCKERS = sql`
     CREATE OR REPLACE FUNCTION reserve_lockers(
       p_booking jsonb,
       p_max_online integer,
@@ -194,5 +166,41 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
       );
     END
     $fn$
+  `;
+
+/** Every move between statuses: who made it, when and why. */
+async function createBookingEvents(db: Kysely<unknown>, pg: boolean): Promise<void> {
+  const instant = pg ? 'timestamptz' : 'text';
+
+  await db.schema
+    .createTable('booking_events')
+    .addColumn('id', pg ? 'bigserial' : 'integer', (c) =>
+      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('transaction_id', 'text', (c) => c.notNull())
+    .addColumn('at', instant, (c) => c.notNull())
+    .addColumn('from_status', 'text', (c) => c.notNull())
+    .addColumn('to_status', 'text', (c) => c.notNull())
+    .addColumn('actor', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('detail', 'text')
+    .execute();
+  await db.schema
+    .createIndex('booking_events_transaction_idx')
+    .on('booking_events')
+    .columns(['transaction_id', 'id'])
+    .execute();
+}
+
+export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
+  const pg = dialect === 'postgres';
+  await createBookingEvents(db, pg);
+
+  if (!pg) return;
+  await sql`DROP INDEX IF EXISTS bookings_pending_expiry_idx`.execute(db);
+  await sql`
+    CREATE INDEX bookings_hold_expiry_by_size_idx ON bookings (location_key, size, expires_at)
+    WHERE status IN ('pending', 'paying', 'payment_declined')
   `.execute(db);
+  await REPLACE_RESERVE_LOCKERS.execute(db);
 }
