@@ -6,9 +6,9 @@ import {
   longFunctionsInText,
 } from './support/long-functions';
 
-// Issue 22: no function over 120 lines. The folders it holds for; web joins with its own line when
-// its long pages are split.
-const CHECKED_FOLDERS = ['protocol', 'cloud', 'edge-bridge', 'scripts'];
+// Issue 22: no function over 120 lines, anywhere in the project's code (the callbacks of describe,
+// it and test excepted: see support/long-functions.ts).
+const CHECKED_FOLDERS = ['protocol', 'cloud', 'edge-bridge', 'web', 'scripts'];
 
 describe('function length', () => {
   it(`finds no function over ${MAX_FUNCTION_LINES} lines in ${CHECKED_FOLDERS.join(', ')}`, () => {

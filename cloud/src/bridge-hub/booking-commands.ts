@@ -101,9 +101,10 @@ export async function syncLockerPins(
     const pin = pinOnLocker(await deps.hub.commandsFor(next!.transactionId), locker);
     if (pin.sent && programmedEnd(pin) !== next!.endAt.getTime()) {
       // The stay was extended (or an extension cancelled): the controller keeps one period per
-      // locker, so the PIN goes off and comes back with the stay's new end.
-      await takeOff(deps, locationKey, next!.transactionId, locker, pin);
-      await programPin(deps, locationKey, next!, locker, pin.books + 1);
+      // locker, so the PIN goes off and comes back with the stay's new end (issued after the
+      // take-off, so the commands read in order say the PIN is on).
+      const off = await takeOff(deps, locationKey, next!.transactionId, locker, pin);
+      await programPin(deps, locationKey, next!, locker, pin.books + 1, off);
     } else if (!pin.sent && !pin.refused) {
       await programPin(deps, locationKey, next!, locker, pin.books + 1);
     }
@@ -193,6 +194,7 @@ async function programPin(
   booking: ConfirmedOnLocker,
   locker: number,
   generation: number,
+  after: Date | null = null,
 ): Promise<void> {
   if (!booking.pin) {
     deps.logger.error(
@@ -210,22 +212,24 @@ async function programPin(
     transactionId: booking.transactionId,
     // A PIN is no use after the booking ends.
     expiresAt: booking.endAt,
+    ...(after ? { after } : {}),
   });
 }
 
+/** Takes the PIN off the locker; when an `unbook` was issued, its issue time. */
 async function takeOff(
   deps: BookingCommandsDeps,
   locationKey: string,
   transactionId: string,
   locker: number,
   pin: PinOnLocker,
-): Promise<void> {
+): Promise<Date | null> {
   const book = pin.lastBook!;
   // Never left the cloud: taking it back is enough.
-  if (book.status === 'queued' && (await deps.hub.withdraw(book.id))) return;
+  if (book.status === 'queued' && (await deps.hub.withdraw(book.id))) return null;
   // Past the booking's end the controller has dropped it by itself.
-  if (book.expiresAt <= deps.clock.now()) return;
-  await deps.hub.issue({
+  if (book.expiresAt <= deps.clock.now()) return null;
+  const { command } = await deps.hub.issue({
     id: unbookCommandId(transactionId, locker, pin.unbooks + 1),
     locationKey,
     op: 'unbook',
@@ -233,4 +237,5 @@ async function takeOff(
     transactionId,
     expiresAt: book.expiresAt,
   });
+  return command.issuedAt;
 }

@@ -8,6 +8,8 @@ import {
   fastTrackWindow,
   generatePin,
   canTransition,
+  MAX_EUROS,
+  SERVICE_FEE_CENTS,
   isHoldBookingStatus,
   isInBlockWindow,
   parseDurationUnit,
@@ -313,6 +315,11 @@ export class BookingService {
         'booking/invalid_period',
         `No price for ${duration.value} ${duration.unit} at ${location.key}`,
       );
+    }
+    // Every amount on the wire is at most MAX_EUROS: a table priced near it times several lockers
+    // would make a booking no answer (or gateway) could carry.
+    if (price + SERVICE_FEE_CENTS > MAX_EUROS * 100) {
+      throw new AppError('booking/amount_too_high', `The total would exceed ${MAX_EUROS} €`);
     }
     return price;
   }

@@ -52,6 +52,11 @@ export const ERROR_CODES = {
   'booking/ends_after_closing': { status: 400, message: 'That stay would end after closing time' },
   'booking/fast_track_closed': { status: 400, message: 'Start-now bookings are closed at this hour' },
   'booking/quantity_not_allowed': { status: 400, message: 'That quantity cannot be booked' },
+  // A table priced so high that the booking's total would pass the largest amount we carry.
+  'booking/amount_too_high': {
+    status: 409,
+    message: 'The total of this booking is too high to be paid online',
+  },
   'booking/invalid_state': { status: 409, message: 'The booking cannot change from its current status' },
   'booking/maintenance': { status: 503, message: 'Bookings are paused for maintenance' },
   // One client holding more lockers than a visitor would (abuse limits, TRUST_PROXY/LIMIT_HELD_LOCKERS).

@@ -14,6 +14,8 @@ import {
   zQuantity,
   zTransactionId,
 } from './primitives';
+import { MAX_EUROS } from './limits';
+import { SERVICE_FEE_CENTS } from '../pricing/money';
 
 /** Most lockers one booking row list may carry; quantities are at most 3, admin test bookings a few more. */
 const MAX_LOCKERS_IN_BOOKING = 10;
@@ -159,5 +161,10 @@ export const testBookingSchema = z
   .refine((b) => !b.lockerIds || b.lockerIds.length === 0 || b.lockerIds.length === b.quantity, {
     message: 'One locker per unit of quantity',
     path: ['lockerIds'],
+  })
+  // The booking's total adds the service fee: it too must be an amount the answers can carry.
+  .refine((b) => (b.priceDiscounted ?? 0) * 100 + SERVICE_FEE_CENTS <= MAX_EUROS * 100, {
+    message: 'With the service fee the total would pass the largest amount',
+    path: ['priceDiscounted'],
   });
 export type TestBooking = z.infer<typeof testBookingSchema>;

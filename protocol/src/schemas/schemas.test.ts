@@ -296,6 +296,9 @@ describe('bookings', () => {
     rejects(testBookingSchema, { ...base, lockerIds: [1] });
     rejects(testBookingSchema, { ...base, confermaEmail: 'other@example.it' });
     rejects(testBookingSchema, { ...base, status: 'confirmed', lockerIds: [1], quantity: 2 });
+    // With the 0,50 € fee the total must stay an amount the answers carry (found by the API fuzzer).
+    accepts(testBookingSchema, { ...base, priceDiscounted: 99_999.5 });
+    rejects(testBookingSchema, { ...base, priceDiscounted: 99_999.95 });
   });
 });
 

@@ -20,6 +20,7 @@ const KEYS: Record<string, string> = {
   'booking/ends_after_closing': 'errors.endsAfterClosing',
   'booking/fast_track_closed': 'errors.fastTrackClosed',
   'booking/quantity_not_allowed': 'errors.quantityNotAllowed',
+  'booking/amount_too_high': 'errors.amountTooHigh',
   'booking/invalid_state': 'errors.bookingExpired',
   'booking/maintenance': 'errors.maintenance',
   'booking/payment_started': 'errors.paymentStarted',
