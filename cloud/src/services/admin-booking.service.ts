@@ -24,6 +24,7 @@ import type { BookingRecord } from '../store/booking.repository';
 import type { Store } from '../store/store';
 import type { AdminActivityLog } from './admin-activity.service';
 import type { AdminIdentity } from './auth.service';
+import { activeLockerNumbers } from './booking-extension.service';
 import { resendableEmail, resendEmailKind } from './booking-email.service';
 import { durationOfWindow } from './booking.service';
 import type { SettingsService } from './settings.service';
@@ -142,7 +143,7 @@ export class AdminBookingService {
         lockerId,
       });
     }
-    const lockers = booking.lockers.filter((locker) => locker.active).map((locker) => locker.number);
+    const lockers = activeLockerNumbers(booking);
     return { success: true, message, lockers };
   }
 

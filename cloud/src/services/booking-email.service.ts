@@ -8,7 +8,7 @@ import type { BookingRecord } from '../store/booking.repository';
 import type { OutboxEmail } from '../store/email-outbox.repository';
 import type { LocationRecord } from '../store/location.repository';
 import type { Store } from '../store/store';
-import { readStay } from './booking-extension.service';
+import { activeLockerNumbers, readStay } from './booking-extension.service';
 import { bookingReceiptPdf, hasReceipt, receiptFileName } from './booking-receipt';
 
 /** The e-mail view of a booking: the lockers it holds, what was charged, in its language. */
@@ -24,7 +24,7 @@ export function bookingEmailData(booking: BookingRecord, location: LocationRecor
     endIso: booking.endAt.toISOString(),
     size: booking.size,
     quantity: booking.quantity,
-    lockerIds: booking.lockers.filter((locker) => locker.active).map((locker) => locker.number),
+    lockerIds: activeLockerNumbers(booking),
     pin: booking.pin,
     totalCents: amountInCents(booking.totalCents),
   };

@@ -7,6 +7,7 @@ import {
   FAST_TRACK_HOURS,
   fastTrackWindow,
   generatePin,
+  HANDED_OVER_BOOKING_STATUSES,
   canTransition,
   MAX_EUROS,
   SERVICE_FEE_CENTS,
@@ -91,7 +92,7 @@ const NO_CUSTOMER: Customer = {
 };
 
 /** Statuses whose PIN and lockers the customer may see: paid and handed over. */
-const PAID_WITH_LOCKERS: readonly BookingStatus[] = ['confirmed', 'confirmed_late'];
+const PAID_WITH_LOCKERS: readonly BookingStatus[] = HANDED_OVER_BOOKING_STATUSES;
 
 /** Holds whose payment page is open (or was declined): frozen at the amount the page charges. */
 const FROZEN_HOLD_STATUSES: readonly BookingStatus[] = ['paying', 'payment_declined'];

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   amountInCents,
+  HANDED_OVER_BOOKING_STATUSES,
   PAID_BOOKING_STATUSES,
   type BookingStatus,
   type MyBookingLinkResponse,
@@ -24,7 +25,12 @@ import type { BookingRecord } from '../store/booking.repository';
 import type { LocationRecord } from '../store/location.repository';
 import type { Store } from '../store/store';
 import { resendableEmail, resendEmailKind } from './booking-email.service';
-import { readStay, type BookingExtensionService, type Stay } from './booking-extension.service';
+import {
+  activeLockerNumbers,
+  readStay,
+  type BookingExtensionService,
+  type Stay,
+} from './booking-extension.service';
 import { bookingReceiptPdf, hasReceipt, receiptFileName } from './booking-receipt';
 import type { BookingService } from './booking.service';
 
@@ -43,7 +49,7 @@ const EXTENSION_LISTED: readonly BookingStatus[] = [
 ];
 
 /** Statuses whose PIN the visitor may see (the ones holding lockers now; as the completion page). */
-const PIN_SHOWN: readonly BookingStatus[] = ['confirmed', 'confirmed_late'];
+const PIN_SHOWN: readonly BookingStatus[] = HANDED_OVER_BOOKING_STATUSES;
 const PAID: readonly BookingStatus[] = PAID_BOOKING_STATUSES;
 
 export function hashMyBookingToken(token: string): string {
@@ -190,7 +196,7 @@ export class MyBookingService {
     const { stay, location } = await this.openStay(token);
     const booking = stay.root;
     const { policy, verdict } = await this.cancellation(booking, location);
-    const lockers = booking.lockers.filter((locker) => locker.active).map((locker) => locker.number);
+    const lockers = activeLockerNumbers(booking);
     const showPin = PIN_SHOWN.includes(booking.status) && booking.pin !== null;
     const extension = this.extensions
       ? await this.extensions.offer(stay, location)
@@ -293,7 +299,7 @@ export class MyBookingService {
 
   private notes(booking: BookingRecord, location: LocationRecord, withPin: boolean): string {
     const texts = CALENDAR_TEXTS[booking.lang];
-    const lockers = booking.lockers.filter((locker) => locker.active).map((locker) => locker.number);
+    const lockers = activeLockerNumbers(booking);
     return [
       `${texts.reference}: ${booking.transactionId}`,
       `${texts.address}: ${location.address}`,

@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { HOLD_BOOKING_STATUSES, type BookingStatus, type LockerSize } from '@deposito/protocol';
+import {
+  HANDED_OVER_BOOKING_STATUSES,
+  HOLD_BOOKING_STATUSES,
+  type BookingStatus,
+  type LockerSize,
+} from '@deposito/protocol';
 import { activeReservationsAt } from './booking-queries';
 import type { Database } from './database';
 import { containing, likeLower } from './like-pattern';
@@ -277,10 +282,10 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
       // An extension counts while its stay does: a stay cancelled takes its PIN off, whatever
       // becomes of its extensions a moment later (one whose stay was deleted stands alone).
       .where((eb) =>
-        eb.or([eb('r.transaction_id', 'is', null), eb('r.status', 'in', ['confirmed', 'confirmed_late'])]),
+        eb.or([eb('r.transaction_id', 'is', null), eb('r.status', 'in', [...HANDED_OVER_BOOKING_STATUSES])]),
       )
       // Paid late and honoured is as paid as on time: its PIN belongs on the locker too.
-      .where('b.status', 'in', ['confirmed', 'confirmed_late'])
+      .where('b.status', 'in', [...HANDED_OVER_BOOKING_STATUSES])
       .where('bl.end_at', '>', now);
     if (lockerNumbers !== null) query = query.where('l.number', 'in', [...lockerNumbers]);
     const rows = await query.orderBy('l.number').orderBy('bl.start_at').execute();

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  HANDED_OVER_BOOKING_STATUSES,
   ACTIVE_BOOKING_STATUSES,
   assertTransition,
   BOOKING_STATUSES,
@@ -945,7 +946,7 @@ async function confirmLateIn(
 }
 
 /** Paid bookings whose lockers an operator may move: holding them now or later in the day. */
-const MOVABLE_STATUSES: readonly BookingStatus[] = ['confirmed', 'confirmed_late'];
+const MOVABLE_STATUSES: readonly BookingStatus[] = HANDED_OVER_BOOKING_STATUSES;
 
 async function moveLockerIn(
   trx: Kysely<Database>,

@@ -3,7 +3,7 @@ import { MIN_AMOUNT_CENTS } from '../pricing/money';
 import type { LockerSize } from '../pricing/locker-size';
 import { bookingPriceCents, type Duration, type LocationPricing } from '../pricing/price-table';
 import { DAY_OPTIONS, daytimeHourOptions, nightHourOptions } from '../schedule/durations';
-import type { BookingStatus } from './status';
+import { HANDED_OVER_BOOKING_STATUSES, type BookingStatus } from './status';
 
 /**
  * Extending a stay: more time on the same lockers, right after the current end. A new booking
@@ -23,7 +23,7 @@ export const EXTENSION_REFUSALS = ['not_in_progress', 'ended', 'location_closes'
 export type ExtensionRefusal = (typeof EXTENSION_REFUSALS)[number];
 
 /** Statuses of a stay that may be extended: paid, with its lockers and PIN. */
-export const EXTENDABLE_STATUSES: readonly BookingStatus[] = ['confirmed', 'confirmed_late'];
+export const EXTENDABLE_STATUSES: readonly BookingStatus[] = HANDED_OVER_BOOKING_STATUSES;
 
 export interface ExtensionOption {
   /** The whole stay's new length (from its start), as a new booking would name it. */

@@ -57,6 +57,15 @@ export const PAID_BOOKING_STATUSES = [
 export type PaidBookingStatus = (typeof PAID_BOOKING_STATUSES)[number];
 
 /**
+ * Paid and handed over now: the booking has its lockers and its PIN (a scheduled one gets them on
+ * its day). Its PIN is on the controller, the visitor sees it, an operator may move or extend it.
+ */
+export const HANDED_OVER_BOOKING_STATUSES = [
+  'confirmed',
+  'confirmed_late',
+] as const satisfies readonly BookingStatus[];
+
+/**
  * Statuses that hold lockers: unpaid holds inside their payment window and paid bookings.
  * Availability counts these.
  */

@@ -1,4 +1,4 @@
-import type { BookingRow } from '@deposito/protocol';
+import { HANDED_OVER_BOOKING_STATUSES, type BookingRow } from '@deposito/protocol';
 import { useState } from 'react';
 import { STATUS_LABELS, formatEuro, formatInZone } from '../format';
 import { BookingHistory } from './BookingHistory';
@@ -11,7 +11,7 @@ import { ResendEmailAction } from './ResendEmailAction';
 /** Bookings whose e-mail an operator can send again (paid, not over; the server decides finally). */
 const RESENDABLE: ReadonlySet<string> = new Set(['confirmed', 'confirmed_late', 'scheduled']);
 /** Bookings whose locker an operator can change (paid, lockers assigned; the server checks the rest). */
-const MOVABLE: ReadonlySet<string> = new Set(['confirmed', 'confirmed_late']);
+const MOVABLE: ReadonlySet<string> = new Set(HANDED_OVER_BOOKING_STATUSES);
 
 type Notice = { tone: 'success' | 'error'; text: string };
 
