@@ -10,6 +10,7 @@ import {
   zIsoDateTime,
 } from '../schemas/index';
 import { okResponseSchema } from './common';
+import { ERROR_CODES, type ErrorCode } from './errors';
 import { defineRoute } from './route';
 
 /** No rule on the password beyond a bound: a login must not reveal the password policy. */
@@ -33,8 +34,9 @@ export const createAdminUserRequestSchema = z
   })
   // An administrator has every site; the others need theirs named.
   .refine((user) => (user.role === 'administrator' ? !user.sites : (user.sites?.length ?? 0) > 0), {
-    message: 'An administrator has every site; a site operator or technician needs at least one',
+    message: ERROR_CODES['user/sites_required'].message,
     path: ['sites'],
+    params: { code: 'user/sites_required' satisfies ErrorCode },
   });
 
 /** Who is signed in, for the pages to show only what the role allows. */

@@ -74,6 +74,7 @@ export const ERROR_CODES = {
   'discount/already_used': { status: 409, message: 'The discount code has already been used' },
   'discount/already_exists': { status: 409, message: 'A discount code with that name exists' },
   'discount/not_found': { status: 404, message: 'Discount code not found' },
+  'discount/period_inverted': { status: 400, message: 'validFrom is after validTo' },
   // A live checkout (a hold not yet paid) carries the code: deleting or renaming it would change its total.
   'discount/in_use': { status: 409, message: 'A checkout in progress uses this discount code' },
 
@@ -122,6 +123,10 @@ export const ERROR_CODES = {
   'auth/too_many_attempts': { status: 429, message: 'Too many login attempts, try again later' },
   // A state change authenticated by the admin cookie without our pages' header or from another origin.
   'auth/csrf_rejected': { status: 403, message: 'Request refused: not sent by the admin pages' },
+  'user/sites_required': {
+    status: 400,
+    message: 'An administrator has every site; a site operator or technician needs at least one',
+  },
   'user/already_exists': { status: 409, message: 'An administrator with that e-mail exists' },
   'user/not_found': { status: 404, message: 'Administrator not found' },
   'user/last_admin': { status: 409, message: 'The last administrator cannot be removed' },

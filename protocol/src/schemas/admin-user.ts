@@ -25,5 +25,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** The shortest password an account may have. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 10;
 /** Long enough to resist guessing, short enough to bound the hashing work. */
-export const zAdminPassword = z.string().min(10).max(200);
+export const zAdminPassword = z.string().min(ADMIN_PASSWORD_MIN_LENGTH).max(200);

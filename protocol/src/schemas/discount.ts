@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../api/errors';
 import { TEXT_LIMITS, zCount, zDiscountCode, zEditVersion, zEuros, zIsoDate } from './primitives';
 
 /** Longest stay in days a booking can have, hence the largest sensible minimum for a discount. */
@@ -22,6 +23,12 @@ type DiscountShape = {
   validTo: string | null;
 };
 
+const PERIOD_INVERTED = {
+  message: 'validFrom is after validTo',
+  path: ['validTo'],
+  params: { code: 'discount/period_inverted' satisfies ErrorCode },
+};
+
 const hasExactlyOneValue = (d: DiscountShape) => (d.discountPercent != null) !== (d.discountEuro != null);
 const periodIsOrdered = (d: DiscountShape) =>
   d.validFrom === null || d.validTo === null || d.validFrom <= d.validTo;
@@ -42,7 +49,7 @@ export const discountCodeSchema = z
     message: 'Give either discountPercent or discountEuro',
     path: ['discountPercent'],
   })
-  .refine(periodIsOrdered, { message: 'validFrom is after validTo', path: ['validTo'] });
+  .refine(periodIsOrdered, PERIOD_INVERTED);
 export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
 /** What the admin form sends to create a code. */
@@ -52,7 +59,7 @@ export const discountCodeInputSchema = z
     message: 'Give either discountPercent or discountEuro',
     path: ['discountPercent'],
   })
-  .refine(periodIsOrdered, { message: 'validFrom is after validTo', path: ['validTo'] });
+  .refine(periodIsOrdered, PERIOD_INVERTED);
 export type DiscountCodeInput = z.input<typeof discountCodeInputSchema>;
 
 /**
@@ -65,7 +72,7 @@ export const discountCodeUpdateSchema = z
     message: 'Give either discountPercent or discountEuro',
     path: ['discountPercent'],
   })
-  .refine(periodIsOrdered, { message: 'validFrom is after validTo', path: ['validTo'] });
+  .refine(periodIsOrdered, PERIOD_INVERTED);
 export type DiscountCodeUpdate = z.input<typeof discountCodeUpdateSchema>;
 
 export const DISCOUNT_TYPES = ['euro', 'percent'] as const;

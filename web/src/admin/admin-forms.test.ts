@@ -3,7 +3,8 @@ import type { BookingRow } from '@deposito/protocol';
 import { formatEuro, formatInZone, lockerLabel, lockerTone, statusIcon } from './format';
 import { intOrZero, parseLockerList, pricingToRows, rowsToPricing } from './location-form';
 import { groupByTransaction } from './pages/booking-groups';
-import { discountPayload } from './pages/DiscountsPage';
+import { newDiscountFormSchema } from './forms/discount-form';
+import { issueText } from './error-text';
 import { readableLogLine } from './pages/LogPages';
 
 describe('admin form rules (admin spec §5)', () => {
@@ -39,14 +40,15 @@ describe('admin form rules (admin spec §5)', () => {
       usableOnce: false,
       minDays: '',
     };
-    expect(discountPayload({ ...base, code: ' ' })).toEqual({
-      ok: false,
-      error: 'Codice e valore sono obbligatori',
-    });
-    expect(discountPayload({ ...base, value: 'x' })).toMatchObject({ ok: false });
-    expect(discountPayload(base)).toEqual({
-      ok: true,
-      body: {
+    const firstProblem = (form: typeof base) => {
+      const result = newDiscountFormSchema.safeParse(form);
+      return result.success ? null : issueText(result.error.issues[0]!);
+    };
+    expect(firstProblem({ ...base, code: ' ' })).toBe('Codice e valore sono obbligatori');
+    expect(firstProblem({ ...base, value: 'x' })).toBe('Codice e valore sono obbligatori');
+    expect(newDiscountFormSchema.safeParse(base)).toEqual({
+      success: true,
+      data: {
         code: 'ESTATE',
         description: '',
         discountPercent: 10,
@@ -57,9 +59,15 @@ describe('admin form rules (admin spec §5)', () => {
       },
     });
     expect(
-      discountPayload({ ...base, kind: 'amount', value: '2,5', minDays: '3', validTo: '2026-12-31' }),
+      newDiscountFormSchema.safeParse({
+        ...base,
+        kind: 'amount',
+        value: '2,5',
+        minDays: '3',
+        validTo: '2026-12-31',
+      }),
     ).toMatchObject({
-      body: { discountEuro: 2.5, minDays: 3, validTo: '2026-12-31' },
+      data: { discountEuro: 2.5, minDays: 3, validTo: '2026-12-31' },
     });
   });
 });

@@ -11,7 +11,27 @@ import { CLIENT_ERROR_CODES } from '../api/http';
 
 type ClientCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
 
-export const ADMIN_ERROR_TEXT: Partial<Record<ErrorCode | ClientCode, string>> = {
+/**
+ * Problems only a page's form finds (what the API takes is checked by protocol's schemas behind them):
+ * a form schema raises them as custom issues with `params: { code }`, like the protocol's own.
+ */
+export const FORM_ERROR_CODES = {
+  codeAndValueRequired: 'form/code_and_value_required',
+  timeFormat: 'form/time_format',
+  expirationRange: 'form/expiration_range',
+  locationIdRequired: 'form/location_id_required',
+  locationKeyFormat: 'form/location_key_format',
+  copyTargetRequired: 'form/copy_target_required',
+} as const;
+type FormCode = (typeof FORM_ERROR_CODES)[keyof typeof FORM_ERROR_CODES];
+
+export const ADMIN_ERROR_TEXT: Partial<Record<ErrorCode | ClientCode | FormCode, string>> = {
+  'form/code_and_value_required': 'Codice e valore sono obbligatori',
+  'form/time_format': 'Orari non validi: usa il formato HH:mm',
+  'form/expiration_range': 'La scadenza deve essere tra 1 e 240 minuti',
+  'form/location_id_required': 'L\'"ID interno" è obbligatorio per creare una nuova sede.',
+  'form/location_key_format': 'ID interno e chiave: solo lettere minuscole, cifre, "-" e "_" (es. campo-2)',
+  'form/copy_target_required': 'Scegli sia origine che destinazione',
   [CLIENT_ERROR_CODES.network]: 'Errore di rete o server non raggiungibile',
   [CLIENT_ERROR_CODES.timeout]: 'Il server non ha risposto in tempo',
   [CLIENT_ERROR_CODES.invalidResponse]: 'Formato dati non valido dal server',
@@ -43,6 +63,7 @@ export const ADMIN_ERROR_TEXT: Partial<Record<ErrorCode | ClientCode, string>> =
   'discount/already_used': 'Codice sconto già utilizzato',
   'discount/already_exists': 'Esiste già un codice sconto con questo nome',
   'discount/not_found': 'Codice sconto non trovato',
+  'discount/period_inverted': 'La data di fine validità è prima di quella di inizio',
   'discount/in_use': 'Un pagamento in corso usa questo codice: riprova tra qualche minuto',
   'location/not_found': 'Sede non trovata',
   'location/already_exists': 'Esiste già una sede con questo ID o chiave',
@@ -75,6 +96,7 @@ export const ADMIN_ERROR_TEXT: Partial<Record<ErrorCode | ClientCode, string>> =
   'auth/too_many_attempts': 'Troppi tentativi di accesso: riprova tra qualche minuto',
   'user/already_exists': 'Esiste già un amministratore con questa email',
   'user/not_found': 'Amministratore non trovato',
+  'user/sites_required': 'Scegli almeno una sede per questo ruolo',
   'user/last_admin': "L'ultimo amministratore non può essere eliminato",
   'edit/stale': 'Qualcun altro ha modificato questi dati dopo che li hai aperti: ricarica la pagina',
   internal: 'Errore interno del server',
@@ -115,6 +137,50 @@ export function adminErrorMessage(code: string, serverMessage: string, details?:
   const specific = serverMessage !== '' && serverMessage !== englishDefault;
   if (specific && SERVER_SPECIFIC_AREAS.some((area) => code.startsWith(area))) return serverMessage;
   return VALIDATION_CODES.has(code) ? text + fieldsText(details) : text;
+}
+
+/** Italian names of a form's fields by the path of the value a schema checks ("pricing.standard.hours"). */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/** The label of the longest labelled prefix of `path`, if any. */
+function labelOf(path: readonly PropertyKey[], labels: FieldLabels): string | undefined {
+  for (let length = path.length; length > 0; length -= 1) {
+    const label = labels[path.slice(0, length).join('.')];
+    if (label !== undefined) return label;
+  }
+  return undefined;
+}
+
+/** What is wrong with a value zod refused, in a few Italian words (the label goes before it). */
+function kindText(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_small') {
+    const minimum = Number(issue.minimum);
+    if (issue.origin === 'string') return minimum <= 1 ? 'obbligatorio' : `almeno ${minimum} caratteri`;
+    if (issue.origin === 'array') return `almeno ${minimum} elementi`;
+    return issue.inclusive ? `almeno ${minimum}` : `deve essere maggiore di ${minimum}`;
+  }
+  if (issue.code === 'too_big') {
+    const maximum = Number(issue.maximum);
+    if (issue.origin === 'string') return `al massimo ${maximum} caratteri`;
+    if (issue.origin === 'array') return `al massimo ${maximum} elementi`;
+    return issue.inclusive ? `al massimo ${maximum}` : `deve essere minore di ${maximum}`;
+  }
+  return 'valore non valido';
+}
+
+/**
+ * The Italian text of one problem a schema found in a page's form: the mapped text of its code
+ * (custom issues carry one in `params.code`, from the protocol or a form's own check), else what is
+ * wrong in a few words; after the field's label when the form names it, else "Dati non validi"
+ * with the field's path.
+ */
+export function issueText(issue: z.core.$ZodIssue, labels: FieldLabels = {}): string {
+  const code: unknown = issue.code === 'custom' ? issue.params?.code : undefined;
+  const coded = typeof code === 'string' ? ADMIN_ERROR_TEXT[code as ErrorCode] : undefined;
+  const label = labelOf(issue.path, labels);
+  if (coded !== undefined) return label === undefined ? coded : `${label}: ${coded}`;
+  if (label !== undefined) return `${label}: ${kindText(issue)}`;
+  return ADMIN_ERROR_TEXT['validation/invalid_body'] + fieldsText([{ path: issue.path.join('.') }]);
 }
 
 /** The Italian text of the first problem a protocol schema found in a page's own form. */

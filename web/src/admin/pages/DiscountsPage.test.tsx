@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
@@ -67,5 +67,27 @@ describe('Gestione Codici Sconto', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Elimina' }));
     expect((await screen.findByRole('alert')).textContent).toContain(inUse);
     expect(screen.getByText('ESTATE20')).toBeDefined();
+  });
+
+  it('refuses what the server would refuse, in Italian by the field, before sending anything', async () => {
+    const api = fakeApi({ 'GET /api/discounts/all': [] });
+    await renderWithProviders(<DiscountsPage />, { path: '/admin/discounts' });
+    const card = (await screen.findByRole('heading', { name: 'Nuovo codice' })).closest('section')!;
+    fireEvent.change(within(card).getByLabelText('Codice'), { target: { value: 'TROPPO' } });
+    fireEvent.change(within(card).getByLabelText('Valore (%)'), { target: { value: '150' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Crea codice' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Valore (%): al massimo 100');
+
+    fireEvent.change(within(card).getByLabelText('Valore (%)'), { target: { value: '15' } });
+    fireEvent.change(within(card).getByLabelText('Valido dal'), { target: { value: '2026-12-31' } });
+    fireEvent.change(within(card).getByLabelText('Valido fino al'), { target: { value: '2026-12-01' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Crea codice' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Valido fino al: La data di fine validità è prima di quella di inizio',
+      ),
+    );
+    expect(within(card).getByLabelText('Valido fino al').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/discounts/create')).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { discountRoutes, type DiscountCode } from '@deposito/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import {
@@ -11,76 +11,20 @@ import {
   usePageNotices,
   type PageNotices,
 } from '../components/page-notices';
-import { checkedSubmit } from '../components/checked-submit';
 import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
 import { formatEuro } from '../format';
+import { checkedRegister, formSubmit, useAdminForm } from '../forms/admin-form';
+import {
+  DISCOUNT_NAMES,
+  EMPTY_DISCOUNT_FORM,
+  discountEditFormSchema,
+  discountFormOf,
+  newDiscountFormSchema,
+  type DiscountForm,
+} from '../forms/discount-form';
 import { adminQueries } from '../query/queries';
 import { useAdminMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
-
-interface DiscountForm {
-  code: string;
-  description: string;
-  kind: 'percent' | 'amount';
-  value: string;
-  validFrom: string;
-  validTo: string;
-  usableOnce: boolean;
-  minDays: string;
-}
-
-const EMPTY_FORM: DiscountForm = {
-  code: '',
-  description: '',
-  kind: 'percent',
-  value: '',
-  validFrom: '',
-  validTo: '',
-  usableOnce: false,
-  minDays: '',
-};
-
-function formOf(discount: DiscountCode): DiscountForm {
-  return {
-    code: discount.code,
-    description: discount.description,
-    kind: discount.discountPercent != null ? 'percent' : 'amount',
-    value: String(discount.discountPercent ?? discount.discountEuro ?? ''),
-    validFrom: discount.validFrom ?? '',
-    validTo: discount.validTo ?? '',
-    usableOnce: discount.usableOnce,
-    minDays: discount.minDays ? String(discount.minDays) : '',
-  };
-}
-
-/**
- * The spec's payload from the form: the code trimmed, a numeric value (percent sends
- * discountPercent, amount discountEuro), dates null when empty, minDays an integer when entered.
- */
-export function discountPayload(form: DiscountForm) {
-  const code = form.code.trim();
-  const value = Number.parseFloat(form.value.replace(',', '.'));
-  if (!code || Number.isNaN(value)) return { ok: false, error: 'Codice e valore sono obbligatori' } as const;
-  const minDays = Number.parseInt(form.minDays, 10);
-  return {
-    ok: true,
-    body: {
-      code,
-      description: form.description.trim(),
-      ...(form.kind === 'percent' ? { discountPercent: value } : { discountEuro: value }),
-      validFrom: form.validFrom || null,
-      validTo: form.validTo || null,
-      usableOnce: form.usableOnce,
-      minDays: Number.isNaN(minDays) ? null : minDays,
-    },
-  } as const;
-}
-
-/** What the form's own check finds before sending (code and value are required). */
-function discountProblem(form: DiscountForm): string | null {
-  const payload = discountPayload(form);
-  return payload.ok ? null : payload.error;
-}
 
 function failure(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
@@ -93,8 +37,9 @@ function failure(error: unknown, fallback: string): string {
 }
 
 /** The fields of a code, new or edited, in one react-hook-form form. */
-function DiscountFields({ form }: { form: UseFormReturn<DiscountForm> }) {
-  const { register, watch } = form;
+function DiscountFields({ form }: { form: UseFormReturn<DiscountForm, unknown, unknown> }) {
+  const { watch } = form;
+  const register = checkedRegister(form);
   return (
     <div className="adm-grid-4">
       <Field label="Codice">
@@ -133,20 +78,18 @@ const DISCOUNT_KEYS = [adminQueries.discounts().queryKey];
 
 /** Nuovo codice: the form empties once the code is created. */
 function NewDiscountCard({ notices }: { notices: PageNotices }) {
-  const form = useForm<DiscountForm>({ defaultValues: EMPTY_FORM });
+  const form = useAdminForm(newDiscountFormSchema, EMPTY_DISCOUNT_FORM, DISCOUNT_NAMES);
   const create = useAdminMutation(
     (body: Parameters<typeof adminCall<typeof discountRoutes.create>>[1]['body']) =>
       adminCall(discountRoutes.create, { body }),
     DISCOUNT_KEYS,
   );
 
-  const submit = checkedSubmit(form, discountProblem, notices.error, async (values) => {
-    const payload = discountPayload(values);
-    if (!payload.ok) return;
+  const submit = formSubmit(form, notices.error, async (body) => {
     try {
-      await create.mutateAsync(payload.body);
-      notices.success(`Codice ${payload.body.code} creato`);
-      form.reset(EMPTY_FORM);
+      await create.mutateAsync(body);
+      notices.success(`Codice ${body.code} creato`);
+      form.reset(EMPTY_DISCOUNT_FORM);
     } catch (error) {
       notices.error(failure(error, 'Errore durante la creazione'));
     }
@@ -176,21 +119,19 @@ function DiscountEditRow({
   notices: PageNotices;
   onClose: () => void;
 }) {
-  const form = useForm<DiscountForm>({ defaultValues: formOf(discount) });
   // The version this form was filled from: a refetch meanwhile must not move it.
-  const [version] = useState(discount.version ?? 1);
+  const [schema] = useState(() => discountEditFormSchema(discount.version ?? 1));
+  const form = useAdminForm(schema, discountFormOf(discount), DISCOUNT_NAMES);
   const update = useAdminMutation(
     (body: Parameters<typeof adminCall<typeof discountRoutes.update>>[1]['body']) =>
       adminCall(discountRoutes.update, { params: { code: discount.code }, body }),
     DISCOUNT_KEYS,
   );
 
-  const save = checkedSubmit(form, discountProblem, notices.error, async (values) => {
-    const payload = discountPayload(values);
-    if (!payload.ok) return;
+  const save = formSubmit(form, notices.error, async (body) => {
     try {
-      await update.mutateAsync({ ...payload.body, version });
-      notices.success(`Codice ${payload.body.code} aggiornato`);
+      await update.mutateAsync(body);
+      notices.success(`Codice ${body.code} aggiornato`);
       onClose();
     } catch (error) {
       notices.refused(error, failure(error, 'Errore salvataggio'));

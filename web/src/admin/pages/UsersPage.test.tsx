@@ -49,7 +49,16 @@ describe('Utenti', () => {
       within(await screen.findByRole('row', { name: /ops@deposito.test/ })).getByText('Amministratore'),
     ).toBeDefined();
 
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'tech@deposito' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }));
+    // Checked by the protocol's schema before anything is sent, in Italian by the field.
+    expect(await screen.findByText('Email: valore non valido')).toBeDefined();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'tech@deposito.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }));
+    expect(await screen.findByText('Password: almeno 10 caratteri')).toBeDefined();
+    expect(api.callsTo('POST', '/api/admin/users')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long enough passphrase' } });
     fireEvent.change(screen.getByLabelText('Ruolo'), { target: { value: 'technician' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }));

@@ -1,4 +1,5 @@
 import {
+  ADMIN_PASSWORD_MIN_LENGTH,
   ADMIN_ROLES,
   authRoutes,
   type AdminRole,
@@ -7,7 +8,6 @@ import {
 } from '@deposito/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import {
   PageNoticeBar,
@@ -16,14 +16,19 @@ import {
   usePageNotices,
   type PageNotices,
 } from '../components/page-notices';
-import { checkedSubmit } from '../components/checked-submit';
 import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
 import { formatInZone } from '../format';
+import { checkedRegister, formSubmit, useAdminForm } from '../forms/admin-form';
+import {
+  NEW_USER_FORM,
+  NEW_USER_NAMES,
+  PASSWORD_NAMES,
+  newUserFormSchema,
+  passwordFormSchema,
+} from '../forms/user-form';
 import { adminQueries } from '../query/queries';
 import { useAdminMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
-
-const MIN_PASSWORD = 10;
 
 const ROLE_LABELS: Record<AdminRole, string> = {
   administrator: 'Amministratore',
@@ -33,33 +38,16 @@ const ROLE_LABELS: Record<AdminRole, string> = {
 
 const USER_KEYS = [adminQueries.users().queryKey];
 
-const tooShort = `La password deve avere almeno ${MIN_PASSWORD} caratteri`;
-
 /** A refused save's text: the stale warning, or `text` with the server's reason. */
 function refusal(notices: PageNotices, text: string, error: unknown) {
   notices.refused(error, error instanceof Error && error.message ? `${text}: ${error.message}` : text);
 }
 
-interface NewUserForm {
-  email: string;
-  password: string;
-  role: AdminRole;
-  sites: string[];
-}
-
-const NEW_USER: NewUserForm = { email: '', password: '', role: 'administrator', sites: [] };
-
-function newUserProblem({ password, role, sites }: NewUserForm): string | null {
-  if (password.length < MIN_PASSWORD) return tooShort;
-  if (role !== 'administrator' && sites.length === 0) return 'Scegli almeno una sede per questo ruolo';
-  return null;
-}
-
 /** Aggiungi utente: a site operator or technician needs at least one site. */
 function NewUserCard({ notices }: { notices: PageNotices }) {
   const locations = useQuery(adminQueries.locationSummaries()).data ?? [];
-  const form = useForm<NewUserForm>({ defaultValues: NEW_USER });
-  const { register } = form;
+  const form = useAdminForm(newUserFormSchema, NEW_USER_FORM, NEW_USER_NAMES);
+  const register = checkedRegister(form);
   const role = form.watch('role');
   const create = useAdminMutation(
     (body: Parameters<typeof adminCall<typeof authRoutes.createUser>>[1]['body']) =>
@@ -67,25 +55,15 @@ function NewUserCard({ notices }: { notices: PageNotices }) {
     USER_KEYS,
   );
 
-  const submit = checkedSubmit(
-    form,
-    newUserProblem,
-    notices.error,
-    async ({ email, password, role, sites }) => {
-      try {
-        const user = await create.mutateAsync({
-          email: email.trim(),
-          password,
-          role,
-          ...(role === 'administrator' ? {} : { sites }),
-        });
-        notices.success(`${ROLE_LABELS[user.role]} ${user.email} aggiunto`);
-        form.reset(NEW_USER);
-      } catch (error) {
-        refusal(notices, 'Errore durante la creazione', error);
-      }
-    },
-  );
+  const submit = formSubmit(form, notices.error, async (body) => {
+    try {
+      const user = await create.mutateAsync(body);
+      notices.success(`${ROLE_LABELS[user.role]} ${user.email} aggiunto`);
+      form.reset(NEW_USER_FORM);
+    } catch (error) {
+      refusal(notices, 'Errore durante la creazione', error);
+    }
+  });
 
   return (
     <Card title="Aggiungi utente" className="adm-split-side">
@@ -93,7 +71,7 @@ function NewUserCard({ notices }: { notices: PageNotices }) {
         <Field label="Email">
           <input className="adm-input" type="email" required {...register('email')} />
         </Field>
-        <Field label="Password" hint={`Almeno ${MIN_PASSWORD} caratteri`}>
+        <Field label="Password" hint={`Almeno ${ADMIN_PASSWORD_MIN_LENGTH} caratteri`}>
           <input
             className="adm-input"
             type="password"
@@ -141,7 +119,7 @@ function PasswordReset({
   notices: PageNotices;
   onClose: () => void;
 }) {
-  const form = useForm({ defaultValues: { password: '', currentPassword: '' } });
+  const form = useAdminForm(passwordFormSchema, { password: '', currentPassword: '' }, PASSWORD_NAMES);
   const change = useAdminMutation(
     (body: { password: string; currentPassword?: string }) =>
       adminCall(authRoutes.changePassword, {
@@ -150,10 +128,9 @@ function PasswordReset({
       }),
     USER_KEYS,
   );
-  const check = ({ password }: { password: string }) => (password.length < MIN_PASSWORD ? tooShort : null);
-  const save = checkedSubmit(form, check, notices.error, async ({ password, currentPassword }) => {
+  const save = formSubmit(form, notices.error, async (body) => {
     try {
-      await change.mutateAsync({ password, currentPassword: currentPassword || undefined });
+      await change.mutateAsync(body);
       notices.success('Password reimpostata: le sessioni di quell’utente sono terminate');
       onClose();
     } catch (error) {
@@ -168,7 +145,7 @@ function PasswordReset({
         autoComplete="new-password"
         aria-label={`Nuova password per ${user.email}`}
         placeholder="Nuova password"
-        {...form.register('password')}
+        {...checkedRegister(form)('password')}
       />
       <input
         className="adm-input"
@@ -176,7 +153,7 @@ function PasswordReset({
         autoComplete="current-password"
         aria-label="La tua password attuale"
         placeholder="La tua password attuale"
-        {...form.register('currentPassword')}
+        {...checkedRegister(form)('currentPassword')}
       />
       <button type="button" className="adm-btn adm-btn-primary adm-btn-small" onClick={() => save()}>
         Salva
