@@ -13,6 +13,7 @@ import {
   zTimezone,
 } from '../schemas/index';
 import { locationParamsSchema, okResponseSchema } from './common';
+import type { ErrorCode } from './errors';
 import { defineRoute } from './route';
 
 /** More locations than a business this size will run; bounds the bulk bodies. */
@@ -62,6 +63,7 @@ export const duplicateStructureRequestSchema = z
   .refine((body) => body.sourceKey !== body.targetKey, {
     message: 'Source and target must differ',
     path: ['targetKey'],
+    params: { code: 'location/same_source_and_target' satisfies ErrorCode },
   });
 
 /** `GET /api/admin/locations`: keyed by id. `GET /api/system/admin/locations-full`: keyed by key. */

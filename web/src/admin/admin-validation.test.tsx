@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-app';
@@ -68,9 +68,24 @@ describe('Parametri di sistema: harmful values', () => {
     fireEvent.change(screen.getByLabelText('Fast Track dalle'), { target: { value: '06:00' } });
     fireEvent.change(screen.getByLabelText('Finestra 1 alle'), { target: { value: '02:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Una finestra di blocco inizia e finisce alla stessa ora',
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Una finestra di blocco inizia e finisce alla stessa ora',
+      ),
     );
+    expect(api.callsTo('POST', '/api/admin/settings/system')).toHaveLength(0);
+  });
+
+  it('names a parameter out of bounds by its label and marks its field', async () => {
+    const api = fakeApi({ 'GET /api/admin/settings/system': SETTINGS });
+    await renderWithProviders(<SystemSettingsPage />, { path: '/admin/settings/block-windows' });
+    const expiry = await screen.findByLabelText('Scadenza prenotazione (minuti)');
+    fireEvent.change(expiry, { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Scadenza prenotazione (minuti): al massimo 240',
+    );
+    expect(expiry.getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST', '/api/admin/settings/system')).toHaveLength(0);
   });
 
@@ -110,8 +125,8 @@ describe('prices and location keys', () => {
     fireEvent.change(durations[1]!, { target: { value: '4' } });
     fireEvent.change(prices[1]!, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva prezzi' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Ogni prezzo deve essere maggiore di zero',
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Ogni prezzo deve essere maggiore di zero'),
     );
     expect(api.callsTo('POST', '/api/locations/update-prices')).toHaveLength(0);
   });
@@ -125,5 +140,29 @@ describe('prices and location keys', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Crea sede' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Questa parola è riservata');
     expect(api.callsTo('POST', '/api/admin/locations')).toHaveLength(0);
+  });
+
+  it('names the field a new location misses, by its Italian label, before sending', async () => {
+    const api = fakeApi({ 'GET /api/admin/locations': { roma: LOCATION } });
+    await renderWithProviders(<LocationsPage />, { path: '/admin/locations' });
+    fireEvent.click(await screen.findByRole('button', { name: '+ Nuova sede' }));
+    const form = screen.getByRole('button', { name: 'Crea sede' }).closest('form')!;
+    fireEvent.change(within(form).getByLabelText('ID interno'), { target: { value: 'navona' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Crea sede' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Nome: obbligatorio');
+    expect(within(form).getByLabelText('Nome').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/admin/locations')).toHaveLength(0);
+  });
+
+  it('refuses a locker count the server would refuse in Impostazioni Sedi, naming the location', async () => {
+    const api = fakeApi({ 'GET /api/locations/all': [LOCATION] });
+    await renderWithProviders(<LocationSettingsPage />, { path: '/admin/settings/prices' });
+    fireEvent.click(await screen.findByRole('button', { name: /Roma Termini/ }));
+    fireEvent.change(screen.getByLabelText('Locker standard'), { target: { value: '900' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva struttura locker' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Roma Termini: Locker standard: al massimo 500',
+    );
+    expect(api.callsTo('POST', '/api/locations/update-locker-structure')).toHaveLength(0);
   });
 });

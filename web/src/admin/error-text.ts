@@ -1,4 +1,4 @@
-import { ERROR_CODES, isErrorCode, type ErrorCode } from '@deposito/protocol';
+import { ERROR_CODES, TIME_OF_DAY_PATTERN, isErrorCode, type ErrorCode } from '@deposito/protocol';
 import type { z } from 'zod';
 import { CLIENT_ERROR_CODES } from '../api/http';
 
@@ -17,8 +17,6 @@ type ClientCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
  */
 export const FORM_ERROR_CODES = {
   codeAndValueRequired: 'form/code_and_value_required',
-  timeFormat: 'form/time_format',
-  expirationRange: 'form/expiration_range',
   locationIdRequired: 'form/location_id_required',
   locationKeyFormat: 'form/location_key_format',
   copyTargetRequired: 'form/copy_target_required',
@@ -27,8 +25,6 @@ type FormCode = (typeof FORM_ERROR_CODES)[keyof typeof FORM_ERROR_CODES];
 
 export const ADMIN_ERROR_TEXT: Partial<Record<ErrorCode | ClientCode | FormCode, string>> = {
   'form/code_and_value_required': 'Codice e valore sono obbligatori',
-  'form/time_format': 'Orari non validi: usa il formato HH:mm',
-  'form/expiration_range': 'La scadenza deve essere tra 1 e 240 minuti',
   'form/location_id_required': 'L\'"ID interno" è obbligatorio per creare una nuova sede.',
   'form/location_key_format': 'ID interno e chiave: solo lettere minuscole, cifre, "-" e "_" (es. campo-2)',
   'form/copy_target_required': 'Scegli sia origine che destinazione',
@@ -142,9 +138,13 @@ export function adminErrorMessage(code: string, serverMessage: string, details?:
 /** Italian names of a form's fields by the path of the value a schema checks ("pricing.standard.hours"). */
 export type FieldLabels = Readonly<Record<string, string>>;
 
-/** The label of the longest labelled prefix of `path`, if any. */
-function labelOf(path: readonly PropertyKey[], labels: FieldLabels): string | undefined {
-  for (let length = path.length; length > 0; length -= 1) {
+/** The label of the longest labelled prefix of `path` (shorter than `path` with `ancestorsOnly`), if any. */
+function labelOf(
+  path: readonly PropertyKey[],
+  labels: FieldLabels,
+  ancestorsOnly = false,
+): string | undefined {
+  for (let length = ancestorsOnly ? path.length - 1 : path.length; length > 0; length -= 1) {
     const label = labels[path.slice(0, length).join('.')];
     if (label !== undefined) return label;
   }
@@ -165,20 +165,27 @@ function kindText(issue: z.core.$ZodIssue): string {
     if (issue.origin === 'array') return `al massimo ${maximum} elementi`;
     return issue.inclusive ? `al massimo ${maximum}` : `deve essere minore di ${maximum}`;
   }
+  if (issue.code === 'invalid_format' && issue.pattern === String(TIME_OF_DAY_PATTERN)) {
+    return 'usa il formato HH:mm';
+  }
   return 'valore non valido';
 }
 
 /**
  * The Italian text of one problem a schema found in a page's form: the mapped text of its code
- * (custom issues carry one in `params.code`, from the protocol or a form's own check), else what is
- * wrong in a few words; after the field's label when the form names it, else "Dati non validi"
- * with the field's path.
+ * (custom issues carry one in `params.code`, from the protocol or a form's own check) after what
+ * holds the field when the form names it; else what is wrong in a few words after the field's
+ * label, or "Dati non validi" with the field's path.
  */
 export function issueText(issue: z.core.$ZodIssue, labels: FieldLabels = {}): string {
   const code: unknown = issue.code === 'custom' ? issue.params?.code : undefined;
   const coded = typeof code === 'string' ? ADMIN_ERROR_TEXT[code as ErrorCode] : undefined;
+  if (coded !== undefined) {
+    // A coded text is a whole sentence: only what holds the field (a location, a price table) goes before it.
+    const context = labelOf(issue.path, labels, true);
+    return context === undefined ? coded : `${context}: ${coded}`;
+  }
   const label = labelOf(issue.path, labels);
-  if (coded !== undefined) return label === undefined ? coded : `${label}: ${coded}`;
   if (label !== undefined) return `${label}: ${kindText(issue)}`;
   return ADMIN_ERROR_TEXT['validation/invalid_body'] + fieldsText([{ path: issue.path.join('.') }]);
 }

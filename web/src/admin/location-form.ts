@@ -1,5 +1,6 @@
 import { priceRowsSchema, type LocationPricingEuros, type PriceMapEuros } from '@deposito/protocol';
-import { validationText } from './error-text';
+import { z } from 'zod';
+import type { FieldLabels } from './error-text';
 
 /** "1, 2, x, 3" → [1, 2, 3]: comma-separated numbers, anything else dropped (admin spec §5). */
 export function parseLockerList(text: string): number[] {
@@ -64,22 +65,33 @@ const TABLE_NAMES = [
 ] as const;
 
 /**
- * What the server would refuse in the price tables (a price of zero, a duration twice: the second
- * row would overwrite the first), in Italian with the table it is in; null when they can be saved.
+ * One price table as typed: rows without a duration or a numeric price are dropped (admin spec §5),
+ * prices rounded to the cent, then the protocol's rules (each duration once, every price above zero)
+ * read it into the table the API takes.
  */
-export function pricingProblem(rows: PricingRows): string | null {
-  for (const [size, unit, name] of TABLE_NAMES) {
-    const counted = rows[size][unit]
+const priceTableRowsSchema = z
+  .array(z.object({ duration: z.string(), price: z.string() }))
+  .transform((rows): { duration: string; price: number }[] =>
+    rows
       .map((row) => ({
         duration: row.duration.trim(),
         price: Number.parseFloat(row.price.replace(',', '.')),
       }))
       .filter((row) => row.duration !== '' && !Number.isNaN(row.price))
-      .map((row) => ({ ...row, price: Math.round(row.price * 100) / 100 }));
-    const checked = priceRowsSchema.safeParse(counted);
-    if (!checked.success) return `${name}: ${validationText(checked.error)}`;
-  }
-  return null;
+      .map((row) => ({ ...row, price: Math.round(row.price * 100) / 100 })),
+  )
+  .pipe(priceRowsSchema);
+
+const priceTablesSchema = z.object({ hours: priceTableRowsSchema, days: priceTableRowsSchema });
+
+/** The four price tables as typed, read into the pricing the API takes. */
+export const pricingRowsSchema = z.object({ standard: priceTablesSchema, large: priceTablesSchema });
+
+/** Each table's name by its path under `at` ("pricing" in a location's form), for the texts. */
+export function pricingLabels(at: string, prefix = ''): FieldLabels {
+  return Object.fromEntries(
+    TABLE_NAMES.map(([size, unit, name]) => [`${at}.${size}.${unit}`, `${prefix}${name}`]),
+  );
 }
 
 export function rowsToPricing(rows: PricingRows): LocationPricingEuros {

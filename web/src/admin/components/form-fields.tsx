@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import { invalidIf } from '../forms/admin-form';
 import { Field } from './ui';
 
 /** A labelled text-like input bound to one field of a react-hook-form form. */
@@ -11,7 +12,7 @@ export function FormInput<Values extends FieldValues>({
   options,
   ...input
 }: {
-  form: UseFormReturn<Values>;
+  form: UseFormReturn<Values, unknown, unknown>;
   name: Path<Values>;
   label: string;
   hint?: string;
@@ -19,7 +20,7 @@ export function FormInput<Values extends FieldValues>({
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name'>) {
   return (
     <Field label={label} hint={hint}>
-      <input className="adm-input" {...input} {...form.register(name, options)} />
+      <input className="adm-input" {...input} {...form.register(name, options)} {...invalidIf(form, name)} />
     </Field>
   );
 }

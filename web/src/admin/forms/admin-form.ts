@@ -8,6 +8,7 @@ import {
   type FieldErrors,
   type FieldValues,
   type Path,
+  type RegisterOptions,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -17,7 +18,8 @@ import { ADMIN_ERROR_TEXT, issueText, type FieldLabels } from '../error-text';
 // Every admin form is react-hook-form validated by one zod schema: the form's fields (text as typed)
 // read into what the API takes and piped into the protocol's request schema, the same the server
 // parses with. Each problem is an Italian text from error-text.ts, shown in the page's notice bar
-// and kept on its field (aria-invalid); nothing is sent while one remains.
+// and kept on its field (aria-invalid); nothing is sent while one remains. Forms are noValidate: the
+// browser's own bubbles (its language, its rules) would stop the submit before the schema speaks.
 
 /**
  * How a form names what its schema checks: Italian labels by path (see `issueText`), and the form
@@ -28,8 +30,9 @@ export interface FormNames {
   fields?: Readonly<Record<string, string>>;
 }
 
-/** A form schema: the form's values in, the API's body out. */
-export type FormSchema<Values extends FieldValues, Body> = z.ZodType<Body, Values>;
+/** A form schema: the form's values in (a partial patch schema takes them too), the API's body out. */
+export type FormSchema<Values extends FieldValues, Body> =
+  z.ZodType<Body, Values> | z.ZodType<Body, Partial<Values>>;
 
 /**
  * react-hook-form's resolver for a form schema. Hand-written around zod rather than the stock
@@ -53,6 +56,20 @@ export function adminResolver<Values extends FieldValues, Body>(
   };
 }
 
+/**
+ * The same check for values a page gathers itself (Impostazioni Sedi saves only the locations a
+ * button's part changed): the API's body, or the Italian text of the first problem.
+ */
+export function checkFormValues<Values, Body>(
+  schema: z.ZodType<Body, Values>,
+  values: Values,
+  { labels = {} }: FormNames = {},
+): { ok: true; body: Body } | { ok: false; problem: string } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, body: result.data };
+  return { ok: false, problem: issueText(result.error.issues[0]!, labels) };
+}
+
 /** Whether a field holds a problem the schema found, as the input's aria-invalid. */
 export function invalidIf<Values extends FieldValues>(
   form: UseFormReturn<Values, unknown, unknown>,
@@ -63,7 +80,10 @@ export function invalidIf<Values extends FieldValues>(
 
 /** `register` that also marks the input aria-invalid while the schema finds a problem in it. */
 export function checkedRegister<Values extends FieldValues>(form: UseFormReturn<Values, unknown, unknown>) {
-  return (name: Path<Values>) => ({ ...form.register(name), ...invalidIf(form, name) });
+  return (name: Path<Values>, options?: RegisterOptions<Values, Path<Values>>) => ({
+    ...form.register(name, options),
+    ...invalidIf(form, name),
+  });
 }
 
 /** A form whose values `schema` checks and reads into the API's body on submit. */

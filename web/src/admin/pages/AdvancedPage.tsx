@@ -362,7 +362,7 @@ function TestBookingCard({ locations }: { locations: Location[] }) {
 
   return (
     <Card title="Crea prenotazione di test" className="adm-split-main">
-      <form onSubmit={submit} className="adm-form">
+      <form noValidate onSubmit={submit} className="adm-form">
         <div className="adm-grid-3">
           <BookingWhenFields form={form} locations={locations} zone={zone} onLocation={chooseLocation} />
           <CustomerFields form={form} />

@@ -84,7 +84,7 @@ describe('Gestione Codici Sconto', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Crea codice' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain(
-        'Valido fino al: La data di fine validità è prima di quella di inizio',
+        'La data di fine validità è prima di quella di inizio',
       ),
     );
     expect(within(card).getByLabelText('Valido fino al').getAttribute('aria-invalid')).toBe('true');

@@ -97,7 +97,7 @@ function NewDiscountCard({ notices }: { notices: PageNotices }) {
 
   return (
     <Card title="Nuovo codice">
-      <form onSubmit={submit} className="adm-form">
+      <form noValidate onSubmit={submit} className="adm-form">
         <DiscountFields form={form} />
         <div className="adm-form-actions">
           <button type="submit" className="adm-btn adm-btn-primary" disabled={create.isPending}>

@@ -1,10 +1,15 @@
 import {
   LOCATION_TIMEZONES,
+  duplicateStructureRequestSchema,
   locationRoutes,
+  updateLocationSettingsRequestSchema,
+  updateLockerStructureRequestSchema,
+  updatePricesRequestSchema,
   type LocationSummary,
   type LocationTimezone,
 } from '@deposito/protocol';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
@@ -16,9 +21,16 @@ import {
   usePageNotices,
   type PageNotices,
 } from '../components/page-notices';
-import { checkedSubmit } from '../components/checked-submit';
 import { Card, Empty, Field, Loading, Notice } from '../components/ui';
-import { pricingProblem, pricingToRows, rowsToPricing, type PricingRows } from '../location-form';
+import {
+  pricingLabels,
+  pricingRowsSchema,
+  pricingToRows,
+  rowsToPricing,
+  type PricingRows,
+} from '../location-form';
+import { FORM_ERROR_CODES, type FieldLabels } from '../error-text';
+import { checkFormValues, formSubmit, useAdminForm } from '../forms/admin-form';
 import { adminQueries } from '../query/queries';
 import { useAdminMutation } from '../query/use-admin-mutation';
 
@@ -105,39 +117,81 @@ const SAVE_TEXTS = {
   structure: ['Struttura locker salvata', 'Errore durante il salvataggio della struttura locker'],
 } as const;
 
-/** What one save button sends: only the locations it changed, each with the version it read. */
-function saveOf(kind: SaveKind, changed: SettingsDraft[]) {
-  if (kind === 'prices') {
-    return adminCall(locationRoutes.updatePrices, {
-      body: changed.map((d) => ({ key: d.key, pricing: rowsToPricing(d.pricing), version: d.version })),
-    });
-  }
-  if (kind === 'settings') {
-    return adminCall(locationRoutes.updateSettings, {
-      body: changed.map((d) => ({
-        key: d.key,
-        timezone: d.timezone,
-        orari: { apertura: d.apertura, chiusura: d.chiusura },
-        version: d.version,
-      })),
-    });
-  }
-  return adminCall(locationRoutes.updateLockerStructure, {
-    body: changed.map((d) => ({
-      key: d.key,
-      lockerStructure: { standard: d.standard, large: d.large },
-      version: d.version,
-    })),
-  });
+/** What each save button sends, read from the changed locations' drafts and checked as the server will. */
+const REQUEST_SCHEMAS = {
+  prices: z
+    .array(z.object({ key: z.string(), pricing: pricingRowsSchema, version: z.number().optional() }))
+    .pipe(updatePricesRequestSchema),
+  settings: updateLocationSettingsRequestSchema,
+  structure: updateLockerStructureRequestSchema,
+};
+
+type SaveRequest =
+  | { kind: 'prices'; body: z.output<typeof REQUEST_SCHEMAS.prices> }
+  | { kind: 'settings'; body: z.output<typeof REQUEST_SCHEMAS.settings> }
+  | { kind: 'structure'; body: z.output<typeof REQUEST_SCHEMAS.structure> };
+
+/** The Italian names of what each changed location's part holds, after its name. */
+function draftLabels(kind: SaveKind, changed: SettingsDraft[]): FieldLabels {
+  const named = (d: SettingsDraft, i: number): FieldLabels =>
+    kind === 'prices'
+      ? pricingLabels(`${i}.pricing`, `${d.nome}: `)
+      : kind === 'settings'
+        ? {
+            [`${i}.timezone`]: `${d.nome}: Fuso orario`,
+            [`${i}.orari.apertura`]: `${d.nome}: Apertura`,
+            [`${i}.orari.chiusura`]: `${d.nome}: Chiusura`,
+          }
+        : {
+            [`${i}.lockerStructure.standard`]: `${d.nome}: Locker standard`,
+            [`${i}.lockerStructure.large`]: `${d.nome}: Locker grandi`,
+          };
+  return Object.assign({}, ...changed.map(named));
 }
 
-/** The problem of the first changed price table, with its location's name; null when all can be saved. */
-function pricesProblem(changed: SettingsDraft[]): string | null {
-  for (const draft of changed) {
-    const problem = pricingProblem(draft.pricing);
-    if (problem) return `${draft.nome}: ${problem}`;
-  }
-  return null;
+/**
+ * One save button's request: only the locations it changed, each with the version it read, or the
+ * Italian text of the first problem.
+ */
+function requestOf(
+  kind: SaveKind,
+  changed: SettingsDraft[],
+): { ok: true; request: SaveRequest } | { ok: false; problem: string } {
+  const names = { labels: draftLabels(kind, changed) };
+  const checked =
+    kind === 'prices'
+      ? checkFormValues(
+          REQUEST_SCHEMAS.prices,
+          changed.map((d) => ({ key: d.key, pricing: d.pricing, version: d.version })),
+          names,
+        )
+      : kind === 'settings'
+        ? checkFormValues(
+            REQUEST_SCHEMAS.settings,
+            changed.map((d) => ({
+              key: d.key,
+              timezone: d.timezone,
+              orari: { apertura: d.apertura, chiusura: d.chiusura },
+              version: d.version,
+            })),
+            names,
+          )
+        : checkFormValues(
+            REQUEST_SCHEMAS.structure,
+            changed.map((d) => ({
+              key: d.key,
+              lockerStructure: { standard: d.standard, large: d.large },
+              version: d.version,
+            })),
+            names,
+          );
+  return checked.ok ? { ok: true, request: { kind, body: checked.body } as SaveRequest } : checked;
+}
+
+function send(request: SaveRequest) {
+  if (request.kind === 'prices') return adminCall(locationRoutes.updatePrices, { body: request.body });
+  if (request.kind === 'settings') return adminCall(locationRoutes.updateSettings, { body: request.body });
+  return adminCall(locationRoutes.updateLockerStructure, { body: request.body });
 }
 
 type DraftsForm = UseFormReturn<{ drafts: SettingsDraft[] }>;
@@ -208,10 +262,7 @@ function LocationSettingsForm({
   const form = useForm({ defaultValues: { drafts: loaded } });
   const drafts = form.watch('drafts');
   const [saving, setSaving] = useState<SaveKind | null>(null);
-  const save = useAdminMutation(
-    ({ kind, changed }: { kind: SaveKind; changed: SettingsDraft[] }) => saveOf(kind, changed),
-    LOCATION_KEYS,
-  );
+  const save = useAdminMutation(send, LOCATION_KEYS);
 
   async function submit(kind: SaveKind) {
     if (drafts.length === 0) return;
@@ -219,12 +270,12 @@ function LocationSettingsForm({
     const changed = drafts.filter((d, i) => changedFor(kind, d, loaded[i]));
     if (changed.length === 0)
       return notices.setMessage({ tone: 'info', text: 'Nessuna modifica da salvare' });
-    const problem = kind === 'prices' ? pricesProblem(changed) : null;
-    if (problem) return notices.error(problem);
+    const checked = requestOf(kind, changed);
+    if (!checked.ok) return notices.error(checked.problem);
     setSaving(kind);
     notices.setMessage(null);
     try {
-      await save.mutateAsync({ kind, changed });
+      await save.mutateAsync(checked.request);
       notices.success(SAVE_TEXTS[kind][0]);
     } catch (error) {
       const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
@@ -295,6 +346,21 @@ function LocationSettingsForm({
   );
 }
 
+/** Both locations chosen, then the protocol's rule (two different ones). */
+const duplicateFormSchema = z
+  .object({ source: z.string(), target: z.string() })
+  .superRefine(({ source, target }, ctx) => {
+    if (!source || !target) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [source ? 'target' : 'source'],
+        params: { code: FORM_ERROR_CODES.copyTargetRequired },
+      });
+    }
+  })
+  .transform(({ source, target }) => ({ sourceKey: source, targetKey: target }))
+  .pipe(duplicateStructureRequestSchema);
+
 /** Duplica struttura locker: one location's lockers copied onto another. */
 function DuplicateStructureCard({
   locations,
@@ -303,22 +369,16 @@ function DuplicateStructureCard({
   locations: SettingsDraft[];
   notices: PageNotices;
 }) {
-  const form = useForm({ defaultValues: { source: '', target: '' } });
+  const form = useAdminForm(duplicateFormSchema, { source: '', target: '' });
   const duplicate = useAdminMutation(
     (body: { sourceKey: string; targetKey: string }) =>
       adminCall(locationRoutes.duplicateStructure, { body }),
     LOCATION_KEYS,
   );
-  const check = ({ source, target }: { source: string; target: string }) =>
-    !source || !target
-      ? 'Scegli sia origine che destinazione'
-      : source === target
-        ? 'Sorgente e destinazione devono essere diverse'
-        : null;
-  const submit = checkedSubmit(form, check, notices.error, async ({ source, target }) => {
+  const submit = formSubmit(form, notices.error, async (body) => {
     try {
-      await duplicate.mutateAsync({ sourceKey: source, targetKey: target });
-      notices.success(`Struttura duplicata da ${source} a ${target}`);
+      await duplicate.mutateAsync(body);
+      notices.success(`Struttura duplicata da ${body.sourceKey} a ${body.targetKey}`);
     } catch (error) {
       const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
       notices.error(`Errore durante duplicazione${detail}`);

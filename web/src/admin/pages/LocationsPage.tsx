@@ -1,10 +1,9 @@
-import { LOCATION_TIMEZONES, locationRoutes, zLocationKey, type Location } from '@deposito/protocol';
+import { LOCATION_TIMEZONES, locationRoutes, type Location } from '@deposito/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { ApiError } from '../../api/http';
-import { checkedSubmit } from '../components/checked-submit';
 import { FormInput, identifierOnChange } from '../components/form-fields';
 import { PricingEditor } from '../components/PricingEditor';
 import {
@@ -15,100 +14,19 @@ import {
   type PageNotices,
 } from '../components/page-notices';
 import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
+import { formSubmit, useAdminForm } from '../forms/admin-form';
 import {
-  EMPTY_PRICING_ROWS,
-  intOrZero,
-  parseLockerList,
-  pricingProblem,
-  pricingToRows,
-  rowsToPricing,
-  type PricingRows,
-} from '../location-form';
-import { validationText } from '../error-text';
+  LOCATION_NAMES,
+  NEW_LOCATION_FORM,
+  locationEditFormSchema,
+  locationFormOf,
+  newLocationFormSchema,
+  type LocationForm,
+} from '../forms/location-editor-form';
 import { adminQueries } from '../query/queries';
 import { useAdminMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 import { BridgeTokenPanel } from './BridgeTokenPanel';
-
-interface LocationForm {
-  id: string;
-  key: string;
-  nome: string;
-  indirizzo: string;
-  timezone: string;
-  recipient: string;
-  port: string;
-  mastercode: string;
-  endpoint: string;
-  standard: string;
-  large: string;
-  maxStandard: string;
-  maxLarge: string;
-  apertura: string;
-  chiusura: string;
-  manutenzione: boolean;
-  pricing: PricingRows;
-}
-
-const NEW_FORM: LocationForm = {
-  id: '',
-  key: '',
-  nome: '',
-  indirizzo: '',
-  timezone: 'Europe/Rome',
-  recipient: '',
-  port: '11000',
-  mastercode: '',
-  endpoint: '/',
-  standard: '',
-  large: '',
-  maxStandard: '0',
-  maxLarge: '0',
-  apertura: '06:00',
-  chiusura: '22:00',
-  manutenzione: false,
-  pricing: EMPTY_PRICING_ROWS,
-};
-
-function formOf(location: Location): LocationForm {
-  return {
-    id: location.id,
-    key: location.key,
-    nome: location.nome,
-    indirizzo: location.indirizzo,
-    timezone: location.timezone,
-    recipient: location.recipient,
-    port: String(location.port),
-    mastercode: location.mastercode,
-    endpoint: location.endpoint,
-    standard: location.lockerStructure.standard.join(', '),
-    large: location.lockerStructure.large.join(', '),
-    maxStandard: String(location.maxOnline.standard),
-    maxLarge: String(location.maxOnline.large),
-    apertura: location.orari.apertura,
-    chiusura: location.orari.chiusura,
-    manutenzione: location.manutenzione,
-    pricing: pricingToRows(location.pricing),
-  };
-}
-
-/** The location's fields as the API takes them (admin spec §5: lists parsed, integers default 0). */
-function fieldsOf(form: LocationForm) {
-  return {
-    nome: form.nome.trim(),
-    indirizzo: form.indirizzo.trim(),
-    timezone: form.timezone as Location['timezone'],
-    recipient: form.recipient.trim(),
-    port: intOrZero(form.port),
-    mastercode: form.mastercode.trim(),
-    endpoint: form.endpoint.trim() || '/',
-    lockerStructure: { standard: parseLockerList(form.standard), large: parseLockerList(form.large) },
-    maxOnline: { standard: intOrZero(form.maxStandard), large: intOrZero(form.maxLarge) },
-    orari: { apertura: form.apertura, chiusura: form.chiusura },
-    manutenzione: form.manutenzione,
-    pricing: rowsToPricing(form.pricing),
-  };
-}
 
 /** The server's own explanation appended to a message, when there is one. */
 function withServerError(text: string, error: unknown): string {
@@ -118,21 +36,7 @@ function withServerError(text: string, error: unknown): string {
   return text;
 }
 
-/** The server's rules for a new location's id, key and prices, checked here first; null when it can be sent. */
-function newLocationProblem(form: LocationForm): string | null {
-  const id = form.id.trim();
-  if (!id) return 'L\'"ID interno" è obbligatorio per creare una nuova sede.';
-  const key = form.key.trim() || id;
-  const badKey = [zLocationKey.safeParse(id), zLocationKey.safeParse(key)].find((r) => !r.success);
-  if (badKey?.error) {
-    return badKey.error.issues.some((issue) => issue.code === 'custom')
-      ? validationText(badKey.error)
-      : 'ID interno e chiave: solo lettere minuscole, cifre, "-" e "_" (es. campo-2)';
-  }
-  return pricingProblem(form.pricing);
-}
-
-type LocationFormApi = UseFormReturn<LocationForm>;
+type LocationFormApi = UseFormReturn<LocationForm, unknown, unknown>;
 
 /** Who the location is and when it is open; its id and key are set once, at creation. */
 function LocationIdentityFields({ form, isNew }: { form: LocationFormApi; isNew: boolean }) {
@@ -219,16 +123,15 @@ const LOCATION_KEYS = [['locations']];
 
 /** Nuova sede: closes once the location is created. */
 function NewLocationCard({ notices, onCreated }: { notices: PageNotices; onCreated: () => void }) {
-  const form = useForm<LocationForm>({ defaultValues: NEW_FORM });
+  const form = useAdminForm(newLocationFormSchema, NEW_LOCATION_FORM, LOCATION_NAMES);
   const create = useAdminMutation(
     (body: Parameters<typeof adminCall<typeof locationRoutes.createLocation>>[1]['body']) =>
       adminCall(locationRoutes.createLocation, { body }),
     LOCATION_KEYS,
   );
-  const submit = checkedSubmit(form, newLocationProblem, notices.error, async (values) => {
-    const id = values.id.trim();
+  const submit = formSubmit(form, notices.error, async (body) => {
     try {
-      await create.mutateAsync({ id, key: values.key.trim() || id, ...fieldsOf(values) });
+      await create.mutateAsync(body);
       notices.success('Nuova sede creata');
       onCreated();
     } catch (error) {
@@ -237,7 +140,7 @@ function NewLocationCard({ notices, onCreated }: { notices: PageNotices; onCreat
   });
   return (
     <Card title="Nuova sede">
-      <form onSubmit={submit} className="adm-form">
+      <form noValidate onSubmit={submit} className="adm-form">
         <LocationFields form={form} isNew />
         <div className="adm-form-actions">
           <button type="submit" className="adm-btn adm-btn-primary">
@@ -262,27 +165,22 @@ function LocationEditor({
   notices: PageNotices;
   onRemove: () => void;
 }) {
-  const form = useForm<LocationForm>({ defaultValues: formOf(location) });
+  const form = useAdminForm(locationEditFormSchema, locationFormOf(location), LOCATION_NAMES);
   const [version, setVersion] = useState(location.version);
   const update = useAdminMutation(
     (body: Parameters<typeof adminCall<typeof locationRoutes.updateLocation>>[1]['body']) =>
       adminCall(locationRoutes.updateLocation, { params: { id: location.id }, body }),
     LOCATION_KEYS,
   );
-  const save = checkedSubmit(
-    form,
-    (values) => pricingProblem(values.pricing),
-    notices.error,
-    async (values) => {
-      try {
-        const saved = await update.mutateAsync({ ...fieldsOf(values), version });
-        setVersion(saved.location.version);
-        notices.success(`Sede ${location.id} aggiornata`);
-      } catch (error) {
-        notices.refused(error, withServerError('Errore salvataggio', error));
-      }
-    },
-  );
+  const save = formSubmit(form, notices.error, async (body) => {
+    try {
+      const saved = await update.mutateAsync({ ...body, version });
+      setVersion(saved.location.version);
+      notices.success(`Sede ${location.id} aggiornata`);
+    } catch (error) {
+      notices.refused(error, withServerError('Errore salvataggio', error));
+    }
+  });
   return (
     <div className="adm-accordion-body">
       <LocationFields form={form} isNew={false} />

@@ -1,16 +1,20 @@
-import { settingsRoutes, systemSettingsPatchSchema, type SystemSettings } from '@deposito/protocol';
+import {
+  MAX_BLOCK_WINDOWS,
+  settingsRoutes,
+  systemSettingsPatchSchema,
+  type SystemSettings,
+  type SystemSettingsPatch,
+} from '@deposito/protocol';
 import { VISITOR_CANCELLATION_POLICIES } from '@deposito/protocol/booking/cancellation-policy';
 import { MAX_DIMENSIONS_LENGTH } from '@deposito/protocol/schemas/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { PageNoticeBar, loadFailure, usePageNotices, type PageNotices } from '../components/page-notices';
-import { validationText } from '../error-text';
-import { checkedSubmit } from '../components/checked-submit';
+import { checkedRegister, formSubmit, useAdminForm, type FormNames } from '../forms/admin-form';
 import { Card, Field, Loading, Notice } from '../components/ui';
 import { adminQueries } from '../query/queries';
-
-const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_POLICY'], string> = {
   future_days_until_start: 'Prenotazioni per un altro giorno, fino all’inizio',
@@ -18,22 +22,28 @@ const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_PO
   never: 'Mai online',
 };
 
-type SettingsForm = UseFormReturn<SystemSettings>;
+type SettingsForm = UseFormReturn<SystemSettings, unknown, unknown>;
 
 const asInt = (value: string) => Number.parseInt(value, 10) || 0;
 
-/** The form's own checks, then the server's rules with the same protocol schema; null when it can be sent. */
-function settingsProblem(settings: SystemSettings): string | null {
-  const bad = settings.BLOCK_WINDOWS.some((w) => !TIME.test(w.from) || !TIME.test(w.to));
-  if (bad || !TIME.test(settings.FASTTRACK_FROM) || !TIME.test(settings.FASTTRACK_TO)) {
-    return 'Orari non validi: usa il formato HH:mm';
+/** The parameters by the path the protocol's schema checks, for its texts. */
+function settingsNames(windows: number): FormNames {
+  const labels: Record<string, string> = {
+    BOOKING_EXPIRATION_MINUTES: 'Scadenza prenotazione (minuti)',
+    FASTTRACK_FROM: 'Fast Track dalle',
+    FASTTRACK_TO: 'Fast Track alle',
+    RECEIPT_MERCHANT: 'Esercente sulle ricevute',
+    RECEIPT_VAT_PERCENT: 'IVA inclusa nei prezzi (%)',
+    LOCKER_DIMENSIONS_STANDARD: 'Misure interne locker standard',
+    LOCKER_DIMENSIONS_LARGE: 'Misure interne locker grande',
+    ALERT_BRIDGE_OFFLINE_MINUTES: 'Allarme bridge offline dopo (minuti)',
+    ALERT_DOOR_OPEN_MINUTES: 'Allarme porta aperta dopo (minuti)',
+  };
+  for (let index = 0; index < windows; index += 1) {
+    labels[`BLOCK_WINDOWS.${index}.from`] = `Finestra ${index + 1} dalle`;
+    labels[`BLOCK_WINDOWS.${index}.to`] = `Finestra ${index + 1} alle`;
   }
-  if (!(settings.BOOKING_EXPIRATION_MINUTES >= 1 && settings.BOOKING_EXPIRATION_MINUTES <= 240)) {
-    return 'La scadenza deve essere tra 1 e 240 minuti';
-  }
-  // The server's own rules (overlapping or empty block windows, an inverted fast track), checked here first.
-  const checked = systemSettingsPatchSchema.safeParse(settings);
-  return checked.success ? null : validationText(checked.error);
+  return { labels };
 }
 
 function BlockWindowsCard({ form }: { form: SettingsForm }) {
@@ -62,7 +72,7 @@ function BlockWindowsCard({ form }: { form: SettingsForm }) {
                   className="adm-input"
                   type="time"
                   aria-label={`Finestra ${index + 1} dalle`}
-                  {...form.register(`BLOCK_WINDOWS.${index}.from`)}
+                  {...checkedRegister(form)(`BLOCK_WINDOWS.${index}.from`)}
                 />
               </td>
               <td>
@@ -70,7 +80,7 @@ function BlockWindowsCard({ form }: { form: SettingsForm }) {
                   className="adm-input"
                   type="time"
                   aria-label={`Finestra ${index + 1} alle`}
-                  {...form.register(`BLOCK_WINDOWS.${index}.to`)}
+                  {...checkedRegister(form)(`BLOCK_WINDOWS.${index}.to`)}
                 />
               </td>
               <td>
@@ -107,7 +117,7 @@ function BlockWindowsCard({ form }: { form: SettingsForm }) {
 
 /** The booking pages' switches and the visitors' cancellation. */
 function BookingSwitches({ form }: { form: SettingsForm }) {
-  const { register } = form;
+  const register = checkedRegister(form);
   return (
     <>
       <Field label="Scadenza prenotazione (minuti)">
@@ -157,7 +167,7 @@ function BookingSwitches({ form }: { form: SettingsForm }) {
 
 /** What the receipts print, the lockers' sizes shown to visitors, and when operators are alerted. */
 function ReceiptAndAlertFields({ form }: { form: SettingsForm }) {
-  const { register } = form;
+  const register = checkedRegister(form);
   return (
     <>
       <Field label="Esercente sulle ricevute" hint="Una riga ciascuno: ragione sociale, indirizzo, P.IVA.">
@@ -226,15 +236,17 @@ function ReceiptAndAlertFields({ form }: { form: SettingsForm }) {
  */
 function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; notices: PageNotices }) {
   const queryClient = useQueryClient();
-  const form = useForm<SystemSettings>({ defaultValues: settings });
+  // The protocol's patch schema checks the whole form (windows, fast track, bounds) as the server will.
+  const [names] = useState(() => settingsNames(MAX_BLOCK_WINDOWS));
+  const form = useAdminForm<SystemSettings, SystemSettingsPatch>(systemSettingsPatchSchema, settings, names);
   const save = useMutation({
-    mutationFn: (body: SystemSettings) => adminCall(settingsRoutes.updateSystem, { body }),
+    mutationFn: (body: SystemSettingsPatch) => adminCall(settingsRoutes.updateSystem, { body }),
     onSuccess: (saved) => queryClient.setQueryData(adminQueries.systemSettings().queryKey, saved),
   });
 
-  const submit = checkedSubmit(form, settingsProblem, notices.error, async (values) => {
+  const submit = formSubmit(form, notices.error, async (body) => {
     try {
-      await save.mutateAsync(values);
+      await save.mutateAsync(body);
       notices.success('Impostazioni salvate');
     } catch (error) {
       const detail = error instanceof Error && error.message ? `: ${error.message}` : '';
@@ -243,7 +255,7 @@ function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; n
   });
 
   return (
-    <form onSubmit={submit}>
+    <form noValidate onSubmit={submit}>
       <div className="adm-split">
         <BlockWindowsCard form={form} />
         <Card title="Parametri" className="adm-split-side">

@@ -67,7 +67,7 @@ function NewUserCard({ notices }: { notices: PageNotices }) {
 
   return (
     <Card title="Aggiungi utente" className="adm-split-side">
-      <form onSubmit={submit} className="adm-form">
+      <form noValidate onSubmit={submit} className="adm-form">
         <Field label="Email">
           <input className="adm-input" type="email" required {...register('email')} />
         </Field>
