@@ -20,6 +20,7 @@ export const FORM_ERROR_CODES = {
   locationIdRequired: 'form/location_id_required',
   locationKeyFormat: 'form/location_key_format',
   copyTargetRequired: 'form/copy_target_required',
+  periodRequired: 'form/period_required',
 } as const;
 type FormCode = (typeof FORM_ERROR_CODES)[keyof typeof FORM_ERROR_CODES];
 
@@ -28,6 +29,7 @@ export const ADMIN_ERROR_TEXT: Partial<Record<ErrorCode | ClientCode | FormCode,
   'form/location_id_required': 'L\'"ID interno" è obbligatorio per creare una nuova sede.',
   'form/location_key_format': 'ID interno e chiave: solo lettere minuscole, cifre, "-" e "_" (es. campo-2)',
   'form/copy_target_required': 'Scegli sia origine che destinazione',
+  'form/period_required': 'Inizio e fine sono obbligatori',
   [CLIENT_ERROR_CODES.network]: 'Errore di rete o server non raggiungibile',
   [CLIENT_ERROR_CODES.timeout]: 'Il server non ha risposto in tempo',
   [CLIENT_ERROR_CODES.invalidResponse]: 'Formato dati non valido dal server',
@@ -174,10 +176,14 @@ function kindText(issue: z.core.$ZodIssue): string {
 /**
  * The Italian text of one problem a schema found in a page's form: the mapped text of its code
  * (custom issues carry one in `params.code`, from the protocol or a form's own check) after what
- * holds the field when the form names it; else what is wrong in a few words after the field's
- * label, or "Dati non validi" with the field's path.
+ * holds the field when the form names it; else the form's own text for that field (`texts`, by
+ * path), or what is wrong in a few words after the field's label, or "Dati non validi" with the
+ * field's path.
  */
-export function issueText(issue: z.core.$ZodIssue, labels: FieldLabels = {}): string {
+export function issueText(
+  issue: z.core.$ZodIssue,
+  { labels = {}, texts = {} }: { labels?: FieldLabels; texts?: FieldLabels } = {},
+): string {
   const code: unknown = issue.code === 'custom' ? issue.params?.code : undefined;
   const coded = typeof code === 'string' ? ADMIN_ERROR_TEXT[code as ErrorCode] : undefined;
   if (coded !== undefined) {
@@ -185,6 +191,8 @@ export function issueText(issue: z.core.$ZodIssue, labels: FieldLabels = {}): st
     const context = labelOf(issue.path, labels, true);
     return context === undefined ? coded : `${context}: ${coded}`;
   }
+  const own = texts[issue.path.join('.')];
+  if (own !== undefined) return own;
   const label = labelOf(issue.path, labels);
   if (label !== undefined) return `${label}: ${kindText(issue)}`;
   return ADMIN_ERROR_TEXT['validation/invalid_body'] + fieldsText([{ path: issue.path.join('.') }]);

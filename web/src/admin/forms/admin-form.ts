@@ -27,6 +27,8 @@ import { ADMIN_ERROR_TEXT, issueText, type FieldLabels } from '../error-text';
  */
 export interface FormNames {
   labels?: FieldLabels;
+  /** A form's own text for any problem of the value at a path ("Il PIN deve avere 6 cifre"). */
+  texts?: FieldLabels;
   fields?: Readonly<Record<string, string>>;
 }
 
@@ -41,7 +43,7 @@ export type FormSchema<Values extends FieldValues, Body> =
  */
 export function adminResolver<Values extends FieldValues, Body>(
   schema: FormSchema<Values, Body>,
-  { labels = {}, fields = {} }: FormNames = {},
+  names: FormNames = {},
 ): Resolver<Values, unknown, Body> {
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(values);
@@ -49,8 +51,8 @@ export function adminResolver<Values extends FieldValues, Body>(
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
       const path = issue.path.join('.');
-      const field = fields[path] ?? (path || 'root');
-      errors[field] ??= { type: issue.code, message: issueText(issue, labels) };
+      const field = names.fields?.[path] ?? (path || 'root');
+      errors[field] ??= { type: issue.code, message: issueText(issue, names) };
     }
     return { values: {}, errors: toNestErrors(errors, options) };
   };
@@ -63,11 +65,11 @@ export function adminResolver<Values extends FieldValues, Body>(
 export function checkFormValues<Values, Body>(
   schema: z.ZodType<Body, Values>,
   values: Values,
-  { labels = {} }: FormNames = {},
+  names: FormNames = {},
 ): { ok: true; body: Body } | { ok: false; problem: string } {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, body: result.data };
-  return { ok: false, problem: issueText(result.error.issues[0]!, labels) };
+  return { ok: false, problem: issueText(result.error.issues[0]!, names) };
 }
 
 /** Whether a field holds a problem the schema found, as the input's aria-invalid. */

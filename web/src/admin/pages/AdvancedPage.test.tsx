@@ -70,4 +70,29 @@ describe('Strumenti Avanzati', () => {
       endTime: '2026-07-01T11:00:00.000Z',
     });
   });
+
+  it("refuses what the protocol's schema refuses, in the page's words, before sending", async () => {
+    const api = fakeApi({
+      'GET /api/system/admin/locations-full': { roma: location('roma', 'Roma Termini', 'Europe/Rome') },
+    });
+    await renderWithProviders(<AdvancedPage />, {
+      path: '/admin/advanced',
+      now: new Date('2026-07-01T08:00:00Z'),
+    });
+    await screen.findByRole('option', { name: 'Roma Termini (roma)' });
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Mario' } });
+    fireEvent.change(screen.getByLabelText('Cognome'), { target: { value: 'Rossi' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'mario@example.it' } });
+    fireEvent.change(screen.getByLabelText('Conferma email'), { target: { value: 'maria@example.it' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crea prenotazione' }));
+    expect(await screen.findByText('Errore: Le email non coincidono')).toBeDefined();
+    expect(screen.getByLabelText('Conferma email').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText('Conferma email'), { target: { value: 'mario@example.it' } });
+    fireEvent.change(screen.getByLabelText('Fine (Europe/Rome)'), { target: { value: '2026-07-01T09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crea prenotazione' }));
+    expect(await screen.findByText("Errore: La fine deve essere dopo l'inizio")).toBeDefined();
+    expect(screen.getByLabelText('Fine (Europe/Rome)').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/system/admin/create-test-booking')).toHaveLength(0);
+  });
 });

@@ -1,38 +1,29 @@
-import { TEST_BOOKING_STATUSES, adminRoutes, type Location, type LockerSize } from '@deposito/protocol';
+import { TEST_BOOKING_STATUSES, adminRoutes, type Location, type TestBooking } from '@deposito/protocol';
 import { DateTime } from 'luxon';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import { useClock } from '../../components/clock';
-import { checkedSubmit } from '../components/checked-submit';
 import { FormInput } from '../components/form-fields';
 import { loadFailure } from '../components/page-notices';
 import { Card, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
+import { formSubmit, useAdminForm } from '../forms/admin-form';
+import {
+  LOCAL_FORMAT,
+  TEST_BOOKING_NAMES,
+  canPickLockers,
+  testBookingFormSchema,
+  type TestBookingForm,
+} from '../forms/test-booking-form';
 import { adminQueries } from '../query/queries';
-
-type TestStatus = (typeof TEST_BOOKING_STATUSES)[number];
-
-const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
 function isNetworkError(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     (error.code === CLIENT_ERROR_CODES.network || error.code === CLIENT_ERROR_CODES.timeout)
   );
-}
-
-/** A datetime-local value read in the location's zone, as a UTC instant. */
-function toUtc(local: string, zone: string): string | null {
-  const time = DateTime.fromFormat(local, LOCAL_FORMAT, { zone });
-  return time.isValid ? time.toUTC().toISO() : null;
-}
-
-function euroOrNull(text: string): number | null | 'invalid' {
-  if (text.trim() === '') return null;
-  const value = Number(text.replace(',', '.'));
-  return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) / 100 : 'invalid';
 }
 
 /** Now and three hours later, as the location's wall clock shows them (admin spec §9 defaults). */
@@ -45,75 +36,7 @@ const initialTimes = (now: Date, zone: string) => {
   };
 };
 
-/** The test booking as the form holds it; times are the location's wall clock. */
-interface TestBookingForm {
-  location: string;
-  status: TestStatus;
-  type: LockerSize;
-  pin: string;
-  quantity: number;
-  lockerIds: number[];
-  start: string;
-  end: string;
-  paidAt: string;
-  nome: string;
-  cognome: string;
-  email: string;
-  confermaEmail: string;
-  note: string;
-  priceOriginal: string;
-  priceDiscounted: string;
-  transactionId: string;
-}
-
-type BookingForm = UseFormReturn<TestBookingForm>;
-
-const canPickLockers = (status: TestStatus) => status !== 'scheduled';
-
-/** What the server would refuse, in the page's Italian; null when the booking can be sent. */
-function validate(form: TestBookingForm, zone: string): string | null {
-  if (!form.location) return 'Seleziona una location';
-  if (form.pin !== '' && !/^\d{6}$/.test(form.pin)) return 'Il PIN deve avere 6 cifre';
-  if (!form.nome.trim() || !form.cognome.trim()) return 'Nome e cognome sono obbligatori';
-  if (!form.email.trim()) return "L'email è obbligatoria";
-  if (form.confermaEmail !== '' && form.confermaEmail !== form.email) return 'Le email non coincidono';
-  const start = toUtc(form.start, zone);
-  const end = toUtc(form.end, zone);
-  if (!start || !end) return 'Inizio e fine sono obbligatori';
-  if (end <= start) return "La fine deve essere dopo l'inizio";
-  if (canPickLockers(form.status) && form.lockerIds.length > 0 && form.lockerIds.length !== form.quantity) {
-    return `Scegli ${form.quantity} locker oppure nessuno (assegnazione automatica)`;
-  }
-  if (euroOrNull(form.priceOriginal) === 'invalid' || euroOrNull(form.priceDiscounted) === 'invalid')
-    return 'Prezzo non valido';
-  if (form.transactionId !== '' && !/^[A-Za-z0-9_-]{6,80}$/.test(form.transactionId))
-    return 'ID transazione non valido';
-  return null;
-}
-
-/** The create-test-booking body from a valid form. */
-function testBookingBody(form: TestBookingForm, zone: string) {
-  const pick = canPickLockers(form.status) && form.lockerIds.length > 0;
-  return {
-    location: form.location,
-    status: form.status,
-    type: form.type,
-    pin: form.pin === '' ? undefined : form.pin,
-    quantity: form.quantity,
-    lockerIds: pick ? form.lockerIds : undefined,
-    startTime: toUtc(form.start, zone)!,
-    endTime: toUtc(form.end, zone)!,
-    nome: form.nome.trim(),
-    cognome: form.cognome.trim(),
-    email: form.email.trim(),
-    confermaEmail: form.confermaEmail === '' ? undefined : form.confermaEmail.trim(),
-    note: form.note,
-    paidAt: form.paidAt ? toUtc(form.paidAt, zone) : null,
-    priceOriginal: euroOrNull(form.priceOriginal) as number | null,
-    priceDiscounted: euroOrNull(form.priceDiscounted) as number | null,
-    transactionId: form.transactionId === '' ? undefined : form.transactionId,
-  };
-}
+type BookingForm = UseFormReturn<TestBookingForm, unknown, unknown>;
 
 const failureText = (error: unknown, network: string) =>
   isNetworkError(error) ? network : `Errore: ${error instanceof Error ? error.message : 'sconosciuto'}`;
@@ -313,20 +236,24 @@ function TestBookingCard({ locations }: { locations: Location[] }) {
   const clock = useClock();
   // The first site is chosen, its wall clock gives the default period.
   const first = locations[0];
-  const form = useForm<TestBookingForm>({
-    defaultValues: {
+  const [schema] = useState(() =>
+    testBookingFormSchema((key) => locations.find((l) => l.key === key)?.timezone ?? 'Europe/Rome'),
+  );
+  const form = useAdminForm(
+    schema,
+    {
       ...EMPTY_BOOKING,
       location: first?.key ?? '',
       ...initialTimes(clock(), first?.timezone ?? 'Europe/Rome'),
     },
-  });
+    TEST_BOOKING_NAMES,
+  );
   const [message, setMessage] = useState<NoticeMessage | null>(null);
   const [location, type] = form.watch(['location', 'type']);
   const chosen = locations.find((l) => l.key === location);
   const zone = chosen?.timezone ?? 'Europe/Rome';
   const create = useMutation({
-    mutationFn: (body: ReturnType<typeof testBookingBody>) =>
-      adminCall(adminRoutes.createTestBooking, { body }),
+    mutationFn: (body: TestBooking) => adminCall(adminRoutes.createTestBooking, { body }),
   });
 
   /** Another site: its lockers differ, and untyped times move to its wall clock (London is not Rome). */
@@ -338,14 +265,13 @@ function TestBookingCard({ locations }: { locations: Location[] }) {
     if (!form.getFieldState('end').isDirty) form.setValue('end', end);
   }
 
-  const submit = checkedSubmit(
+  const submit = formSubmit(
     form,
-    (values) => validate(values, zone),
     (problem) => setMessage({ tone: 'error', text: `Errore: ${problem}` }),
-    async (values) => {
+    async (body) => {
       setMessage(null);
       try {
-        const answer = await create.mutateAsync(testBookingBody(values, zone));
+        const answer = await create.mutateAsync(body);
         if (!answer.success)
           return setMessage({ tone: 'error', text: `Errore: ${answer.error ?? 'sconosciuto'}` });
         setMessage({

@@ -64,4 +64,16 @@ describe('Archive Log', () => {
       before: '2026-03-21T23:00:00.000Z',
     });
   });
+
+  it('refuses a locker number the archive cannot hold, by the field, without asking the server', async () => {
+    const api = fakeApi({ 'GET /api/admin/logs/archive': [ENTRY], 'GET /api/locations/all': [] });
+    await renderWithProviders(<ArchiveLogPage />, { path: '/admin/logs/archive' });
+    await screen.findByText('Apri locker 3 (da anna@deposito.test)');
+    const locker = screen.getByRole('spinbutton', { name: 'Locker' });
+    fireEvent.change(locker, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtra' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Locker: almeno 1');
+    expect(locker.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('GET', '/api/admin/logs/archive')).toHaveLength(1);
+  });
 });

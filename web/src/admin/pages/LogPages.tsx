@@ -1,8 +1,10 @@
-import { adminRoutes, type ErrorLogEntry } from '@deposito/protocol';
+import { adminRoutes, errorLogArchiveQuerySchema, type ErrorLogEntry } from '@deposito/protocol';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { useState, type ReactNode } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { checkedRegister, formSubmit, useAdminForm, type FormNames } from '../forms/admin-form';
 import { adminCall, errorText } from '../admin-api';
 import { ApiError } from '../../api/http';
 import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
@@ -137,6 +139,31 @@ function archiveQuery(filter: ArchiveFilter, before?: string) {
   };
 }
 
+/** The filters as typed, checked as the archive's query (a locker number, a day) before they apply. */
+const archiveFilterSchema = z
+  .object({
+    type: z.string(),
+    location: z.string(),
+    locker: z.string(),
+    from: z.string(),
+    to: z.string(),
+    q: z.string(),
+  })
+  .transform((filter): z.input<typeof errorLogArchiveQuerySchema> => archiveQuery(filter))
+  .pipe(errorLogArchiveQuerySchema);
+
+const ARCHIVE_FILTER_NAMES: FormNames = {
+  labels: {
+    type: 'Tipo',
+    location: 'Sede',
+    locker: 'Locker',
+    from: 'Dal',
+    before: 'Al',
+    q: 'Testo o operatore',
+  },
+  fields: { before: 'to' },
+};
+
 /** The archive's filter bar: what it holds applies when the operator presses Filtra. */
 function ArchiveFilterBar({
   form,
@@ -144,12 +171,12 @@ function ArchiveFilterBar({
   onApply,
   onClear,
 }: {
-  form: UseFormReturn<ArchiveFilter>;
+  form: UseFormReturn<ArchiveFilter, unknown, unknown>;
   filtered: boolean;
-  onApply: () => void;
+  onApply: (event?: FormEvent) => void;
   onClear: () => void;
 }) {
-  const { register } = form;
+  const register = checkedRegister(form);
   const locations = useQuery(adminQueries.locationSummaries()).data ?? [];
   const field = (label: string, input: ReactNode) => (
     <label className="adm-field adm-field-inline">
@@ -158,15 +185,7 @@ function ArchiveFilterBar({
     </label>
   );
   return (
-    <form
-      className="adm-filterbar"
-      role="search"
-      aria-label="Filtri del log"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onApply();
-      }}
-    >
+    <form className="adm-filterbar" role="search" aria-label="Filtri del log" noValidate onSubmit={onApply}>
       {field(
         'Tipo',
         <select className="adm-input" {...register('type')}>
@@ -212,8 +231,13 @@ function ArchiveFilterBar({
 
 /** /admin/logs/archive: older entries, a page at a time, narrowed as the operator asks (the audit trail). */
 export function ArchiveLogPage() {
-  const form = useForm<ArchiveFilter>({ defaultValues: NO_FILTER });
+  const form = useAdminForm(archiveFilterSchema, NO_FILTER, ARCHIVE_FILTER_NAMES);
   const [applied, setApplied] = useState<ArchiveFilter>(NO_FILTER);
+  const [problem, setProblem] = useState<string | null>(null);
+  const apply = formSubmit(form, setProblem, async (_query, filter) => {
+    setProblem(null);
+    setApplied(filter);
+  });
   // Each filter is its own list; "Carica altri" reads the next page before the last entry shown.
   const query = useInfiniteQuery({
     queryKey: ['logs', 'archive', applied],
@@ -223,7 +247,7 @@ export function ArchiveLogPage() {
     getNextPageParam: (page) => (page.length === ARCHIVE_PAGE ? page[page.length - 1]?.timestamp : undefined),
   });
   const entries = query.data?.pages.flat();
-  const error = query.isError ? errorText(query.error, 'Errore nel caricamento') : null;
+  const error = problem ?? (query.isError ? errorText(query.error, 'Errore nel caricamento') : null);
 
   const filtered = Object.values(applied).some(Boolean);
   return (
@@ -237,8 +261,9 @@ export function ArchiveLogPage() {
         <ArchiveFilterBar
           form={form}
           filtered={filtered}
-          onApply={() => setApplied(form.getValues())}
+          onApply={apply}
           onClear={() => {
+            setProblem(null);
             form.reset(NO_FILTER);
             setApplied(NO_FILTER);
           }}

@@ -1,16 +1,23 @@
-import { authRoutes } from '@deposito/protocol';
+import { authRoutes, loginRequestSchema } from '@deposito/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { adminCall, isApiErrorWithCode } from '../admin-api';
 import { markAdminSignedIn } from '../admin-session';
 import { useDocumentTitle } from '../../components/document-title';
+import { checkedRegister, formSubmit, useAdminForm, type FormNames } from '../forms/admin-form';
+
+/** What the login asks for, in the page's words (no rule on the password is revealed). */
+const LOGIN_NAMES: FormNames = {
+  texts: { email: "Scrivi l'email del tuo account", password: 'Scrivi la password' },
+};
 
 export function LoginPage() {
   useDocumentTitle('Login', 'Admin Deposito');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm({ defaultValues: { email: '', password: '' } });
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useAdminForm(loginRequestSchema, { email: '', password: '' }, LOGIN_NAMES);
   const login = useMutation({
     // The server sets the session cookie; the token in the answer is for API clients.
     mutationFn: (body: { email: string; password: string }) => adminCall(authRoutes.login, { body }),
@@ -21,22 +28,28 @@ export function LoginPage() {
       navigate('/admin/dashboard', { replace: true });
     },
   });
-  const error = login.isError
-    ? isApiErrorWithCode(login.error, 'auth/too_many_attempts')
-      ? 'Troppi tentativi di accesso: riprova tra qualche minuto'
-      : 'Credenziali non valide'
-    : null;
-  const submit = form.handleSubmit((values) => login.mutate(values));
+  const error =
+    problem ??
+    (login.isError
+      ? isApiErrorWithCode(login.error, 'auth/too_many_attempts')
+        ? 'Troppi tentativi di accesso: riprova tra qualche minuto'
+        : 'Credenziali non valide'
+      : null);
+  const submit = formSubmit(form, setProblem, async (body) => {
+    setProblem(null);
+    login.mutate(body);
+  });
+  const register = checkedRegister(form);
   const busy = login.isPending;
 
   return (
     <main className="adm-login">
-      <form className="adm-login-card" onSubmit={(event) => void submit(event)}>
+      <form className="adm-login-card" noValidate onSubmit={submit}>
         <div className="adm-login-brand">Deposito</div>
         <h1>Login Admin</h1>
         <label className="adm-field">
           <span className="adm-field-label">Email</span>
-          <input className="adm-input" type="email" autoComplete="username" {...form.register('email')} />
+          <input className="adm-input" type="email" autoComplete="username" {...register('email')} />
         </label>
         <label className="adm-field">
           <span className="adm-field-label">Password</span>
@@ -44,7 +57,7 @@ export function LoginPage() {
             className="adm-input"
             type="password"
             autoComplete="current-password"
-            {...form.register('password')}
+            {...register('password')}
           />
         </label>
         {error ? (
