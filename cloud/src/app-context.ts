@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { DomainEvents } from './domain-events';
 import type { Env } from './env';
+import type { BackgroundJob } from './jobs/background-job';
 import type { CloudMetrics } from './observability/metrics';
 import type { Endpoint } from './routes/endpoint';
 import type { AvailabilityService } from './services/availability.service';
@@ -35,11 +36,7 @@ export interface AppContext {
   metrics: CloudMetrics;
 }
 
-/** Something that runs in the background while the server is up (expiry, schedulers, hubs). */
-export interface BackgroundJob {
-  start(): void;
-  stop(): Promise<void> | void;
-}
+export type { BackgroundJob } from './jobs/background-job';
 
 /**
  * One area of the API: `routes/<area>/<area>.routes.ts`. `endpoints` answer routes of protocol's
