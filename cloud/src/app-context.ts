@@ -11,6 +11,7 @@ import type { Env } from './env';
 import type { BackgroundJob } from './jobs/background-job';
 import type { PendingBookingExpiry } from './jobs/expire-pending-bookings';
 import type { MorningScheduler } from './jobs/morning-scheduler';
+import type { VisitorLimits } from './limits/visitor-limits';
 import type { Mailer } from './mail/mailer';
 import type { CloudMetrics } from './observability/metrics';
 import type { PaymentGateway } from './payments/payment-gateway';
@@ -81,6 +82,8 @@ export interface Services {
   availability: AvailabilityService;
   discounts: DiscountService;
   bookings: BookingService;
+  /** What one anonymous client may do on the public booking API, counted for every visitor area. */
+  visitorLimits: VisitorLimits;
   /** A stay's extensions: the visitor's (my-booking) and the operators' (admin). */
   extensions: BookingExtensionService;
   /** The visitor's private link to their booking; its links go into the booking e-mails too. */

@@ -14,6 +14,7 @@ import { createPendingBookingExpiry } from './jobs/expire-pending-bookings';
 import { intervalJob } from './jobs/interval-job';
 import { MorningScheduler } from './jobs/morning-scheduler';
 import type { LoginLimitSettings } from './limits/limits-config';
+import { VisitorLimits } from './limits/visitor-limits';
 import type { MailConfig } from './mail/mail-config';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { PaymentConfig } from './payments/payment-config';
@@ -94,12 +95,12 @@ export interface CompositionOptions {
 
 type CoreServices = Pick<
   Services,
-  'settings' | 'locations' | 'availability' | 'discounts' | 'bookings' | 'extensions'
+  'settings' | 'locations' | 'availability' | 'discounts' | 'bookings' | 'visitorLimits' | 'extensions'
 >;
 
 /** What every booking path reads and writes through. */
 function coreServices(base: AppBase, random: RandomSource): CoreServices {
-  const { store, clock, events } = base;
+  const { env, store, clock, events } = base;
   const settings = new SettingsService(store, clock);
   const locations = new LocationService(store, clock);
   const availability = new AvailabilityService(store, clock, locations);
@@ -120,6 +121,7 @@ function coreServices(base: AppBase, random: RandomSource): CoreServices {
     availability,
     discounts,
     bookings,
+    visitorLimits: new VisitorLimits(store, env.limits),
     extensions: new BookingExtensionService({ store, clock, events, settings, bookings }),
   };
 }

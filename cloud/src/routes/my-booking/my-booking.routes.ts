@@ -1,7 +1,6 @@
 import { myBookingRoutes } from '@deposito/protocol';
 import { Router, type Response } from 'express';
 import type { RouteArea } from '../../app-context';
-import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { endpoint } from '../endpoint';
 
 /** A download of a private link's booking: never cached, never named to the next site in a Referer. */
@@ -19,9 +18,8 @@ function sendPrivateFile(res: Response, type: string, filename: string, body: st
 /** The visitor's own booking page behind a private link, and its calendar file. */
 export const myBookingArea: RouteArea = {
   name: 'my-booking',
-  endpoints: ({ services, store, env, logger }) => {
-    const { myBookings, payments, emails, bookings } = services;
-    const visitorLimits = visitorLimitsFor(store, env.limits);
+  endpoints: ({ services, logger }) => {
+    const { myBookings, payments, emails, bookings, visitorLimits } = services;
     return [
       endpoint(myBookingRoutes.read, async ({ params }, _req, res) => {
         // A private page: neither shared caches nor the Referer of its outgoing links may keep it.

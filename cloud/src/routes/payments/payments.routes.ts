@@ -4,7 +4,6 @@ import type { RouteArea } from '../../app-context';
 import type { PayerDetails } from '../../services/payment.service';
 import { parseRequest } from '../../errors';
 import { clientKey } from '../../limits/client-key';
-import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { PAYMENT_NOTIFICATION_PATH, SANDBOX_PAYMENT_MOUNT_PATH } from '../../payments/payment-gateway';
 import { endpoint } from '../endpoint';
 
@@ -38,9 +37,8 @@ function sendPage(res: Response, html: string): void {
 export const paymentsArea: RouteArea = {
   name: 'payments',
 
-  endpoints({ services, store, env }) {
-    const { payments } = services;
-    const limits = visitorLimitsFor(store, env.limits);
+  endpoints({ services }) {
+    const { payments, visitorLimits: limits } = services;
     return [
       // `amount` and `price` are only compared with the booking's own total, never charged.
       endpoint(paymentRoutes.createPayment, async ({ body }, req, res) => {
