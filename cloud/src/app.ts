@@ -230,6 +230,7 @@ export function createApp(options: CreateAppOptions): CloudApp {
     demo: env.demo,
   });
   const base = { env, store, clock, logger, events, metrics: observability.metrics };
+  // Every service and job of this app, each built once; the areas take theirs from the context.
   const context: AppContext = { ...base, ...composeApp(base, options) };
   const areas = options.areas ?? ROUTE_AREAS;
 
