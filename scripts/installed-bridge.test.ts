@@ -220,7 +220,7 @@ describe.skipIf(!isRoot || !hasDpkg)('the installed edge bridge (.deb, dpkg -i, 
 
   it('run links to the cloud and opens a door the operator asks for; status shows the link up', async () => {
     daemon = startInstalled(['run']);
-    const hub = site.hubArea.moduleFor(site.cloud.context).hub;
+    const hub = site.hub;
     await expect.poll(() => hub.isOnline(SITE_LOCATION), { timeout: 30_000 }).toBe(true);
 
     const token = await adminToken(store);

@@ -6,10 +6,10 @@ import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { bridgeHubArea } from './bridge-hub/bridge-hub.area';
 import { systemClock, type Clock } from './clock';
+import { composeApp, type CompositionOptions } from './composition';
 import { DomainEvents } from './domain-events';
 import type { Env } from './env';
 import { AppError, errorHandler, notFoundHandler } from './errors';
-import { createPendingBookingExpiry } from './jobs/expire-pending-bookings';
 import { createObservability, storeReadinessChecks } from './observability/observability';
 import { requestLogging } from './observability/request-logging';
 import { apiReferenceArea } from './openapi/api-reference.routes';
@@ -27,16 +27,11 @@ import { settingsArea } from './routes/settings/settings.routes';
 import { webArea } from './routes/web/web.routes';
 import { jsonBodyParser, refuseControlCharactersInUrl } from './request-input';
 import { noStoreApiAnswers, strictTransportSecurity } from './security-headers';
-import { AvailabilityService } from './services/availability.service';
-import { BookingService, type RandomSource } from './services/booking.service';
-import { DiscountService } from './services/discount.service';
-import { LocationService } from './services/location.service';
-import { SettingsService } from './services/settings.service';
 import type { Store } from './store/store';
 
 export { JSON_BODY_LIMIT } from './request-input';
 
-import type { AppContext, BackgroundJob, RouteArea, Services } from './app-context';
+import type { AppContext, BackgroundJob, RouteArea } from './app-context';
 
 export type { AppContext, BackgroundJob, RouteArea, Services } from './app-context';
 
@@ -72,13 +67,12 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 /** Until an area authenticates administrators, admin endpoints are closed to everyone. */
 const denyAdmin: RequestHandler = (_req, _res, next) => next(new AppError('auth/unauthorized'));
 
-export interface CreateAppOptions {
+/** The app's parts, and what its services may be given instead of their defaults (composition.ts). */
+export interface CreateAppOptions extends CompositionOptions {
   env: Env;
   store: Store;
   clock?: Clock;
   logger: Logger;
-  /** Randomness for ids and PINs; crypto by default. */
-  random?: RandomSource;
   /** Areas to serve; all of them by default. */
   areas?: readonly RouteArea[];
 }
@@ -98,25 +92,6 @@ export interface CloudApp {
    * and areas stop (bridges are closed with 1001 "going away" and reconnect to another process).
    */
   stop(options?: { drainMs?: number; requestsWithinMs?: number }): Promise<void>;
-}
-
-export function createServices(context: Omit<AppContext, 'services'>, random?: RandomSource): Services {
-  const { store, clock, events } = context;
-  const settings = new SettingsService(store, clock);
-  const locations = new LocationService(store, clock);
-  const availability = new AvailabilityService(store, clock, locations);
-  const discounts = new DiscountService(store, clock);
-  const bookings = new BookingService({
-    store,
-    clock,
-    events,
-    settings,
-    locations,
-    availability,
-    discounts,
-    random,
-  });
-  return { settings, locations, availability, discounts, bookings };
 }
 
 /** Catalogue order puts fixed paths before the `:param` paths that would swallow them. */
@@ -255,7 +230,8 @@ export function createApp(options: CreateAppOptions): CloudApp {
     demo: env.demo,
   });
   const base = { env, store, clock, logger, events, metrics: observability.metrics };
-  const context: AppContext = { ...base, services: createServices(base, options.random) };
+  // Every service and job of this app, each built once; the areas take theirs from the context.
+  const context: AppContext = { ...base, ...composeApp(base, options) };
   const areas = options.areas ?? ROUTE_AREAS;
 
   const app = express();
@@ -264,7 +240,7 @@ export function createApp(options: CreateAppOptions): CloudApp {
 
   const server = http.createServer(app);
   for (const area of areas) area.attach?.(server, context);
-  const expiry = createPendingBookingExpiry({ store, clock, events, logger });
+  const { expiry } = context.jobs;
   const jobs: BackgroundJob[] = [expiry, ...areas.flatMap((area) => area.jobs?.(context) ?? [])];
   let jobsRunning = false;
 

@@ -6,9 +6,10 @@ import {
   writeDemoBridgeTokens,
 } from './bridge-hub/bridge-token';
 import { EnvError, loadDotEnvFile, loadEnv } from './env';
+import { processLogRing } from './services/admin-process-log';
 import { seedDemoData } from './services/demo-seed.service';
 import { openStore } from './store/store';
-import { ensureFirstAdmin, processLogRing } from './routes/admin/admin.routes';
+import { ensureFirstAdmin } from './routes/admin/admin.routes';
 
 // The cloud process: read the environment, open (and migrate) the store, serve, stop cleanly.
 

@@ -1,11 +1,12 @@
 import type { CloudApp } from '../src/app';
 import { ManualClock, type Clock } from '../src/clock';
-import { adminArea, createAdminArea } from '../src/routes/admin/admin.routes';
-import type { AdminAreaOptions } from '../src/routes/admin/admin-module';
+import type { AdminOptions, CompositionOptions } from '../src/composition';
 import { hashPassword } from '../src/auth/password';
+import type { Mailer } from '../src/mail/mailer';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
+import { StoreLockerControl } from '../src/services/locker-control';
 import type { Store } from '../src/store/store';
-import { jsonOrText, listenTestCloud, openTestAppStore, routeAreasWith, testEnv } from './test-app';
+import { jsonOrText, listenTestCloud, openTestAppStore, testEnv } from './test-app';
 import type { StoreDialect, TestDatabase } from './test-store';
 
 /** Cheap scrypt for tests: the same code path, a fraction of the work. */
@@ -21,16 +22,20 @@ export async function createTestAdmin(store: Store, clock: Clock): Promise<void>
   );
 }
 
-/** The admin area with test options (cheap hashing, no waits), `options` beside them. */
-export function createTestAdminArea(options: AdminAreaOptions = {}) {
-  return createAdminArea({
+/** The admin services' test options (cheap hashing, no waits), `options` beside them. */
+export function testAdminOptions(options: AdminOptions = {}): AdminOptions {
+  return {
     scryptCost: TEST_SCRYPT_COST,
     wait: async () => undefined,
     // Suites move the clock by hours between calls with one token; the idle timeout's own tests set it.
     idleTimeoutMs: 24 * 60 * 60_000,
     ...options,
-  });
+  };
 }
+
+/** Sites without a bridge: the lockers as our bookings see them, every command `bridge/offline`. */
+export const sitesOffline: NonNullable<CompositionOptions['lockerControl']> = ({ store, clock }) =>
+  new StoreLockerControl(store, clock);
 
 export interface AdminTestApp {
   url: string;
@@ -55,11 +60,15 @@ export interface AdminTestApp {
 
 /**
  * A real cloud on an ephemeral port over a fresh SQLite file (or PostgreSQL schema) with the seed
- * locations and one administrator (TEST_ADMIN). The admin area is built with test options (cheap
- * hashing, no waits).
+ * locations and one administrator (TEST_ADMIN). The admin services are built with test options
+ * (cheap hashing, no waits); its sites have no bridge unless `lockerControl` stands in for them, and
+ * it has no morning scheduler.
  */
 export async function startAdminTestApp(
-  options: AdminAreaOptions & {
+  options: AdminOptions & {
+    lockerControl?: CompositionOptions['lockerControl'];
+    /** The app's e-mail (the operators' alerts among it); the environment's by default. */
+    mailer?: Mailer;
     now?: string;
     dialect?: StoreDialect;
     /** A database of the caller's, shared e.g. by two apps standing for two cloud processes. */
@@ -68,7 +77,15 @@ export async function startAdminTestApp(
     env?: Record<string, string>;
   } = {},
 ): Promise<AdminTestApp> {
-  const { now, dialect = 'sqlite', database: shared, env: extraEnv, ...areaOptions } = options;
+  const {
+    now,
+    dialect = 'sqlite',
+    database: shared,
+    env: extraEnv,
+    lockerControl = sitesOffline,
+    mailer,
+    ...adminOptions
+  } = options;
   const { database, store, clock } = await openTestAppStore({ database: shared, dialect, now });
   if (!shared || (await store.adminUsers.count()) === 0) {
     await seedLocationsAndDiscounts({ store, clock });
@@ -84,7 +101,10 @@ export async function startAdminTestApp(
     }),
     store,
     clock,
-    areas: routeAreasWith([[adminArea, createTestAdminArea(areaOptions)]]),
+    admin: testAdminOptions(adminOptions),
+    lockerControl,
+    morningScheduler: false,
+    ...(mailer ? { mailer } : {}),
   });
 
   async function call<T>(method: string, path: string, callOptions: { token?: string; body?: unknown } = {}) {

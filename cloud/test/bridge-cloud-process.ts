@@ -3,7 +3,7 @@
 import { startHubCloud } from './bridge-site';
 import { openStore } from '../src/store/store';
 import type { DatabaseTarget } from '../src/env';
-import type { BridgeHubAreaOptions } from '../src/bridge-hub/bridge-hub.area';
+import type { BridgeHubTuning } from '../src/composition';
 import { exitWhenSignalled } from './child-cloud';
 
 const connectionString = process.env.BRIDGE_TEST_DATABASE_URL;
@@ -13,7 +13,7 @@ if (!connectionString || !schema)
 
 const target: DatabaseTarget = { dialect: 'postgres', connectionString };
 const store = await openStore(target, { schema, poolSize: 4 });
-const hub = JSON.parse(process.env.BRIDGE_TEST_HUB_OPTIONS ?? '{}') as BridgeHubAreaOptions;
+const hub = JSON.parse(process.env.BRIDGE_TEST_HUB_OPTIONS ?? '{}') as BridgeHubTuning;
 const cloud = await startHubCloud({ store, target, hub });
 process.stdout.write(`listening ${cloud.port}\n`);
 

@@ -8,17 +8,12 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { vi } from 'vitest';
 import WebSocket from 'ws';
-import { createApp, ROUTE_AREAS, type CloudApp } from '../src/app';
-import {
-  createBridgeHubArea,
-  type BridgeHubArea,
-  type BridgeHubAreaOptions,
-} from '../src/bridge-hub/bridge-hub.area';
+import { createApp, type CloudApp } from '../src/app';
 import { setBridgeToken } from '../src/bridge-hub/bridge-token';
 import type { Clock } from '../src/clock';
+import type { BridgeHubTuning } from '../src/composition';
 import { loadEnv, type DatabaseTarget } from '../src/env';
 import { hashSessionToken, newSessionToken } from '../src/auth/session-token';
-import { adminArea, createAdminArea } from '../src/routes/admin/admin.routes';
 import type { BridgeHub } from '../src/bridge-hub/bridge-hub';
 import type { Store } from '../src/store/store';
 import { buildLocation } from './builders';
@@ -280,7 +275,7 @@ export class CloudProcess {
   static async start(options: {
     connectionString: string;
     schema: string;
-    hub?: BridgeHubAreaOptions;
+    hub?: BridgeHubTuning;
   }): Promise<CloudProcess> {
     const child = spawnNode([path.join(REPO_ROOT, 'cloud', 'test', 'bridge-cloud-process.ts')], {
       BRIDGE_TEST_DATABASE_URL: options.connectionString,
@@ -305,7 +300,7 @@ export class CloudProcess {
  * can stall for several hundred milliseconds, and no test waits for a heartbeat. Another process's
  * connection counts for 5 s after its last heartbeat (a loaded machine delays timers too).
  */
-export const FAST_HUB: BridgeHubAreaOptions = {
+export const FAST_HUB: BridgeHubTuning = {
   heartbeatMs: 1_000,
   pongTimeoutMs: 1_000,
   liveWindowMs: 5_000,
@@ -316,7 +311,8 @@ export const FAST_HUB: BridgeHubAreaOptions = {
 
 export interface HubCloud {
   cloud: CloudApp;
-  hubArea: BridgeHubArea;
+  /** The app's bridge hub. */
+  hub: BridgeHub;
   url: string;
   port: number;
   stop(): Promise<void>;
@@ -331,16 +327,13 @@ export async function startHubCloud(options: {
   /** The database the store was opened on (PostgreSQL: the LISTEN session connects there). */
   target: DatabaseTarget;
   clock?: Clock;
-  hub?: BridgeHubAreaOptions;
+  hub?: BridgeHubTuning;
   port?: number;
   /** False starts the app without its background jobs (the hub's heartbeat, sweep and LISTEN). */
   jobs?: boolean;
   /** Where the cloud logs (silent by default). */
   logger?: Logger;
 }): Promise<HubCloud> {
-  const hubArea = createBridgeHubArea({ ...FAST_HUB, ...options.hub });
-  // Suites may move the clock by hours between calls with one token.
-  const admin = createAdminArea({ lockerControl: hubArea.lockerControl, idleTimeoutMs: 24 * 60 * 60_000 });
   const env = loadEnv({
     DATABASE_URL: options.target.dialect === 'postgres' ? options.target.connectionString : 'sqlite::memory:',
     PORT: '0',
@@ -352,17 +345,18 @@ export async function startHubCloud(options: {
     store: options.store,
     clock: options.clock,
     logger: options.logger ?? silentLogger(),
-    areas: ROUTE_AREAS.map((area) =>
-      area === adminArea ? admin : area.name === 'bridge-hub' ? hubArea : area,
-    ),
+    bridgeHub: { ...FAST_HUB, ...options.hub },
+    // Suites may move the clock by hours between calls with one token.
+    admin: { idleTimeoutMs: 24 * 60 * 60_000 },
   });
   const { url, port } = await cloud.start({
     port: options.port ?? 0,
     host: '127.0.0.1',
     jobs: options.jobs ?? true,
   });
-  await hubArea.moduleFor(cloud.context).hub.whenStarted();
-  return { cloud, hubArea, url, port, stop: () => cloud.stop() };
+  const { hub } = cloud.context.services.bridgeHub;
+  await hub.whenStarted();
+  return { cloud, hub, url, port, stop: () => cloud.stop() };
 }
 
 /**

@@ -1,27 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AppContext, CloudApp } from '../src/app';
-import type { LockerControl } from '../src/services/locker-control';
+import type { CloudApp, Services } from '../src/app';
+import type { CompositionOptions } from '../src/composition';
 import { ManualClock, type Clock } from '../src/clock';
 import { readOutbox, type OutboxMessage } from '../src/mail/outbox';
 import type { Mailer } from '../src/mail/mailer';
 import { BOOKING_EMAIL_HEADER, BOOKING_EMAIL_KIND_HEADER } from '../src/mail/booking-email';
 import { startAxerveStub, type AxerveStub } from '../src/payments/axerve-stub';
 import type { PaymentConfig } from '../src/payments/payment-config';
-import { adminArea } from '../src/routes/admin/admin.routes';
-import type { AdminAreaOptions } from '../src/routes/admin/admin-module';
-import {
-  createPaymentsArea,
-  morningSchedulerFor,
-  paymentsArea,
-  refundsFor,
-} from '../src/routes/payments/payments.routes';
-import type { PaymentModule } from '../src/routes/payments/payment-module';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
-import { createTestAdmin, createTestAdminArea, TEST_ADMIN } from './admin-test-app';
-import { LIMITS_OFF, listenTestCloud, openTestAppStore, routeAreasWith, testEnv } from './test-app';
+import { createTestAdmin, sitesOffline, TEST_ADMIN, testAdminOptions } from './admin-test-app';
+import { LIMITS_OFF, listenTestCloud, openTestAppStore, testEnv } from './test-app';
 import type { StoreDialect, TestDatabase } from './test-store';
 
 export const TEST_SANDBOX: PaymentConfig = {
@@ -33,10 +24,18 @@ export const TEST_SANDBOX: PaymentConfig = {
   shopLogin: 'DEPOSITO-SANDBOX',
 };
 
+/** The payment side of a test app's services, as its tests drive them. */
+export interface PaymentParts {
+  payments: Services['payments'];
+  emails: Services['emails'];
+  scheduler: NonNullable<Services['morningScheduler']>;
+  gateway: Services['gateway'];
+}
+
 /**
- * Serves `store` with every area: the payments area on `payment`, e-mail written to a fresh
- * temporary outbox (named from `outboxPrefix`), and the admin area with test options and `admin`.
- * Its public URL is the server's own, so the gateway's notifications reach it.
+ * Serves `store` with every area: payments on `payment`, e-mail written to a fresh temporary
+ * outbox (named from `outboxPrefix`), the admin services with test options, and the sites through
+ * `lockerControl`. Its public URL is the server's own, so the gateway's notifications reach it.
  */
 export async function listenPaymentsCloud(options: {
   store: Store;
@@ -44,27 +43,25 @@ export async function listenPaymentsCloud(options: {
   outboxPrefix: string;
   payment: PaymentConfig;
   mailer?: (outboxDir: string) => Mailer;
-  admin: AdminAreaOptions;
-}): Promise<{ cloud: CloudApp; url: string; payments: PaymentModule; outboxDir: string }> {
+  lockerControl: NonNullable<CompositionOptions['lockerControl']>;
+}): Promise<{ cloud: CloudApp; url: string; payments: PaymentParts; outboxDir: string }> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), options.outboxPrefix));
   let publicUrl = '';
-  const payments = createPaymentsArea({
-    payment: options.payment,
-    mail: { from: 'Deposito <no-reply@deposito.test>', transport: { kind: 'outbox', directory: outboxDir } },
-    ...(options.mailer ? { mailer: options.mailer(outboxDir) } : {}),
-    publicUrl: () => publicUrl,
-  });
   const { cloud, url } = await listenTestCloud({
     env: testEnv(LIMITS_OFF),
     store: options.store,
     clock: options.clock,
-    areas: routeAreasWith([
-      [paymentsArea, payments],
-      [adminArea, createTestAdminArea(options.admin)],
-    ]),
+    payment: options.payment,
+    mail: { from: 'Deposito <no-reply@deposito.test>', transport: { kind: 'outbox', directory: outboxDir } },
+    ...(options.mailer ? { mailer: options.mailer(outboxDir) } : {}),
+    publicUrl: () => publicUrl,
+    admin: testAdminOptions(),
+    lockerControl: options.lockerControl,
   });
   publicUrl = url;
-  return { cloud, url, payments: payments.moduleFor(cloud.context), outboxDir };
+  const { payments, emails, morningScheduler, gateway } = cloud.context.services;
+  if (!morningScheduler) throw new Error('a payments test app runs the morning scheduler');
+  return { cloud, url, payments: { payments, emails, scheduler: morningScheduler, gateway }, outboxDir };
 }
 
 export interface PaymentTestApp {
@@ -72,7 +69,7 @@ export interface PaymentTestApp {
   cloud: CloudApp;
   store: Store;
   clock: ManualClock;
-  payments: PaymentModule;
+  payments: PaymentParts;
   outboxDir: string;
   /** The e-mails written so far, optionally only those about one booking. */
   mails(transactionId?: string): Promise<Array<OutboxMessage & { kind: string }>>;
@@ -93,7 +90,7 @@ export async function startPaymentTestApp(
     payment?: PaymentConfig;
     mailer?: (outboxDir: string) => Mailer;
     /** The operators' locker control (the controllers are outside our system); bridge/offline without. */
-    lockerControl?: (context: AppContext) => LockerControl;
+    lockerControl?: CompositionOptions['lockerControl'];
     /** A database of the caller's (not disposed on close); a fresh one of `dialect` by default. */
     database?: TestDatabase;
     /** Seed the locations, discounts and test administrator (default); off for a restored store. */
@@ -112,11 +109,7 @@ export async function startPaymentTestApp(
     outboxPrefix: 'deposito-payments-outbox-',
     payment: options.payment ?? TEST_SANDBOX,
     ...(options.mailer ? { mailer: options.mailer } : {}),
-    admin: {
-      ...(options.lockerControl ? { lockerControl: options.lockerControl } : {}),
-      morningScheduler: morningSchedulerFor,
-      refunds: refundsFor,
-    },
+    lockerControl: options.lockerControl ?? sitesOffline,
   });
 
   return {

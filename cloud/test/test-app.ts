@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { expect } from 'vitest';
-import { createApp, ROUTE_AREAS, type CloudApp, type RouteArea } from '../src/app';
+import { createApp, type CloudApp, type CreateAppOptions } from '../src/app';
 import { ManualClock, type Clock } from '../src/clock';
 import { loadEnv, type Env } from '../src/env';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
@@ -43,18 +43,13 @@ export function testEnv(extra: Record<string, string | undefined> = {}): Env {
 /** Suites make many holds from 127.0.0.1; the limits' own tests turn them on. */
 export const LIMITS_OFF = { RATE_LIMITS: 'off' } as const;
 
-/** Every area of the cloud, with the given ones standing in for those they replace. */
-export function routeAreasWith(replacements: ReadonlyArray<[RouteArea, RouteArea]>): RouteArea[] {
-  return ROUTE_AREAS.map((area) => replacements.find(([replaced]) => replaced === area)?.[1] ?? area);
-}
-
-/** Serves `store` on an ephemeral port of 127.0.0.1 with the background jobs off. */
-export async function listenTestCloud(options: {
-  env: Env;
-  store: Store;
-  clock: Clock;
-  areas?: readonly RouteArea[];
-}): Promise<{ cloud: CloudApp; url: string }> {
+/**
+ * Serves `store` on an ephemeral port of 127.0.0.1 with the background jobs off; the rest of
+ * `options` goes to the services (createApp's composition options).
+ */
+export async function listenTestCloud(
+  options: Omit<CreateAppOptions, 'logger'> & { env: Env; store: Store; clock: Clock },
+): Promise<{ cloud: CloudApp; url: string }> {
   const cloud = createApp({ ...options, logger: silentLogger() });
   const { url } = await cloud.start({ port: 0, host: '127.0.0.1', jobs: false });
   return { cloud, url };

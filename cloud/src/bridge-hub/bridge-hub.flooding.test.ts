@@ -7,7 +7,7 @@ import { bridgeAuthHeaders, BRIDGE_PROTOCOL_VERSION } from '@deposito/protocol/b
 import { seedSite, SITE_LOCATION, SITE_TOKEN, startHubCloud, type HubCloud } from '../../test/bridge-site';
 import { type TestDatabase, openTestStore } from '../../test/test-store';
 import type { Store } from '../store/store';
-import type { BridgeHubAreaOptions } from './bridge-hub.area';
+import type { BridgeHubTuning } from '../composition';
 
 // Issue 14 item 8: a bridge with a valid token, flooding. Before, 20k invalid frames and 5k events
 // for lockers that do not exist were all stored and logged one line each, with no limit per socket
@@ -100,7 +100,7 @@ describe('a bridge flooding the hub', () => {
   let lines: Array<Record<string, unknown>>;
   const bridges: RawBridge[] = [];
 
-  async function start(hub: BridgeHubAreaOptions = {}): Promise<void> {
+  async function start(hub: BridgeHubTuning = {}): Promise<void> {
     const recording = recordingLogger();
     lines = recording.lines;
     site = await startHubCloud({ store, target: database.target, logger: recording.logger, hub });

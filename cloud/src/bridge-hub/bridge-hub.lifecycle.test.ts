@@ -51,7 +51,7 @@ describe.each(STORE_DIALECTS)('a cloud started without its jobs (%s)', (dialect)
   let store: Store;
   let site: HubCloud;
   let bridge: WebSocket | null = null;
-  const hub = (): BridgeHub => site.hubArea.moduleFor(site.cloud.context).hub;
+  const hub = (): BridgeHub => site.hub;
 
   beforeEach(async () => {
     ({ database, store } = await openTestStore(dialect));

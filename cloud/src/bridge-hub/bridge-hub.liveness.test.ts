@@ -20,7 +20,7 @@ import {
   testPostgresUrl,
   type TestDatabase,
 } from '../../test/test-store';
-import type { BridgeHubAreaOptions } from './bridge-hub.area';
+import type { BridgeHubTuning } from '../composition';
 import type { Store } from '../store/store';
 import { DUPLICATE_BRIDGE_LOG_TYPE, type BridgeHub } from './bridge-hub';
 
@@ -57,12 +57,12 @@ async function closeSite(site: Site | undefined): Promise<void> {
   await site.database.dispose();
 }
 
-async function startCloud(site: Site, hub: BridgeHubAreaOptions = {}): Promise<HubCloud> {
+async function startCloud(site: Site, hub: BridgeHubTuning = {}): Promise<HubCloud> {
   site.cloud = await startHubCloud({ store: site.store, target: site.database.target, hub });
   return site.cloud;
 }
 
-const hubOf = (cloud: HubCloud): BridgeHub => cloud.hubArea.moduleFor(cloud.cloud.context).hub;
+const hubOf = (cloud: HubCloud): BridgeHub => cloud.hub;
 
 async function startBridge(site: Site, simulator: SimulatorProcess): Promise<BridgeProcess> {
   const bridge = await BridgeProcess.start({ cloudUrl: site.cloud!.url, controllerPort: simulator.port });

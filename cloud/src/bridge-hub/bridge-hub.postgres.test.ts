@@ -36,7 +36,7 @@ let bridge: BridgeProcess;
 let front: HubCloud;
 let token: string;
 
-const frontHub = (): BridgeHub => front.hubArea.moduleFor(front.cloud.context).hub;
+const frontHub = (): BridgeHub => front.hub;
 
 beforeAll(async () => {
   ({ database, store } = await openTestStore('postgres'));

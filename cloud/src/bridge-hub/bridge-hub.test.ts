@@ -45,7 +45,7 @@ let token: string;
 let rotatedToken = '';
 const clock = new SkewedClock();
 
-const hub = (): BridgeHub => site.hubArea.moduleFor(site.cloud.context).hub;
+const hub = (): BridgeHub => site.hub;
 const post = <T>(path: string, body: unknown, bearer: string | null = token) =>
   callJson<T>(site.url, 'POST', path, { token: bearer ?? undefined, body });
 const fullState = async () =>
@@ -241,7 +241,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
   });
 
   it("programs a locker's second booking of the day when the first one ends", async () => {
-    const pins = site.hubArea.moduleFor(site.cloud.context).pins;
+    const pins = site.cloud.context.services.bridgeHub.pins;
     const turn = Date.now() + 4_000;
     const first = await paidBookingNow(1, '250418', { startMs: Date.now() - 60_000, endMs: turn });
     const second = await paidBookingNow(1, '739152', { startMs: turn, endMs: turn + 3 * 3600_000 });
@@ -259,7 +259,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
   });
 
   it('lets a booking confirmed ahead of a later one take the locker first, and gives it back after', async () => {
-    const pins = site.hubArea.moduleFor(site.cloud.context).pins;
+    const pins = site.cloud.context.services.bridgeHub.pins;
     const turn = Date.now() + 4_000;
     const later = await paidBookingNow(6, '318204', { startMs: turn, endMs: turn + 3 * 3600_000 });
     await syncLockerPins(pins, SITE_LOCATION, [6]);
@@ -292,7 +292,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
   });
 
   it("keeps a visitor's extended stay one period on the controller: the PIN's end moves, then nothing is sent when the first booking ends", async () => {
-    const pins = site.hubArea.moduleFor(site.cloud.context).pins;
+    const pins = site.cloud.context.services.bridgeHub.pins;
     // Real time (the bridge and simulator check booking windows against the real clock), with a
     // margin for a busy machine before the first booking ends.
     const turn = Date.now() + 12_000;

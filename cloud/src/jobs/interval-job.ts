@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { BackgroundJob } from '../app-context';
+import type { BackgroundJob } from './background-job';
 
 /**
  * A background job that runs `pass` every `intervalMs` while the server is up: a slow pass is

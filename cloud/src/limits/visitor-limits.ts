@@ -36,6 +36,7 @@ async function consumeOrRefuse(
   }
 }
 
+/** The limits of one app (its store and configuration): built once by composition.ts, shared by its areas. */
 export class VisitorLimits {
   readonly #holdRequests: RateLimiterAbstract | null;
   readonly #heldLockers: RateLimiterAbstract | null;
@@ -82,15 +83,4 @@ export class VisitorLimits {
   async discountCheck(client: string): Promise<void> {
     await consumeOrRefuse(this.#discountChecks, client, 1, 'request/rate_limited');
   }
-}
-
-const limitsByStore = new WeakMap<Store, Map<LimitsConfig, VisitorLimits>>();
-
-/** The limits of one app (its store and configuration), built once and shared by its areas. */
-export function visitorLimitsFor(store: Store, config: LimitsConfig): VisitorLimits {
-  let byConfig = limitsByStore.get(store);
-  if (!byConfig) limitsByStore.set(store, (byConfig = new Map()));
-  let limits = byConfig.get(config);
-  if (!limits) byConfig.set(config, (limits = new VisitorLimits(store, config)));
-  return limits;
 }

@@ -160,7 +160,7 @@ describe('bridge figures without a hub', () => {
   let app: ObservedApp;
 
   beforeAll(async () => {
-    // No area at all: nothing (the admin area's locker control included) creates a hub.
+    // No area at all: the app's hub is built but never attached, so no area reports its figures.
     app = await startObservedApp({}, []);
   });
 

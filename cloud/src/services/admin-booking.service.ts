@@ -69,9 +69,10 @@ export class AdminBookingService {
     private readonly clock: Clock,
     private readonly settings: SettingsService,
     private readonly activity: AdminActivityLog,
+    /** Null in an app without the morning scheduler: "run now" then says so. */
     private readonly morningScheduler: MorningSchedulerRun | null,
-    /** The payment gateway's refund of a booking (the payments area's), when this app has one. */
-    private readonly refunds: RefundRun | null = null,
+    /** The payment gateway's refund of a booking (PaymentService.refund). */
+    private readonly refunds: RefundRun,
     /** Told of a moved booking, so its PIN follows it to the new locker. */
     private readonly events: DomainEvents | null = null,
   ) {}
@@ -225,7 +226,6 @@ export class AdminBookingService {
       if (!moved) throw new AppError('booking/invalid_state');
       status = moved.status;
     } else {
-      if (!this.refunds) throw new AppError('payment/provider_error', 'No payment gateway on this server');
       status = (await this.refunds.refund(transactionId))?.status ?? status;
     }
     const done = status === 'refunded';

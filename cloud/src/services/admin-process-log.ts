@@ -38,3 +38,6 @@ export class ProcessLogRing {
       .map((log) => ({ name: this.processName, log }));
   }
 }
+
+/** This process's own lines: main.ts adds the ring to the logger's destinations, "PM2 Logs" reads it. */
+export const processLogRing = new ProcessLogRing();

@@ -59,7 +59,7 @@ export interface AlertServiceDeps {
   settings: SettingsService;
   /** Each site's bridge as the hub sees it. */
   lockerControl: Pick<LockerControl, 'siteStatus'>;
-  /** The operators' e-mail, when this app sends e-mails (the payments area's mailer). */
+  /** The operators' e-mail (the app's mailer). */
   mailer: () => Mailer | null;
 }
 

@@ -10,6 +10,7 @@ import type { LocationRecord } from '../store/location.repository';
 import type { Store } from '../store/store';
 import { activeLockerNumbers, readStay } from './booking-extension.service';
 import { bookingReceiptPdf, hasReceipt, receiptFileName } from './booking-receipt';
+import type { SettingsService } from './settings.service';
 
 /** The e-mail view of a booking: the lockers it holds, what was charged, in its language. */
 export function bookingEmailData(booking: BookingRecord, location: LocationRecord): BookingEmailData | null {
@@ -83,6 +84,8 @@ export interface BookingEmailServiceDeps {
   logger: Logger;
   store: Store;
   clock: Clock;
+  /** The merchant and VAT rate of the receipts. */
+  settings: Pick<SettingsService, 'system'>;
   /**
    * A fresh private link to the booking's page for each e-mail that is written (only its hash is
    * stored, so the token exists nowhere but in the e-mail); no link when absent.
@@ -202,7 +205,7 @@ export class BookingEmailService {
             {
               filename: receiptFileName(booking.transactionId),
               contentType: 'application/pdf',
-              content: Buffer.from(await bookingReceiptPdf(store, clock, booking, location)),
+              content: Buffer.from(await bookingReceiptPdf(this.deps.settings, booking, location)),
             },
           ]
         : [];

@@ -18,8 +18,8 @@ import { seedLocation } from '../../test/builders';
 import { startPaymentTestApp, TEST_SANDBOX, type PaymentTestApp } from '../../test/payment-test-app';
 import { STORE_DIALECTS, type StoreDialect } from '../../test/test-store';
 import { pinOnLocker, syncAllPins } from '../bridge-hub/booking-commands';
-import type { AppContext } from '../app';
-import { bridgeHubArea } from '../bridge-hub/bridge-hub.area';
+import type { AppBase } from '../app-context';
+import type { BridgeHub } from '../bridge-hub/bridge-hub';
 import { centsToGatewayAmount } from '../payments/gateway-amount';
 import { PAYMENT_NOTIFICATION_PATH } from '../payments/payment-gateway';
 import { SandboxTokens } from '../payments/sandbox-tokens';
@@ -298,7 +298,7 @@ const clockArb = fc
     command(`clock(+${minutes}m)`, async (_model, real) => {
       real.app.clock.advanceMinutes(minutes);
       // Time passing includes the hub's periodic pass that programs each locker's next booking.
-      await syncAllPins(bridgeHubArea.moduleFor(real.app.cloud.context).pins);
+      await syncAllPins(real.app.cloud.context.services.bridgeHub.pins);
     }),
   );
 
@@ -320,9 +320,8 @@ function discountOf(record: { percent: number | null; amountCents: number | null
 }
 
 /** A locker control whose controllers carry out every command (state from our own bookings). */
-function executedLockerControl(context: AppContext): LockerControl {
+function executedLockerControl(context: AppBase, hub: LockerControl): LockerControl {
   const fromStore = new StoreLockerControl(context.store, context.clock);
-  const hub = bridgeHubArea.lockerControl(context);
   return {
     fullState: (locationKey) => fromStore.fullState(locationKey),
     bookingsProgrammedOn: (locationKey, lockerId) => hub.bookingsProgrammedOn(locationKey, lockerId),
@@ -340,7 +339,7 @@ interface Observed {
   step: string;
   now: Date;
   bookings: BookingRecord[];
-  hub: ReturnType<typeof bridgeHubArea.moduleFor>['hub'];
+  hub: BridgeHub;
   alerted(id: string): boolean;
   where(booking: BookingRecord): string;
 }
@@ -357,7 +356,7 @@ async function observe(model: Model, real: Real, step: string): Promise<Observed
     step,
     now: clock.now(),
     bookings,
-    hub: bridgeHubArea.moduleFor(real.app.cloud.context).hub,
+    hub: real.app.cloud.context.services.bridgeHub.hub,
     alerted: (id) => errorLog.some((entry) => entry.message.includes(id)),
     where: (booking) => `after ${step}: ${booking.transactionId} (${booking.status})`,
   };

@@ -2,9 +2,7 @@ import { PAID_BOOKING_STATUSES, type BookingStatus } from '@deposito/protocol';
 import { drawBookingReceipt } from '@deposito/protocol/pdf/booking-receipt';
 import type { BookingRecord } from '../store/booking.repository';
 import type { LocationRecord } from '../store/location.repository';
-import type { Store } from '../store/store';
-import type { Clock } from '../clock';
-import { SettingsService } from './settings.service';
+import type { SettingsService } from './settings.service';
 
 const PAID: readonly BookingStatus[] = PAID_BOOKING_STATUSES;
 
@@ -21,12 +19,11 @@ export const receiptFileName = (transactionId: string) => `deposito-receipt-${tr
  * now. Uncompressed: one page, a few kilobytes, and its text stays readable to tests and archives.
  */
 export async function bookingReceiptPdf(
-  store: Store,
-  clock: Clock,
+  settingsService: Pick<SettingsService, 'system'>,
   booking: BookingRecord,
   location: LocationRecord,
 ): Promise<Uint8Array> {
-  const settings = await new SettingsService(store, clock).system();
+  const settings = await settingsService.system();
   return drawBookingReceipt(
     {
       language: booking.lang,

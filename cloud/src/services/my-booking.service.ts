@@ -33,6 +33,7 @@ import {
 } from './booking-extension.service';
 import { bookingReceiptPdf, hasReceipt, receiptFileName } from './booking-receipt';
 import type { BookingService } from './booking.service';
+import type { SettingsService } from './settings.service';
 
 /** A link keeps working this long after the booking's end (receipts, questions), then lapses. */
 export const MY_BOOKING_LINK_DAYS_AFTER_END = 30;
@@ -94,10 +95,12 @@ export class MyBookingService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    /** Moves bookings (the visitor's cancellation); reading and minting need none. */
-    private readonly bookings?: BookingService,
-    /** Offers and holds extensions of the stay; without it the page offers none. */
-    private readonly extensions?: BookingExtensionService,
+    /** The merchant and VAT rate of the receipts. */
+    private readonly settings: SettingsService,
+    /** Moves bookings (the visitor's cancellation). */
+    private readonly bookings: BookingService,
+    /** Offers and holds extensions of the stay. */
+    private readonly extensions: BookingExtensionService,
   ) {}
 
   /** A new link of the booking, valid until 30 days after its end. */
@@ -131,7 +134,6 @@ export class MyBookingService {
    * end) and answers the extension's hold, whose payment page the caller opens.
    */
   async extend(token: string, endIso: string): Promise<BookingRecord> {
-    if (!this.extensions) throw new Error('MyBookingService.extend needs the extension service');
     const { stay, location } = await this.openStay(token);
     return this.extensions.hold(stay, location, new Date(endIso));
   }
@@ -150,7 +152,6 @@ export class MyBookingService {
    * operator's cancellation). Outside the policy nothing changes: `my_booking/cancel_not_allowed`.
    */
   async cancel(token: string): Promise<MyBookingResponse> {
-    if (!this.bookings) throw new Error('MyBookingService.cancel needs the booking service');
     // The whole stay: its extensions follow the first booking (BookingService.changeStatus).
     const { stay, location } = await this.openStay(token);
     const booking = stay.root;
@@ -198,9 +199,7 @@ export class MyBookingService {
     const { policy, verdict } = await this.cancellation(booking, location);
     const lockers = activeLockerNumbers(booking);
     const showPin = PIN_SHOWN.includes(booking.status) && booking.pin !== null;
-    const extension = this.extensions
-      ? await this.extensions.offer(stay, location)
-      : { allowed: false, refusal: 'not_in_progress' as const, options: [] };
+    const extension = await this.extensions.offer(stay, location);
     return {
       reference: booking.transactionId,
       status: booking.status,
@@ -276,7 +275,7 @@ export class MyBookingService {
     if (!hasReceipt(booking)) throw new AppError('my_booking/receipt_not_available');
     return {
       filename: receiptFileName(booking.transactionId),
-      pdf: await bookingReceiptPdf(this.store, this.clock, booking, location),
+      pdf: await bookingReceiptPdf(this.settings, booking, location),
     };
   }
 

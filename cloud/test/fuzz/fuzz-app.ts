@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { CloudApp } from '../../src/app';
 import { ManualClock, type Clock } from '../../src/clock';
-import { morningSchedulerFor } from '../../src/routes/payments/payments.routes';
 import { seedLocationsAndDiscounts } from '../../src/services/demo-seed.service';
 import { StoreLockerControl, type LockerCommandOutcome } from '../../src/services/locker-control';
 import { AppError } from '../../src/errors';
@@ -38,10 +37,7 @@ export async function startFuzzApp(dialect: StoreDialect): Promise<FuzzApp> {
     clock,
     outboxPrefix: 'deposito-fuzz-outbox-',
     payment: TEST_SANDBOX,
-    admin: {
-      lockerControl: (context) => new OnlineSiteLockerControl(context.store, context.clock),
-      morningScheduler: morningSchedulerFor,
-    },
+    lockerControl: (context) => new OnlineSiteLockerControl(context.store, context.clock),
   });
   return {
     url,

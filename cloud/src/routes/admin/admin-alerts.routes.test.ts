@@ -35,7 +35,7 @@ describe.each(STORE_DIALECTS)('operator alerts over HTTP (%s)', (dialect) => {
         Object.assign(new StoreLockerControl(context.store, context.clock), {
           siteStatus: async (key: string) => sites.get(key) ?? { online: false, lastSeenAt: null },
         }),
-      alertMailer: () => mailer,
+      mailer,
     });
     token = await app.login();
     await app.store.bridge.setTokenHash('vicolo', 'a'.repeat(64), app.clock.now());

@@ -1,23 +1,15 @@
 import { adminRoutes, cleanupRoutes } from '@deposito/protocol';
 import { DateTime } from 'luxon';
 import { adminOf } from '../../auth/require-admin';
-import type { AppContext } from '../../app-context';
+import type { AdminServices, AppContext } from '../../app-context';
 import { endpoint, type Endpoint } from '../endpoint';
-import { builtPaymentModule } from '../payments/payments.routes';
-import type { AdminModule } from './admin-module';
 import { AppError } from '../../errors';
-import { BookingExtensionService, readStay } from '../../services/booking-extension.service';
+import { readStay } from '../../services/booking-extension.service';
 
 /** Prenotazioni (recent list, Gestione Database) and Strumenti Avanzati. */
-export function adminBookingEndpoints(admin: AdminModule, context: AppContext): Endpoint[] {
-  const { store, clock, events, services } = context;
-  const extensions = new BookingExtensionService({
-    store,
-    clock,
-    events,
-    settings: services.settings,
-    bookings: services.bookings,
-  });
+export function adminBookingEndpoints(admin: AdminServices, context: AppContext): Endpoint[] {
+  const { store, logger } = context;
+  const { extensions, emails } = context.services;
   /** The stay a booking belongs to (from any of its bookings) and its location. */
   const stayOf = async (transactionId: string) => {
     const booking = await store.bookings.get(transactionId);
@@ -53,12 +45,12 @@ export function adminBookingEndpoints(admin: AdminModule, context: AppContext): 
     ),
     endpoint(adminRoutes.resendBookingEmail, async ({ params }, _req, res) => {
       const answer = await admin.bookings.resendEmail(adminOf(res), params.transactionId);
-      // Queued durably: sent now when this app sends e-mails; a failure is retried by the outbox
-      // worker like any booking e-mail.
-      await builtPaymentModule(context)
-        ?.emails.deliver(params.transactionId)
+      // Queued durably, then sent now; a failure is retried by the outbox worker like any booking
+      // e-mail.
+      await emails
+        .deliver(params.transactionId)
         .catch((error: unknown) =>
-          context.logger.error({ err: error, transactionId: params.transactionId }, 'resend not sent yet'),
+          logger.error({ err: error, transactionId: params.transactionId }, 'resend not sent yet'),
         );
       return answer;
     }),
@@ -93,12 +85,12 @@ export function adminBookingEndpoints(admin: AdminModule, context: AppContext): 
         locationKey: stay.root.locationKey,
         lockerId: stay.root.lockers.find((locker) => locker.active)?.number ?? null,
       });
-      // The visitor's "extended" e-mail was queued with the confirmation: sent now when this app
-      // sends e-mails, else by the outbox worker.
-      await builtPaymentModule(context)
-        ?.emails.deliver(extension.transactionId)
+      // The visitor's "extended" e-mail was queued with the confirmation: sent now, else by the
+      // outbox worker.
+      await emails
+        .deliver(extension.transactionId)
         .catch((error: unknown) =>
-          context.logger.error(
+          logger.error(
             { err: error, transactionId: extension.transactionId },
             'extension e-mail not sent yet',
           ),

@@ -1,9 +1,9 @@
 import { discountRoutes } from '@deposito/protocol';
 import { adminOf } from '../../auth/require-admin';
 import { endpoint, type Endpoint } from '../endpoint';
-import type { AdminModule } from './admin-module';
+import type { AdminServices } from '../../app-context';
 
-export function adminDiscountEndpoints(admin: AdminModule): Endpoint[] {
+export function adminDiscountEndpoints(admin: AdminServices): Endpoint[] {
   return [
     endpoint(discountRoutes.list, () => admin.discounts.list()),
     endpoint(discountRoutes.create, async ({ body }, _req, res) => ({

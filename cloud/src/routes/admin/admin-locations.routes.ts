@@ -1,9 +1,9 @@
 import { locationRoutes } from '@deposito/protocol';
 import { adminOf } from '../../auth/require-admin';
 import { endpoint, type Endpoint } from '../endpoint';
-import type { AdminModule } from './admin-module';
+import type { AdminServices } from '../../app-context';
 
-export function adminLocationEndpoints(admin: AdminModule): Endpoint[] {
+export function adminLocationEndpoints(admin: AdminServices): Endpoint[] {
   const { locations } = admin;
   return [
     endpoint(locationRoutes.listLocations, () => locations.summaries()),

@@ -2,7 +2,7 @@ import { lockerRoutes } from '@deposito/protocol';
 import { adminOf } from '../../auth/require-admin';
 import type { LockerOperation } from '../../services/locker-control';
 import { endpoint, type Endpoint } from '../endpoint';
-import type { AdminModule } from './admin-module';
+import type { AdminServices } from '../../app-context';
 
 const ACTIONS = [
   [lockerRoutes.open, 'open', 'Apri'],
@@ -14,7 +14,7 @@ const ACTIONS = [
 const REFUND_WORDS = { refund_due: 'rimborso dovuto', cancelled_by_operator: 'senza rimborso' } as const;
 
 /** Gestione Locker: the state of a location's lockers and the four operator actions. */
-export function adminLockerEndpoints(admin: AdminModule): Endpoint[] {
+export function adminLockerEndpoints(admin: AdminServices): Endpoint[] {
   return [
     endpoint(lockerRoutes.fullState, ({ query }) => admin.lockerControl.fullState(query.location)),
     endpoint(lockerRoutes.lockerHistory, ({ query }) =>

@@ -1,12 +1,11 @@
 import { adminRoutes, settingsRoutes } from '@deposito/protocol';
-import type { AppContext } from '../../app-context';
+import type { AdminServices, AppContext } from '../../app-context';
 import { adminOf } from '../../auth/require-admin';
 import { describeChanges } from '../../services/admin-activity.service';
 import { endpoint, type Endpoint } from '../endpoint';
-import type { AdminModule } from './admin-module';
 
 /** Parametri di sistema, and the logs screens. The booking pages read the same settings. */
-export function adminSettingsEndpoints(admin: AdminModule, context: AppContext): Endpoint[] {
+export function adminSettingsEndpoints(admin: AdminServices, context: AppContext): Endpoint[] {
   const settings = context.services.settings;
   return [
     endpoint(settingsRoutes.getSystem, () => settings.forOperator()),

@@ -3,9 +3,9 @@ import { adminOf, adminTokenOf } from '../../auth/require-admin';
 import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie';
 import { clientKey } from '../../limits/client-key';
 import { endpoint, type Endpoint } from '../endpoint';
-import type { AdminModule } from './admin-module';
+import type { AdminServices } from '../../app-context';
 
-export function authEndpoints(admin: AdminModule): Endpoint[] {
+export function authEndpoints(admin: AdminServices): Endpoint[] {
   return [
     // A 429 carries Retry-After (errors.ts) from the limits' `details.retryAfterSeconds`.
     // The browser keeps the session in an HttpOnly cookie; API clients use the token of the body.

@@ -143,7 +143,7 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
     simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
     site = await startHubCloud({ store, target: database.target });
     bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: simulator.port });
-    await waitUntilSiteOnline(site.hubArea.moduleFor(site.cloud.context).hub, bridge);
+    await waitUntilSiteOnline(site.hub, bridge);
   });
 
   afterAll(async () => {

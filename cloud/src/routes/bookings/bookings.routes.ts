@@ -1,13 +1,12 @@
 import { bookingRoutes, eurosToCents } from '@deposito/protocol';
 import type { RouteArea } from '../../app-context';
 import { clientKey } from '../../limits/client-key';
-import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { toDuration } from '../../services/booking.service';
 import { endpoint } from '../endpoint';
 
 export const bookingsArea: RouteArea = {
   name: 'bookings',
-  endpoints: ({ services, store, env }) => [
+  endpoints: ({ services }) => [
     endpoint(bookingRoutes.immediate, async ({ query }) => {
       const offer = await services.bookings.fastTrackOffer(query.location);
       return {
@@ -19,7 +18,7 @@ export const bookingsArea: RouteArea = {
 
     // The browser's transactionId names its hold; price and PIN fields are ignored (the server's count).
     endpoint(bookingRoutes.save, async ({ body }, req) => {
-      const booking = await visitorLimitsFor(store, env.limits).hold(clientKey(req.ip), body.quantita, () =>
+      const booking = await services.visitorLimits.hold(clientKey(req.ip), body.quantita, () =>
         services.bookings.hold({
           locationKey: body.location,
           size: body.locker.size,
@@ -39,7 +38,7 @@ export const bookingsArea: RouteArea = {
     }),
 
     endpoint(bookingRoutes.scheduled, async ({ body }, req) => {
-      const booking = await visitorLimitsFor(store, env.limits).hold(clientKey(req.ip), body.quantita, () =>
+      const booking = await services.visitorLimits.hold(clientKey(req.ip), body.quantita, () =>
         services.bookings.holdScheduled({
           locationKey: body.location_key,
           size: body.tipo_locker,
@@ -58,7 +57,7 @@ export const bookingsArea: RouteArea = {
 
     endpoint(bookingRoutes.customerDetails, async ({ params, body }, req) => {
       // A code sent here is checked too: it counts as a discount check against guessing.
-      if (body.codice_sconto) await visitorLimitsFor(store, env.limits).discountCheck(clientKey(req.ip));
+      if (body.codice_sconto) await services.visitorLimits.discountCheck(clientKey(req.ip));
       await services.bookings.saveCustomerDetails(params.transactionId, {
         customer: {
           firstName: body.nome,

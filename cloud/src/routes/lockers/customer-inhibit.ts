@@ -4,7 +4,6 @@ import { AppError } from '../../errors';
 import { toDuration } from '../../services/booking.service';
 import type { AppContext } from '../../app-context';
 import { clientKey } from '../../limits/client-key';
-import { visitorLimitsFor } from '../../limits/visitor-limits';
 
 /**
  * `POST /api/lockers/inhibit` has two callers (customer spec §7, admin spec §7). The operator's
@@ -13,7 +12,7 @@ import { visitorLimitsFor } from '../../limits/visitor-limits';
  * becomes an ordinary pending hold of exactly that locker, from now, that expires unless paid — the
  * same as `inhibit-multi` with the visitor's pick, so it grants nothing the public API does not.
  */
-export function customerInhibitRouter({ services, store, clock, env }: AppContext): Router {
+export function customerInhibitRouter({ services, store, clock }: AppContext): Router {
   const router = Router();
   router.post('/api/lockers/inhibit', async (req, res, next) => {
     const body = req.body as Record<string, unknown> | undefined;
@@ -34,7 +33,7 @@ export function customerInhibitRouter({ services, store, clock, env }: AppContex
       } catch {
         throw new AppError('booking/invalid_period', 'Not a bookable duration');
       }
-      const booking = await visitorLimitsFor(store, env.limits).hold(clientKey(req.ip), 1, () =>
+      const booking = await services.visitorLimits.hold(clientKey(req.ip), 1, () =>
         services.bookings.hold({
           locationKey: location.key,
           size: locker.size,

@@ -1,7 +1,6 @@
 import { lockerRoutes } from '@deposito/protocol';
 import type { RouteArea } from '../../app-context';
 import { clientKey } from '../../limits/client-key';
-import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { endpoint } from '../endpoint';
 import { customerInhibitRouter } from './customer-inhibit';
 
@@ -13,13 +12,12 @@ export const customerInhibitArea: RouteArea = {
 
 export const lockersArea: RouteArea = {
   name: 'lockers',
-  endpoints: ({ services, store, env }) => [
+  endpoints: ({ services }) => [
     endpoint(lockerRoutes.state, ({ query }) => services.locations.lockerState(query.location)),
 
     // Holds lockers for the visitor's period and answers with the pending booking that owns them.
     endpoint(lockerRoutes.inhibitMulti, async ({ body }, req) => {
-      const limits = visitorLimitsFor(store, env.limits);
-      const booking = await limits.hold(clientKey(req.ip), body.quantita, () =>
+      const booking = await services.visitorLimits.hold(clientKey(req.ip), body.quantita, () =>
         services.bookings.hold({
           locationKey: body.locationKey,
           size: body.dimensione,

@@ -1,11 +1,7 @@
 import { myBookingRoutes } from '@deposito/protocol';
 import { Router, type Response } from 'express';
 import type { RouteArea } from '../../app-context';
-import { BookingExtensionService } from '../../services/booking-extension.service';
-import { MyBookingService } from '../../services/my-booking.service';
-import { visitorLimitsFor } from '../../limits/visitor-limits';
 import { endpoint } from '../endpoint';
-import { builtPaymentModule } from '../payments/payments.routes';
 
 /** A download of a private link's booking: never cached, never named to the next site in a Referer. */
 function sendPrivateFile(res: Response, type: string, filename: string, body: string | Buffer): void {
@@ -22,83 +18,66 @@ function sendPrivateFile(res: Response, type: string, filename: string, body: st
 /** The visitor's own booking page behind a private link, and its calendar file. */
 export const myBookingArea: RouteArea = {
   name: 'my-booking',
-  endpoints: (context) => {
-    const { store, clock, services, env, logger, events } = context;
-    const extensions = new BookingExtensionService({
-      store,
-      clock,
-      events,
-      settings: services.settings,
-      bookings: services.bookings,
-    });
-    const myBooking = new MyBookingService(store, clock, services.bookings, extensions);
-    const payments = () => {
-      const module = builtPaymentModule(context);
-      if (!module) throw new Error('the payments area is not mounted');
-      return module.payments;
-    };
+  endpoints: ({ services, logger }) => {
+    const { myBookings, payments, emails, bookings, visitorLimits } = services;
     return [
       endpoint(myBookingRoutes.read, async ({ params }, _req, res) => {
         // A private page: neither shared caches nor the Referer of its outgoing links may keep it.
         res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-        return myBooking.read(params.token);
+        return myBookings.read(params.token);
       }),
       endpoint(myBookingRoutes.cancel, async ({ params }, _req, res) => {
         res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-        const cancelled = await myBooking.cancel(params.token);
+        const cancelled = await myBookings.cancel(params.token);
         // The refunds (the booking's and its extensions') are asked of the gateway at once; one that
         // cannot be made now stays refund_due and the operators' log says to refund it by hand.
-        const module = builtPaymentModule(context);
-        if (!module) return cancelled;
         for (const paid of [cancelled, ...cancelled.extensions]) {
-          if (paid.status === 'refund_due') await module.payments.refund(paid.reference);
+          if (paid.status === 'refund_due') await payments.refund(paid.reference);
         }
-        return myBooking.read(params.token);
+        return myBookings.read(params.token);
       }),
       endpoint(myBookingRoutes.extend, async ({ params, body }, _req, res) => {
         res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-        const extension = await myBooking.extend(params.token, body.endIso);
+        const extension = await myBookings.extend(params.token, body.endIso);
         try {
-          const created = await payments().retryPayment(extension.transactionId);
+          const created = await payments.retryPayment(extension.transactionId);
           res.status(200).type('html').send(created.html);
         } catch (error) {
           // No payment page: the lockers go back at once rather than when the hold lapses.
-          await services.bookings.cancel(extension.transactionId).catch(() => undefined);
+          await bookings.cancel(extension.transactionId).catch(() => undefined);
           throw error;
         }
       }),
       endpoint(myBookingRoutes.resend, async ({ params }, _req, res) => {
         res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-        const limits = visitorLimitsFor(store, env.limits);
         let transactionId = '';
-        const answer = await myBooking.resend(params.token, async (id) => {
+        const answer = await myBookings.resend(params.token, async (id) => {
           transactionId = id;
-          await limits.resend(id);
+          await visitorLimits.resend(id);
         });
-        // Queued durably, then sent before answering when this app sends e-mails; a failure is
-        // retried by the outbox worker like any booking e-mail.
-        await builtPaymentModule(context)
-          ?.emails.deliver(transactionId)
+        // Queued durably, then sent before answering; a failure is retried by the outbox worker
+        // like any booking e-mail.
+        await emails
+          .deliver(transactionId)
           .catch((error: unknown) => logger.error({ err: error, transactionId }, 'resend not sent yet'));
         return answer;
       }),
       endpoint(myBookingRoutes.link, async ({ params }, _req, res) => {
         res.set('Cache-Control', 'no-store');
-        return myBooking.mintForPaidBooking(params.transactionId);
+        return myBookings.mintForPaidBooking(params.transactionId);
       }),
     ];
   },
   // text/calendar and application/pdf, not JSON: served beside the catalogue (protocol's
   // myBookingCalendarPath and myBookingReceiptPath).
-  router: ({ store, clock }) => {
-    const myBooking = new MyBookingService(store, clock);
+  router: ({ services: { myBookings } }) => {
     const router = Router();
     router.get('/api/my-booking/:token/calendar.ics', async (req, res) => {
-      const { filename, ics } = await myBooking.calendar(String(req.params.token));
+      const { filename, ics } = await myBookings.calendar(String(req.params.token));
       sendPrivateFile(res, 'text/calendar; charset=utf-8', filename, ics);
     });
     router.get('/api/my-booking/:token/receipt.pdf', async (req, res) => {
-      const { filename, pdf } = await myBooking.receipt(String(req.params.token));
+      const { filename, pdf } = await myBookings.receipt(String(req.params.token));
       sendPrivateFile(res, 'application/pdf', filename, Buffer.from(pdf));
     });
     return router;
