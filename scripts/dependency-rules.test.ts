@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,8 +60,13 @@ describe('the dependency rules of npm run lint', () => {
         filter: (source) => !NOT_COPIED.test(source.slice(ROOT.length)),
       });
     }
-    // The workspaces resolve by name through the repository's own installed packages.
+    // The workspaces resolve by name through the repository's own installed packages, and each
+    // workspace's own node_modules where npm installed one apart (a peer range it would not hoist).
     await symlink(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    for (const workspace of ['protocol', 'cloud', 'edge-bridge', 'web', 'scripts']) {
+      const installed = path.join(ROOT, workspace, 'node_modules');
+      if (existsSync(installed)) await symlink(installed, path.join(copy, workspace, 'node_modules'), 'dir');
+    }
   }, 60_000);
 
   afterAll(async () => {

@@ -468,7 +468,7 @@ export function BookingsPage() {
         }
       />
       {/* Deleting bookings is every site's business: an administrator's only (auth/roles.ts). */}
-      {role === 'administrator' ? <CleanupPanel onDeleted={reload} /> : null}
+      {role === 'administrator' ? <CleanupPanel /> : null}
       <Notice
         message={failed ? { tone: 'error', text: 'Errore nel caricamento prenotazioni o sedi' } : null}
       />
@@ -497,10 +497,8 @@ export function BookingsPage() {
             openId={openId}
             onOpen={setOpenId}
             onNotice={setNotice}
-            onChanged={(message) => {
-              setNotice(message);
-              reload();
-            }}
+            // The action's own mutation has read the bookings again (useAdminAction).
+            onChanged={setNotice}
           />
         )}
       </Card>

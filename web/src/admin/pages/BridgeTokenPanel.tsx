@@ -1,4 +1,5 @@
 import { locationRoutes } from '@deposito/protocol';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -47,36 +48,39 @@ export function BridgeTokenPanel({
   mastercode: string;
 }) {
   const [token, setToken] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState<'issue' | 'revoke' | null>(null);
   const [revoked, setRevoked] = useState<string | null>(null);
-
-  async function run(action: 'issue' | 'revoke') {
-    setBusy(true);
-    setProblem(null);
-    setRevoked(null);
-    try {
-      if (action === 'issue') {
-        const answer = await adminCall(locationRoutes.rotateBridgeToken, { params: { key: locationKey } });
-        setToken(answer.token);
-      } else {
-        const answer = await adminCall(locationRoutes.revokeBridgeToken, { params: { key: locationKey } });
-        setToken(null);
-        setRevoked(
-          answer.revoked
-            ? 'Token revocato: il bridge della sede è disconnesso e non può collegarsi finché non emetti un nuovo token.'
-            : 'La sede non aveva un token: nessun bridge può collegarsi finché non ne emetti uno.',
-        );
-      }
-    } catch (error) {
+  // Through the shared client like every admin save; a token is shown once, so nothing is cached.
+  const change = useMutation({
+    mutationFn: async (action: 'issue' | 'revoke') =>
+      action === 'issue'
+        ? { action, ...(await adminCall(locationRoutes.rotateBridgeToken, { params: { key: locationKey } })) }
+        : {
+            action,
+            ...(await adminCall(locationRoutes.revokeBridgeToken, { params: { key: locationKey } })),
+          },
+    onMutate: () => {
+      setProblem(null);
+      setRevoked(null);
+    },
+    onSuccess: (answer) => {
+      if ('token' in answer) return setToken(answer.token);
+      setToken(null);
+      setRevoked(
+        answer.revoked
+          ? 'Token revocato: il bridge della sede è disconnesso e non può collegarsi finché non emetti un nuovo token.'
+          : 'La sede non aveva un token: nessun bridge può collegarsi finché non ne emetti uno.',
+      );
+    },
+    onError: (error, action) => {
       const what = action === 'issue' ? 'Token non emesso' : 'Token non revocato';
       setProblem(`${what}: ${errorText(error, 'errore sconosciuto')}`);
-    } finally {
-      setBusy(false);
-      setAsking(null);
-    }
-  }
+    },
+    onSettled: () => setAsking(null),
+  });
+  const busy = change.isPending;
+  const run = (action: 'issue' | 'revoke') => change.mutate(action);
 
   const command = token
     ? [
@@ -117,7 +121,7 @@ export function BridgeTokenPanel({
           title={`Nuovo token per il bridge di ${locationKey}`}
           confirmLabel="Emetti nuovo token"
           busy={busy}
-          onConfirm={() => void run('issue')}
+          onConfirm={() => run('issue')}
           onCancel={() => setAsking(null)}
         >
           <p>Il token attuale smette subito di funzionare e il bridge collegato viene disconnesso.</p>
@@ -129,7 +133,7 @@ export function BridgeTokenPanel({
           confirmLabel="Revoca token"
           tone="danger"
           busy={busy}
-          onConfirm={() => void run('revoke')}
+          onConfirm={() => run('revoke')}
           onCancel={() => setAsking(null)}
         >
           <p>

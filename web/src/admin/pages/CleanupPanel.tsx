@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { adminCall } from '../admin-api';
+import { useAdminMutation } from '../query/use-admin-mutation';
 import { useConfirm } from '../components/use-confirm';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import { Notice, type NoticeMessage } from '../components/ui';
@@ -224,7 +225,7 @@ function PreviewLine({ preview, previewing }: { preview: CleanupPreview | null; 
 }
 
 /** "Gestione Database": statistics, a live preview of what the filter deletes, and the deletion. */
-export function CleanupPanel({ onDeleted }: { onDeleted: () => void }) {
+export function CleanupPanel() {
   const confirm = useConfirm();
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState<CleanupFilter>({
@@ -233,8 +234,13 @@ export function CleanupPanel({ onDeleted }: { onDeleted: () => void }) {
     excludeWithLocker: true,
   });
   const { stats, preview, previewing, failure } = useCleanupReads(open, filter);
-  const [deleting, setDeleting] = useState(false);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
+  // The list, the statistics and the preview are all under ['bookings']: read again once it ran.
+  const remove = useAdminMutation(
+    (body: CleanupFilter) => adminCall(cleanupRoutes.execute, { body }),
+    [['bookings']],
+  );
+  const deleting = remove.isPending;
 
   async function execute() {
     if (!preview || preview.totalBookings === 0) return;
@@ -244,10 +250,9 @@ export function CleanupPanel({ onDeleted }: { onDeleted: () => void }) {
       confirmLabel: 'Elimina',
     });
     if (!confirmed) return;
-    setDeleting(true);
     setMessage(null);
     try {
-      const answer = await adminCall(cleanupRoutes.execute, { body: filter });
+      const answer = await remove.mutateAsync(filter);
       if (!answer.success || !answer.data) {
         setMessage({ tone: 'error', text: answer.error ?? 'Errore durante la cancellazione' });
         return;
@@ -259,12 +264,8 @@ export function CleanupPanel({ onDeleted }: { onDeleted: () => void }) {
           `Eliminate ${answer.data.deletedRows} prenotazioni (${answer.data.totalTransactions} transazioni)` +
           (kept ? `. ${kept}` : ''),
       });
-      // The list, the statistics and the preview are all under ['bookings'].
-      onDeleted();
     } catch (error) {
       setMessage({ tone: 'error', text: failureText(error, 'Errore durante la cancellazione') });
-    } finally {
-      setDeleting(false);
     }
   }
 

@@ -1,7 +1,9 @@
-import { adminRoutes, type ExtensionOfferResponse } from '@deposito/protocol';
+import { adminRoutes, extendBookingRequestSchema } from '@deposito/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
 import { formatInZone } from '../format';
 
 /** Why the server offers no longer stay, as the operators read it. */
@@ -25,49 +27,48 @@ export function ExtendStayAction({
 }: {
   transactionId: string;
   zone: string;
-  onDone: (message: { tone: 'success' | 'error'; text: string }) => void;
+  onDone: (message: ActionMessage) => void;
 }) {
-  const [offer, setOffer] = useState<ExtensionOfferResponse | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [endIso, setEndIso] = useState('');
+  // The offer is read when the operator asks for it, through the shared client (read again after a change).
+  const [wanted, setWanted] = useState(false);
+  const read = useQuery({
+    queryKey: ['bookings', 'extension', transactionId],
+    queryFn: ({ signal }) => adminCall(adminRoutes.bookingExtension, { params: { transactionId }, signal }),
+    enabled: wanted,
+  });
+  const offer = read.data;
+  const [chosenEnd, setEndIso] = useState('');
+  const endIso = chosenEnd || offer?.options[0]?.endIso || '';
   const [reason, setReason] = useState('');
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function load() {
-    setProblem(null);
-    try {
-      const answer = await adminCall(adminRoutes.bookingExtension, { params: { transactionId } });
-      setOffer(answer);
-      setEndIso(answer.options[0]?.endIso ?? '');
-    } catch (error) {
-      setProblem(`Prolungamento non disponibile: ${errorText(error, 'errore sconosciuto')}`);
-    }
-  }
-
-  async function extend() {
-    setBusy(true);
-    try {
-      const answer = await adminCall(adminRoutes.extendBooking, {
-        params: { transactionId },
-        body: { endIso, reason: reason.trim() },
-      });
-      onDone({ tone: 'success', text: answer.message });
-    } catch (error) {
-      onDone({
-        tone: 'error',
-        text: `Prenotazione non prolungata: ${errorText(error, 'errore sconosciuto')}`,
-      });
-    } finally {
-      setBusy(false);
+  const extend = useAdminAction(
+    (body: { endIso: string; reason: string }) =>
+      adminCall(adminRoutes.extendBooking, { params: { transactionId }, body }),
+    {
+      success: (answer) => ({ tone: 'success', text: answer.message }),
+      failure: 'Prenotazione non prolungata',
+    },
+    (message) => {
       setAsking(false);
-    }
-  }
+      onDone(message);
+    },
+  );
 
-  if (problem) return <span className="adm-muted">{problem}</span>;
+  if (read.isError) {
+    return (
+      <span className="adm-muted">
+        Prolungamento non disponibile: {errorText(read.error, 'errore sconosciuto')}
+      </span>
+    );
+  }
   if (!offer) {
     return (
-      <button type="button" className="adm-btn adm-btn-secondary" onClick={() => void load()}>
+      <button
+        type="button"
+        className="adm-btn adm-btn-secondary"
+        disabled={read.isFetching}
+        onClick={() => setWanted(true)}
+      >
         Prolunga senza addebito…
       </button>
     );
@@ -79,7 +80,8 @@ export function ExtendStayAction({
       </span>
     );
   }
-  const reasonOk = reason.trim().length >= 3;
+  // The request as the server will check it (a reason of a few words, an end it offered).
+  const reasonOk = extendBookingRequestSchema.safeParse({ endIso, reason }).success;
   return (
     <div className="adm-actions-inline" role="group" aria-label="Prolunga">
       <label className="adm-field adm-field-inline">
@@ -114,8 +116,8 @@ export function ExtendStayAction({
         <ConfirmDialog
           title={`Prolungare fino a ${formatInZone(endIso, zone)} senza addebito?`}
           confirmLabel="Prolunga"
-          busy={busy}
-          onConfirm={() => void extend()}
+          busy={extend.busy}
+          onConfirm={() => void extend.run({ endIso, reason: reason.trim() })}
           onCancel={() => setAsking(false)}
         >
           <p>

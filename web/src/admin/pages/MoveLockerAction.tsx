@@ -1,7 +1,8 @@
 import { adminRoutes } from '@deposito/protocol';
 import { useState } from 'react';
-import { adminCall, errorText } from '../admin-api';
+import { adminCall } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
 
 /**
  * "Cambia locker": a paid booking leaves one of its lockers (a jammed door, a locker out of order)
@@ -19,30 +20,22 @@ export function MoveLockerAction({
   lockers: readonly number[];
   /** Every locker of the booking's size at its location. */
   sameSize: readonly number[];
-  onDone: (message: { tone: 'success' | 'error'; text: string }) => void;
+  onDone: (message: ActionMessage) => void;
 }) {
   const others = sameSize.filter((number) => !lockers.includes(number));
   const [from, setFrom] = useState(lockers[0]);
   const [to, setTo] = useState(others[0]);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (from === undefined || to === undefined) return null;
-
-  async function move() {
-    setBusy(true);
-    try {
-      const answer = await adminCall(adminRoutes.moveBookingLocker, {
-        params: { transactionId },
-        body: { from: from!, to: to! },
-      });
-      onDone({ tone: 'success', text: answer.message });
-    } catch (error) {
-      onDone({ tone: 'error', text: `Locker non cambiato: ${errorText(error, 'errore sconosciuto')}` });
-    } finally {
-      setBusy(false);
+  const move = useAdminAction(
+    (body: { from: number; to: number }) =>
+      adminCall(adminRoutes.moveBookingLocker, { params: { transactionId }, body }),
+    { success: (answer) => ({ tone: 'success', text: answer.message }), failure: 'Locker non cambiato' },
+    (message) => {
       setAsking(false);
-    }
-  }
+      onDone(message);
+    },
+  );
+  if (from === undefined || to === undefined) return null;
 
   return (
     <div className="adm-actions-inline" role="group" aria-label="Cambia locker">
@@ -75,8 +68,8 @@ export function MoveLockerAction({
         <ConfirmDialog
           title={`Spostare la prenotazione dal locker ${from} al ${to}?`}
           confirmLabel="Cambia locker"
-          busy={busy}
-          onConfirm={() => void move()}
+          busy={move.busy}
+          onConfirm={() => void move.run({ from, to })}
           onCancel={() => setAsking(false)}
         >
           <p>

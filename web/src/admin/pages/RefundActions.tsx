@@ -1,7 +1,7 @@
 import { adminRoutes } from '@deposito/protocol';
-import { useState } from 'react';
-import { adminCall, errorText } from '../admin-api';
+import { adminCall } from '../admin-api';
 import { useConfirm } from '../components/use-confirm';
+import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
 
 /**
  * A booking whose money is owed back (refund_due): ask the payment gateway again, or record a
@@ -12,10 +12,18 @@ export function RefundActions({
   onDone,
 }: {
   transactionId: string;
-  onDone: (message: { tone: 'success' | 'error'; text: string }) => void;
+  onDone: (message: ActionMessage) => void;
 }) {
   const confirm = useConfirm();
-  const [busy, setBusy] = useState(false);
+  const action = useAdminAction(
+    (byHand: boolean) =>
+      adminCall(adminRoutes.refundBooking, { params: { transactionId }, body: { byHand } }),
+    {
+      success: (answer) => ({ tone: answer.success ? 'success' : 'error', text: answer.message }),
+      failure: 'Rimborso non eseguito',
+    },
+    onDone,
+  );
 
   async function refund(byHand: boolean) {
     if (
@@ -28,18 +36,7 @@ export function RefundActions({
       }))
     )
       return;
-    setBusy(true);
-    try {
-      const answer = await adminCall(adminRoutes.refundBooking, {
-        params: { transactionId },
-        body: { byHand },
-      });
-      onDone({ tone: answer.success ? 'success' : 'error', text: answer.message });
-    } catch (error) {
-      onDone({ tone: 'error', text: `Rimborso non eseguito: ${errorText(error, 'errore sconosciuto')}` });
-    } finally {
-      setBusy(false);
-    }
+    await action.run(byHand);
   }
 
   return (
@@ -48,7 +45,7 @@ export function RefundActions({
       <button
         type="button"
         className="adm-btn adm-btn-primary"
-        disabled={busy}
+        disabled={action.busy}
         onClick={() => void refund(false)}
       >
         Rimborsa con il gateway
@@ -56,7 +53,7 @@ export function RefundActions({
       <button
         type="button"
         className="adm-btn adm-btn-secondary"
-        disabled={busy}
+        disabled={action.busy}
         onClick={() => void refund(true)}
       >
         Segna come rimborsata a mano

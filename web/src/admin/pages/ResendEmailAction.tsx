@@ -1,7 +1,8 @@
 import { adminRoutes } from '@deposito/protocol';
 import { useState } from 'react';
-import { adminCall, errorText } from '../admin-api';
+import { adminCall } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
 
 /**
  * "Invia di nuovo la conferma": a visitor on the phone who lost the e-mail gets it again at the
@@ -15,23 +16,17 @@ export function ResendEmailAction({
 }: {
   transactionId: string;
   email: string;
-  onDone: (message: { tone: 'success' | 'error'; text: string }) => void;
+  onDone: (message: ActionMessage) => void;
 }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function resend() {
-    setBusy(true);
-    try {
-      const answer = await adminCall(adminRoutes.resendBookingEmail, { params: { transactionId } });
-      onDone({ tone: 'success', text: answer.message });
-    } catch (error) {
-      onDone({ tone: 'error', text: `E-mail non inviata: ${errorText(error, 'errore sconosciuto')}` });
-    } finally {
-      setBusy(false);
+  const resend = useAdminAction(
+    () => adminCall(adminRoutes.resendBookingEmail, { params: { transactionId } }),
+    { success: (answer) => ({ tone: 'success', text: answer.message }), failure: 'E-mail non inviata' },
+    (message) => {
       setAsking(false);
-    }
-  }
+      onDone(message);
+    },
+  );
 
   return (
     <>
@@ -42,8 +37,8 @@ export function ResendEmailAction({
         <ConfirmDialog
           title="Inviare di nuovo la conferma?"
           confirmLabel="Invia"
-          busy={busy}
-          onConfirm={() => void resend()}
+          busy={resend.busy}
+          onConfirm={() => void resend.run(undefined)}
           onCancel={() => setAsking(false)}
         >
           <p>
