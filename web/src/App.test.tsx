@@ -17,12 +17,12 @@ describe('routes', () => {
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     // The spec's test site is not offered to visitors.
     expect(links).toEqual(['/oca', '/vicolo', '/termini']);
-    // The tab says which page this is, in the visitor's language.
-    expect(document.title).toBe('Deposito bagagli · Deposito');
+    // The tab says which page this is, in the visitor's language (set once the page's effect ran).
+    await waitFor(() => expect(document.title).toBe('Deposito bagagli · Deposito'));
     fireEvent.click(screen.getByRole('button', { name: 'English' }));
     expect(await screen.findByRole('heading', { name: 'Luggage storage' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Italiano' })).toBeDefined();
-    expect(document.title).toBe('Luggage storage · Deposito');
+    await waitFor(() => expect(document.title).toBe('Luggage storage · Deposito'));
   });
 
   it('sends deeper unknown paths and unknown locations home', async () => {
