@@ -196,6 +196,7 @@ test('Codici sconto: create, edit in place and delete', async () => {
   await page.getByRole('button', { name: 'Crea codice' }).click();
   await expect(admin.notice('Valore (%): al massimo 100')).toBeVisible();
   await expect(form.getByLabel('Valore (%)')).toHaveAttribute('aria-invalid', 'true');
+  await admin.screenshot('admin-discount-refused');
   await form.getByLabel('Valore (%)').fill('10');
   await form.getByLabel('Valido dal').fill('2026-01-01');
   await form.getByLabel('Giorni minimi').fill('2');
