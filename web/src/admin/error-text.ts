@@ -197,16 +197,3 @@ export function issueText(
   if (label !== undefined) return `${label}: ${kindText(issue)}`;
   return ADMIN_ERROR_TEXT['validation/invalid_body'] + fieldsText([{ path: issue.path.join('.') }]);
 }
-
-/** The Italian text of the first problem a protocol schema found in a page's own form. */
-export function validationText(error: z.ZodError): string {
-  for (const issue of error.issues) {
-    const code: unknown = issue.code === 'custom' ? issue.params?.code : undefined;
-    const text = typeof code === 'string' ? ADMIN_ERROR_TEXT[code as ErrorCode] : undefined;
-    if (text) return text;
-  }
-  return (
-    ADMIN_ERROR_TEXT['validation/invalid_body'] +
-    fieldsText(error.issues.map((i) => ({ path: i.path.join('.') })))
-  );
-}
