@@ -2,7 +2,9 @@ import { lockerRoutes, settingsRoutes } from '@deposito/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../test/fake-api';
 import { adminCall } from './admin-api';
-import { adminErrorMessage } from './error-text';
+import { priceRowsSchema, zTimeOfDay } from '@deposito/protocol';
+import { z } from 'zod';
+import { adminErrorMessage, issueText } from './error-text';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -68,5 +70,38 @@ describe('admin error messages', () => {
     );
     // A code newer than this page: the server's message rather than nothing.
     expect(adminErrorMessage('future/code', 'Qualcosa di nuovo')).toBe('Qualcosa di nuovo');
+  });
+
+  it("words a form schema's problems: by code, the form's own text, or the field's label and kind", () => {
+    const schema = z.object({
+      pricing: z.object({ hours: priceRowsSchema }),
+      port: z.number().int().min(1).max(65_535),
+      nome: z.string().trim().min(1),
+      pin: z.string().regex(/^\d{6}$/),
+      apertura: zTimeOfDay,
+      other: z.string().min(3),
+    });
+    const issues = schema.safeParse({
+      pricing: { hours: [{ duration: '3', price: 0 }] },
+      port: 70_000,
+      nome: ' ',
+      pin: '12',
+      apertura: '7:00',
+      other: 'x',
+    }).error!.issues;
+    const names = {
+      labels: { 'pricing.hours': 'Standard, ore', port: 'Porta', nome: 'Nome', apertura: 'Apertura' },
+      texts: { pin: 'Il PIN deve avere 6 cifre' },
+    };
+    expect(issues.map((issue) => issueText(issue, names))).toEqual([
+      // A coded sentence, after what holds the field.
+      'Standard, ore: Ogni prezzo deve essere maggiore di zero',
+      'Porta: al massimo 65535',
+      'Nome: obbligatorio',
+      'Il PIN deve avere 6 cifre',
+      'Apertura: usa il formato HH:mm',
+      // Nothing names it: the path, as for the server's validation errors.
+      'Dati non validi (campo: other)',
+    ]);
   });
 });
