@@ -35,7 +35,9 @@ describe('benchmarks (quick mode)', () => {
     '%s: holds succeed and no locker holds overlapping periods',
     { timeout: QUICK_TIMEOUT_MS },
     async (name) => {
-      const { details } = await quick(name);
+      const { details, baseline } = await quick(name);
+      // Each measures its raw-insert floor in the same run (better-sqlite3, or pg from as many connections).
+      expect(baseline).toBeGreaterThan(0);
       expect(details.overlaps).toBe(0);
       expect(details.errors).toBe(0);
       expect(details.succeeded).toBeGreaterThan(0);
