@@ -134,14 +134,21 @@ export const lockerActionResponseSchema = z.object({
     .optional(),
 });
 
-const lockerAction = <const Path extends string>(path: Path, summary: string) =>
+const lockerAction = <
+  const Path extends string,
+  Response extends z.ZodType = typeof lockerActionResponseSchema,
+>(
+  path: Path,
+  summary: string,
+  response: Response = lockerActionResponseSchema as unknown as Response,
+) =>
   defineRoute({
     method: 'POST',
     path,
     area: 'lockers',
     auth: 'admin',
     request: { body: lockerActionRequestSchema },
-    response: lockerActionResponseSchema,
+    response,
     // 202 with outcome 'queued': the bridge is offline and runs the command when it is back.
     alsoStatuses: [202],
     summary,
@@ -243,6 +250,8 @@ export const lockerRoutes = {
   inhibit: lockerAction(
     '/api/lockers/inhibit',
     'Take a locker out of service (Disattiva). Without a token and with a duration: a visitor holds that one locker from now (customerInhibitRequestSchema → inhibitMultiResponseSchema)',
+    // Two callers, two answers (customer spec §7, admin spec §7): the contract admits both.
+    z.union([lockerActionResponseSchema, inhibitMultiResponseSchema]),
   ),
   unbook: lockerAction('/api/lockers/unbook', 'Put a locker back in service (Attiva)'),
   unbookSoap: lockerAction(

@@ -1,4 +1,9 @@
-import { errorBodySchema, inhibitMultiResponseSchema, SEED_LOCATIONS } from '@deposito/protocol';
+import {
+  errorBodySchema,
+  inhibitMultiResponseSchema,
+  lockerRoutes,
+  SEED_LOCATIONS,
+} from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
@@ -25,6 +30,8 @@ describe('POST /api/lockers/inhibit from the legacy customer page', () => {
     });
     expect(answer.status).toBe(200);
     const body = inhibitMultiResponseSchema.parse(answer.body);
+    // The route's published contract admits this caller's answer too (the API fuzzer checks answers by it).
+    expect(lockerRoutes.inhibit.response.safeParse(answer.body).success).toBe(true);
     expect(body.reservedLockers).toEqual([LARGE]);
     expect(body.expiresAt).toBe('2026-03-27T08:15:00.000Z');
     const booking = await test.store.bookings.get(body.transactionId!);

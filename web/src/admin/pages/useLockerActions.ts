@@ -1,4 +1,5 @@
 import {
+  lockerActionResponseSchema,
   lockerBookingLiveDetailsSchema,
   lockerRoutes,
   type LockerBookingLiveDetails,
@@ -88,7 +89,10 @@ export function useLockerActions(
     setBusy(true);
     setMessage(null);
     try {
-      const result = await adminCall(action.route, { body, timeoutMs: LOCKER_TIMEOUT_MS });
+      // An operator's call always gets the operator's answer (the route's other one is a visitor's hold).
+      const result = lockerActionResponseSchema.parse(
+        await adminCall(action.route, { body, timeoutMs: LOCKER_TIMEOUT_MS }),
+      );
       const cancelled = (result.cancelledBookings ?? [])
         .map((b) => `prenotazione ${b.transactionId} annullata (${STATUS_LABELS[b.status]})`)
         .join(', ');
