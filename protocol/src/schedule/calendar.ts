@@ -1,4 +1,4 @@
-import { isIsoDate, zonedNow } from './local-time';
+import { isIsoDate, plusIsoDate, readWallClock } from './local-time';
 import { minutesOfDay } from './time-of-day';
 
 /** From this local time on, today can no longer be chosen in the calendar. */
@@ -12,12 +12,11 @@ export const BOOKING_HORIZON_MONTHS = 6;
  * local time on; max is today plus 6 months (clamped to the month's end, 31 Aug → 28 Feb).
  */
 export function calendarBounds(now: Date, zone: string): { min: string; max: string } {
-  const local = zonedNow(now, zone);
-  const today = local.startOf('day');
-  const pastCutoff = local.hour * 60 + local.minute >= minutesOfDay(CALENDAR_CUTOFF);
+  const { date: today, minutes } = readWallClock(now, zone);
+  const pastCutoff = minutes >= minutesOfDay(CALENDAR_CUTOFF);
   return {
-    min: (pastCutoff ? today.plus({ days: 1 }) : today).toFormat('yyyy-MM-dd'),
-    max: today.plus({ months: BOOKING_HORIZON_MONTHS }).toFormat('yyyy-MM-dd'),
+    min: pastCutoff ? plusIsoDate(today, { days: 1 }) : today,
+    max: plusIsoDate(today, { months: BOOKING_HORIZON_MONTHS }),
   };
 }
 

@@ -15,6 +15,83 @@ export function zonedNow(now: Date, zone: string): DateTime {
   return local;
 }
 
+/** An instant on the location's wall clock: its date (yyyy-MM-dd), minutes since midnight and seconds. */
+export interface WallClockReading {
+  date: string;
+  minutes: number;
+  second: number;
+}
+
+/**
+ * `now` on the location's wall clock, as {@link zonedNow} reads it, without building a luxon DateTime
+ * (each one asks Intl for the zone's offset several times; the server reads a few per hold). A zone
+ * Intl does not know by that name (luxon's `UTC+1`, `local`) is read through luxon. Throws RangeError
+ * like zonedNow.
+ */
+export function readWallClock(now: Date, zone: string): WallClockReading {
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) {
+    throw new RangeError(`Not a valid instant: ${String(now)}`);
+  }
+  const format = wallClockFormat(zone);
+  if (!format) {
+    const local = zonedNow(now, zone);
+    return { date: isoDate(local), minutes: local.hour * 60 + local.minute, second: local.second };
+  }
+  let year = '';
+  let month = '';
+  let day = '';
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  for (const part of format.formatToParts(now)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+    else if (part.type === 'hour') hour = Number(part.value) % 24;
+    else if (part.type === 'minute') minute = Number(part.value);
+    else if (part.type === 'second') second = Number(part.value);
+  }
+  if (year.length !== 4) {
+    // Outside years 1000–9999 yyyy-MM-dd is luxon's business.
+    const local = zonedNow(now, zone);
+    return { date: isoDate(local), minutes: local.hour * 60 + local.minute, second: local.second };
+  }
+  return { date: `${year}-${month}-${day}`, minutes: hour * 60 + minute, second };
+}
+
+/** Throws RangeError, as {@link startOfLocalDate} does, for a zone neither Intl nor luxon knows. */
+export function assertKnownZone(zone: string): void {
+  if (wallClockFormat(zone)) return;
+  if (!DateTime.fromMillis(0, { zone }).isValid) throw new RangeError(`Unknown time zone: ${zone}`);
+}
+
+/** One formatter per zone (building one costs more than a reading); null for a zone Intl refuses. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function wallClockFormat(zone: string): Intl.DateTimeFormat | null {
+  let format = wallClockFormats.get(zone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        calendar: 'iso8601',
+        numberingSystem: 'latn',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+    } catch {
+      format = null;
+    }
+    wallClockFormats.set(zone, format);
+  }
+  return format;
+}
+
 /** Today's date (yyyy-MM-dd) at the location. */
 export function todayInZone(now: Date, zone: string): string {
   return isoDate(zonedNow(now, zone));
@@ -22,11 +99,41 @@ export function todayInZone(now: Date, zone: string): string {
 
 /** True for a real calendar date written yyyy-MM-dd ('2026-02-30' is not). */
 export function isIsoDate(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    ISO_DATE_PATTERN.test(value) &&
-    DateTime.fromISO(value, { zone: 'utc' }).isValid
-  );
+  if (typeof value !== 'string' || !ISO_DATE_PATTERN.test(value)) return false;
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(Number(value.slice(0, 4)), month);
+}
+
+/** Days in a month of the proleptic Gregorian calendar (luxon's). */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * The calendar date `months` months and `days` days after a yyyy-MM-dd date, as luxon's `plus` names
+ * it (months first, the day clamped to the month's end: 31 Aug + 6 months → 28 Feb). Dates only, no
+ * zone: a local date moves the same way in every zone.
+ */
+export function plusIsoDate(
+  date: string,
+  { months = 0, days = 0 }: { months?: number; days?: number },
+): string {
+  let year = Number(date.slice(0, 4));
+  let month = Number(date.slice(5, 7)) + months;
+  year += Math.floor((month - 1) / 12);
+  month = ((((month - 1) % 12) + 12) % 12) + 1;
+  let day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month)) + days;
+  while (day > daysInMonth(year, month)) {
+    day -= daysInMonth(year, month);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** The start of `date` in `zone`. Throws RangeError for a malformed or impossible date or an unknown zone. */

@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import type { Duration } from '../pricing/price-table';
 import { isDateBookable } from './calendar';
+import { readWallClock, type WallClockReading } from './local-time';
 import { FAST_TRACK_HOURS, isInFastTrackWindow, type DailyWindow } from './daily-windows';
 import {
   DAY_OPTIONS,
@@ -10,6 +10,7 @@ import {
   nightHourOptions,
 } from './durations';
 import { daytimeStartSlots, nightStartSlots } from './start-slots';
+import { timeOfDay } from './time-of-day';
 
 // Whether a booking period is one the customer pages offer, for the server to refuse any other.
 // The pages build their choices from the same functions (start slots, hour and day options, the
@@ -62,10 +63,9 @@ export interface OfferedWindowInput {
  */
 export function offeredWindowVerdict(input: OfferedWindowInput): OfferVerdict {
   const { flow, startAt, duration, now, zone } = input;
-  const start = DateTime.fromJSDate(startAt, { zone });
-  const date = start.toFormat('yyyy-MM-dd');
-  const time = start.toFormat('HH:mm');
-  if (isOfferedSlot(flow, date, time, start, now, zone)) {
+  const start = wallClockOrNull(startAt, zone);
+  const time = start ? timeOfDay(start.minutes) : '';
+  if (start && isOfferedSlot(flow, start, time, startAt, now, zone)) {
     if (duration.unit === 'days') {
       return (DAY_OPTIONS as readonly number[]).includes(duration.value)
         ? { ok: true, kind: 'slot' }
@@ -93,16 +93,26 @@ function isStartNow(startAt: Date, now: Date): boolean {
   return offsetMs >= -OFFER_GRACE_MINUTES * 60_000 && offsetMs <= START_NOW_AHEAD_MINUTES * 60_000;
 }
 
+/** The start on the location's wall clock; null when it cannot be read there (never a slot). */
+function wallClockOrNull(startAt: Date, zone: string): WallClockReading | null {
+  try {
+    return readWallClock(startAt, zone);
+  } catch {
+    return null;
+  }
+}
+
 function isOfferedSlot(
   flow: BookingFlow,
-  date: string,
+  start: WallClockReading,
   time: string,
-  start: DateTime,
+  startAt: Date,
   now: Date,
   zone: string,
 ): boolean {
   // Slots are whole minutes on the 15-minute grid; 10:15:30 is no slot.
-  if (start.second !== 0 || start.millisecond !== 0) return false;
+  if (start.second !== 0 || startAt.getTime() % 1000 !== 0) return false;
+  const { date } = start;
   const slots = flow === 'daytime' ? daytimeStartSlots : nightStartSlots;
   // Today's slots only shrink as time passes and the calendar's horizon only grows: a choice offered
   // at some instant of the grace period was offered at its beginning or is offered now.

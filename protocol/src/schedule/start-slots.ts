@@ -1,5 +1,5 @@
 import { isDateBookable } from './calendar';
-import { startOfLocalDate, zonedNow } from './local-time';
+import { assertKnownZone, isIsoDate, readWallClock } from './local-time';
 import { minutesOfDay, timeOfDay } from './time-of-day';
 
 export const SLOT_MINUTES = 15;
@@ -46,13 +46,14 @@ function startSlots(
   lastSlot: number,
   sameDayCutoff: number,
 ): string[] {
-  const day = startOfLocalDate(date, zone);
-  const local = zonedNow(now, zone);
-  const today = local.startOf('day');
-  if (day < today) return [];
+  if (!isIsoDate(date)) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${String(date)}`);
+  assertKnownZone(zone);
+  const local = readWallClock(now, zone);
+  // yyyy-MM-dd strings order like the local days they name.
+  if (date < local.date) return [];
   let first = minutesOfDay(FIRST_SLOT);
-  if (day.hasSame(local, 'day')) {
-    const nowMinutes = local.hour * 60 + local.minute;
+  if (date === local.date) {
+    const nowMinutes = local.minutes;
     if (nowMinutes >= sameDayCutoff) return [];
     // The mark strictly after now: seconds within the current minute never make it "now".
     const nextMark = Math.floor(nowMinutes / SLOT_MINUTES) * SLOT_MINUTES + SLOT_MINUTES;
