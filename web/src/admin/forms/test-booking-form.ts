@@ -127,5 +127,5 @@ export const TEST_BOOKING_NAMES: FormNames = {
     paidAt: 'Data di pagamento non valida',
   },
   labels: { quantity: 'Quantità', note: 'Note' },
-  fields: { startTime: 'start', endTime: 'end', paidAt: 'paidAt' },
+  fields: { startTime: 'start', endTime: 'end' },
 };

@@ -8,7 +8,6 @@ import {
 import { VISITOR_CANCELLATION_POLICIES } from '@deposito/protocol/booking/cancellation-policy';
 import { MAX_DIMENSIONS_LENGTH } from '@deposito/protocol/schemas/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { PageNoticeBar, loadFailure, usePageNotices, type PageNotices } from '../components/page-notices';
@@ -45,6 +44,8 @@ function settingsNames(windows: number): FormNames {
   }
   return { labels };
 }
+
+const SETTINGS_NAMES = settingsNames(MAX_BLOCK_WINDOWS);
 
 function BlockWindowsCard({ form }: { form: SettingsForm }) {
   const windows = useFieldArray({ control: form.control, name: 'BLOCK_WINDOWS' });
@@ -237,8 +238,11 @@ function ReceiptAndAlertFields({ form }: { form: SettingsForm }) {
 function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; notices: PageNotices }) {
   const queryClient = useQueryClient();
   // The protocol's patch schema checks the whole form (windows, fast track, bounds) as the server will.
-  const [names] = useState(() => settingsNames(MAX_BLOCK_WINDOWS));
-  const form = useAdminForm<SystemSettings, SystemSettingsPatch>(systemSettingsPatchSchema, settings, names);
+  const form = useAdminForm<SystemSettings, SystemSettingsPatch>(
+    systemSettingsPatchSchema,
+    settings,
+    SETTINGS_NAMES,
+  );
   const save = useMutation({
     mutationFn: (body: SystemSettingsPatch) => adminCall(settingsRoutes.updateSystem, { body }),
     onSuccess: (saved) => queryClient.setQueryData(adminQueries.systemSettings().queryKey, saved),
