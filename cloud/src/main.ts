@@ -7,6 +7,7 @@ import {
 } from './bridge-hub/bridge-token';
 import { EnvError, loadDotEnvFile, loadEnv } from './env';
 import { processLogRing } from './services/admin-process-log';
+import { logRedaction } from './observability/log-redaction';
 import { seedDemoData } from './services/demo-seed.service';
 import { openStore } from './store/store';
 import { ensureFirstAdmin } from './routes/admin/admin.routes';
@@ -31,8 +32,9 @@ async function main(): Promise<void> {
   const logger = pino(
     {
       level: env.logLevel,
-      // Admin tokens and cookies never reach a log line (the process log is shown in the admin area).
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      // Admin tokens, cookies, PINs and whole booking ids never reach a log line (the process log
+      // is shown in the admin area; log-redaction.ts).
+      redact: logRedaction,
     },
     pino.multistream([
       { level: 'trace', stream: process.stdout },
