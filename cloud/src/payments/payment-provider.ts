@@ -103,7 +103,12 @@ export class PaymentProviderError extends Error {
 
 /** The `a`/`b` parameters are forged, tampered with, or unknown to the gateway. */
 export class PaymentResultInvalidError extends Error {
-  override readonly name = 'PaymentResultInvalidError';
+  override readonly name: string = 'PaymentResultInvalidError';
   readonly status = 400;
   readonly code = 'payment/invalid_parameters';
+}
+
+/** The `a`/`b` parameters were genuine but are too old to be read again (a stale return link). */
+export class PaymentResultExpiredError extends PaymentResultInvalidError {
+  override readonly name = 'PaymentResultExpiredError';
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gatewayAmountToCents } from './gateway-amount';
 import {
   BUYER_CANCELLED_ERROR_CODES,
+  PaymentResultExpiredError,
   PaymentResultInvalidError,
   type CreatePaymentRequest,
   type CreatedPayment,
@@ -12,7 +13,7 @@ import {
   type RefundRequest,
 } from './payment-provider';
 import { renderPaymentRedirectPage } from './redirect-page';
-import { SandboxTokenError, SandboxTokens } from './sandbox-tokens';
+import { SandboxResultExpiredError, SandboxTokenError, SandboxTokens } from './sandbox-tokens';
 
 /** What both halves of the sandbox gateway (the provider and the router) share. */
 export interface SandboxGatewayOptions {
@@ -73,8 +74,11 @@ export function createSandboxPaymentProvider(options: SandboxGatewayOptions): Pa
         throw new PaymentResultInvalidError('Unknown shop login in payment result');
       let result;
       try {
-        result = tokens.openResult(a, b);
+        result = tokens.openResult(a, b, now());
       } catch (error) {
+        if (error instanceof SandboxResultExpiredError) {
+          throw new PaymentResultExpiredError('Payment result has expired', { cause: error });
+        }
         if (error instanceof SandboxTokenError) {
           throw new PaymentResultInvalidError('Payment result failed verification', { cause: error });
         }

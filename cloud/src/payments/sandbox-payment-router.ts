@@ -7,7 +7,13 @@ import type { EncryptedPaymentParams, PaymentLanguage } from './payment-provider
 import { renderSandboxCheckoutPage, renderSandboxInvalidLinkPage } from './sandbox-payment-page';
 import type { SandboxGatewayOptions } from './sandbox-payment-provider';
 import { checkCardForm, SANDBOX_TEST_CARDS, type CardForm } from './sandbox-test-cards';
-import { SandboxTokenError, SandboxTokens, type SandboxCheckout, type SandboxResult } from './sandbox-tokens';
+import {
+  SANDBOX_RESULT_TTL_MS,
+  SandboxTokenError,
+  SandboxTokens,
+  type SandboxCheckout,
+  type SandboxResult,
+} from './sandbox-tokens';
 
 export interface SandboxPaymentRouterOptions extends SandboxGatewayOptions {
   logger?: Logger;
@@ -153,7 +159,8 @@ async function report(
     ...outcome,
   };
   const { shopLogin } = gateway.options;
-  const params = { a: shopLogin, b: gateway.tokens.sealResult(shopLogin, result) };
+  const expiresAt = new Date(gateway.now().getTime() + SANDBOX_RESULT_TTL_MS);
+  const params = { a: shopLogin, b: gateway.tokens.sealResult(shopLogin, result, expiresAt) };
   await notify(gateway, checkout.urls.serverNotificationURL, params, checkout.transactionId);
   return params;
 }

@@ -4,6 +4,7 @@ import express from 'express';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  PaymentResultExpiredError,
   PaymentResultInvalidError,
   type EncryptedPaymentParams,
   type PaymentProvider,
@@ -303,6 +304,19 @@ describe('sandbox payment gateway', () => {
     harness.clock.now = new Date(harness.clock.now.getTime() + 31 * 60_000);
     expect((await openPage(redirectUrl)).status).toBe(400);
     expect(harness.notifications).toHaveLength(0);
+  });
+
+  it("reads the visitor's return link for an hour after the payment, then refuses it as expired", async () => {
+    const { location } = await pay((await createPayment(1250)).redirectUrl, '4242424242424242');
+    const back = new URL(location!);
+    const params = { a: back.searchParams.get('a')!, b: back.searchParams.get('b')! };
+    const paidAt = harness.clock.now.getTime();
+
+    harness.clock.now = new Date(paidAt + 59 * 60_000);
+    expect((await harness.provider.readResult(params)).transactionId).toBe('BOOKING-1743321600000');
+
+    harness.clock.now = new Date(paidAt + 60 * 60_000);
+    await expect(harness.provider.readResult(params)).rejects.toBeInstanceOf(PaymentResultExpiredError);
   });
 
   it('rejects forged or tampered results: changed b, changed a, or a checkout token passed off as a result', async () => {

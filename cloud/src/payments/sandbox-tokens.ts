@@ -43,9 +43,21 @@ export const sandboxResultSchema = z.object({
 });
 export type SandboxResult = z.infer<typeof sandboxResultSchema>;
 
+/**
+ * How long the visitor's return link (`buyerOK`/`buyerKO?a=…&b=…`) reads: long enough for the
+ * return and the gateway's notification retries, short enough that a link left in a browser's
+ * history or a shared screen no longer names the booking (whose id opens its PIN).
+ */
+export const SANDBOX_RESULT_TTL_MS = 60 * 60_000;
+
+const sealedResultSchema = sandboxResultSchema.extend({ expiresAt: z.iso.datetime() });
+
 export class SandboxTokenError extends Error {
   override readonly name = 'SandboxTokenError';
 }
+
+/** A result token that opened but is past its {@link SANDBOX_RESULT_TTL_MS}. */
+export class SandboxResultExpiredError extends SandboxTokenError {}
 
 export class SandboxTokens {
   readonly #sealer: TokenSealer;
@@ -68,13 +80,24 @@ export class SandboxTokens {
     return checkout;
   }
 
-  /** The result is bound to the shop login, so a changed `a` makes `b` fail to open. */
-  sealResult(shopLogin: string, result: SandboxResult): string {
-    return this.#sealer.seal(result, resultPurpose(shopLogin));
+  /**
+   * The result is bound to the shop login, so a changed `a` makes `b` fail to open; it reads until
+   * `expiresAt` (the gateway's clock plus {@link SANDBOX_RESULT_TTL_MS}).
+   */
+  sealResult(
+    shopLogin: string,
+    result: SandboxResult,
+    expiresAt = new Date(Date.now() + SANDBOX_RESULT_TTL_MS),
+  ): string {
+    return this.#sealer.seal({ ...result, expiresAt: expiresAt.toISOString() }, resultPurpose(shopLogin));
   }
 
-  openResult(shopLogin: string, token: string): SandboxResult {
-    return this.#open(token, resultPurpose(shopLogin), sandboxResultSchema);
+  /** Opens a result token; throws {@link SandboxResultExpiredError} once it has expired. */
+  openResult(shopLogin: string, token: string, now: Date): SandboxResult {
+    const { expiresAt, ...result } = this.#open(token, resultPurpose(shopLogin), sealedResultSchema);
+    if (Date.parse(expiresAt) <= now.getTime())
+      throw new SandboxResultExpiredError('The payment result has expired');
+    return result;
   }
 
   /**

@@ -16,6 +16,7 @@ import type { DomainEvents } from '../domain-events';
 import { AppError } from '../errors';
 import {
   PaymentProviderError,
+  PaymentResultExpiredError,
   PaymentResultInvalidError,
   type CreatedPayment,
   type EncryptedPaymentParams,
@@ -197,6 +198,10 @@ export class PaymentService {
     try {
       outcome = await this.deps.provider().readResult(params);
     } catch (error) {
+      if (error instanceof PaymentResultExpiredError) {
+        this.deps.logger.info({ via }, 'payment result refused: expired');
+        throw new AppError('payment/result_expired', error.message);
+      }
       if (error instanceof PaymentResultInvalidError) {
         this.deps.logger.warn({ err: error, via }, 'payment result refused');
         throw new AppError('payment/invalid_parameters', error.message);
@@ -240,6 +245,9 @@ export class PaymentService {
     if (outcome.result === 'XX') return settlement(booking.status, false);
     if (outcome.result === 'KO') {
       if (!isHoldBookingStatus(booking.status)) return settlement(booking.status, false);
+      // A declined card for a hold whose payment page we never opened (no checkout is frozen):
+      // nothing was charged and nothing is owed, so the hold stays as it is.
+      if (booking.status === 'pending' && !outcome.cancelledByBuyer) return settlement(booking.status, false);
       const moved = await this.deps.bookings.changeStatus(booking.transactionId, {
         from: [booking.status],
         ...(outcome.cancelledByBuyer

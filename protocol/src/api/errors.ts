@@ -113,6 +113,8 @@ export const ERROR_CODES = {
   'payment/amount_too_low': { status: 400, message: 'The amount is below the minimum' },
   'payment/provider_error': { status: 502, message: 'The payment provider failed' },
   'payment/invalid_parameters': { status: 400, message: 'The payment parameters cannot be read' },
+  // A genuine return link read again after it expired: the booking's details went out by e-mail.
+  'payment/result_expired': { status: 410, message: 'This payment link has expired' },
   'takings/totem_unavailable': { status: 502, message: 'The totem payment system cannot be reached' },
 
   // Administrators

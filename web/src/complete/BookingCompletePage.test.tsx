@@ -125,6 +125,16 @@ describe('booking complete page', () => {
     expect(api.callsTo('POST', '/api/payments/decrypt')[0]!.body).toEqual({ a: 'AAA', b: 'BBB' });
   });
 
+  it('says an old return link has expired and where the booking is now, naming no booking', async () => {
+    fakeApi({ 'POST /api/payments/decrypt': () => apiError(410, 'payment/result_expired') });
+    await renderApp({ path: '/booking-complete?a=AAA&b=OLD' });
+    expect(await screen.findByRole('heading', { name: 'Link scaduto' })).toBeDefined();
+    expect(
+      screen.getByText(/trovi i dettagli della prenotazione e il PIN nell'email di conferma/),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Prenota di nuovo' }).getAttribute('href')).toBe('/');
+  });
+
   it('says when the booking does not exist', async () => {
     fakeApi({ [READ_BACK]: () => apiError(404, 'BOOKING_NOT_FOUND') });
     await renderApp({ path: `/booking-complete?transactionId=${ID}` });

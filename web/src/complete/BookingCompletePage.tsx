@@ -39,6 +39,8 @@ export function BookingCompletePage() {
       return <CancelledPayment />;
     case 'notFound':
       return <BookingNotFound />;
+    case 'linkExpired':
+      return <ReturnLinkExpired />;
     case 'booking':
       return (
         <BookingOutcomeScreen
@@ -97,6 +99,23 @@ function CancelledPayment() {
         <h1>{t('complete.cancelled.title')}</h1>
         <p className="muted">{t('complete.cancelled.text')}</p>
         {/* Somewhere to go on: the booking pages, to book again. */}
+        <Link className="button button-primary button-block" to="/">
+          {t('complete.startAgain')}
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** An old return link: it no longer says which booking it was, the e-mail and its link do. */
+function ReturnLinkExpired() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('complete.linkExpired.title'));
+  return (
+    <main className="screen-center">
+      <div className="card stack">
+        <h1>{t('complete.linkExpired.title')}</h1>
+        <p className="muted">{t('complete.linkExpired.text')}</p>
         <Link className="button button-primary button-block" to="/">
           {t('complete.startAgain')}
         </Link>

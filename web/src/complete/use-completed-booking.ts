@@ -15,6 +15,8 @@ export type CompletedBooking =
   | { kind: 'loading' }
   | { kind: 'cancelled' }
   | { kind: 'notFound' }
+  /** A return link read again after it expired (the gateway's `a`/`b` no longer open). */
+  | { kind: 'linkExpired' }
   | { kind: 'failed' }
   | {
       kind: 'booking';
@@ -86,6 +88,7 @@ export function useCompletedBooking(query: {
       if (code === 'NO_PARAMS' || code === 'NO_TRANSACTION_ID') setState({ kind: 'cancelled' });
       else if (code === 'BOOKING_NOT_FOUND' || code === 'validation/invalid_params')
         setState({ kind: 'notFound' });
+      else if (code === 'payment/result_expired') setState({ kind: 'linkExpired' });
       else setState({ kind: 'failed' });
     });
     return () => {
