@@ -24,9 +24,11 @@ import { freePortRange } from './support/ports';
 // that the operator was not told opened (so none twice), and the bridge is linked again.
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
+// Stopping the cluster drains each process (up to its DRAIN_MS) and drops the database: on a
+// loaded CI machine that outlasts vitest's default 10 s for a hook.
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-});
+}, 120_000);
 
 describe('rolling restart behind HAProxy', () => {
   it('restarts every cloud process in turn under bookings, payments and operator opens without losing any', async () => {
