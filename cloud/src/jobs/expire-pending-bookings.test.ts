@@ -4,6 +4,17 @@ import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../tes
 import { STORE_DIALECTS } from '../../test/test-store';
 
 const WINDOW = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
+/** What the summary page sends with the payment: the hold then has a name. */
+const DETAILS = {
+  nome: 'Anna',
+  cognome: 'Rossi',
+  email: 'anna@example.it',
+  conferma_email: 'anna@example.it',
+  telefono_prefisso: '+39',
+  telefono_numero: '3331234567',
+  codice_sconto: '',
+  note: 'lang:it',
+};
 
 describe.each(STORE_DIALECTS)('expirePendingBookings on %s', (dialect) => {
   let test: TestApp;
@@ -45,9 +56,12 @@ describe.each(STORE_DIALECTS)('expirePendingBookings on %s', (dialect) => {
     });
     expect(held.status).toBe(200);
     expect(await freeLarge()).toBe(before - 3);
+    test.clock.advanceMinutes(2);
+    const named = await api.patch(`/api/bookings/${held.body.transactionId}`, DETAILS);
+    expect(named.status).toBe(200);
 
-    // Still inside BOOKING_EXPIRATION_MINUTES (15): nothing to expire.
-    test.clock.advanceMinutes(14);
+    // Still inside BOOKING_EXPIRATION_MINUTES (15) from the hold: nothing to expire.
+    test.clock.advanceMinutes(12);
     expect(await test.cloud.expirePendingBookings()).toEqual([]);
 
     test.clock.advanceMinutes(2);
@@ -59,6 +73,24 @@ describe.each(STORE_DIALECTS)('expirePendingBookings on %s', (dialect) => {
       status: 'expired',
       pin: null,
     });
+  });
+
+  it('lets a hold nobody has put a name to lapse after 5 minutes, so anonymous holds cannot keep a site off sale', async () => {
+    const held = await api.post<{ transactionId: string; expiresAt: string }>('/api/lockers/inhibit-multi', {
+      locationKey: 'vicolo',
+      dimensione: 'large',
+      quantita: 2,
+      ...WINDOW,
+    });
+    expect(held.status).toBe(200);
+    expect(new Date(held.body.expiresAt).getTime() - test.clock.now().getTime()).toBe(5 * 60_000);
+    test.clock.advanceMinutes(4);
+    expect(await test.cloud.expirePendingBookings()).toEqual([]);
+    test.clock.advanceMinutes(1);
+    expect(await test.cloud.expirePendingBookings()).toEqual([held.body.transactionId]);
+    // Too late to put a name to it: the lockers are back on sale.
+    const late = await api.patch(`/api/bookings/${held.body.transactionId}`, DETAILS);
+    expect(late).toMatchObject({ status: 409, body: { error: { code: 'BOOKING_EXPIRED' } } });
   });
 
   it('follows the BOOKING_EXPIRATION_MINUTES setting', async () => {

@@ -102,6 +102,8 @@ export type ReservationResult =
   | { ok: false; reason: 'pins_taken' };
 
 export interface HoldUpdate {
+  /** A later lapse (a hold its visitor has put a name to); only while the hold is still live. */
+  expiresAt?: Date;
   duration?: Duration;
   priceOriginalCents?: number;
   priceDiscountedCents?: number;
@@ -366,6 +368,7 @@ export class KyselyBookingRepository implements BookingRepository {
         ...(update.customer && customerColumns(update.customer)),
         ...(update.note !== undefined && { note: update.note }),
         ...(update.lang !== undefined && { lang: update.lang }),
+        ...(update.expiresAt !== undefined && { expires_at: update.expiresAt }),
         updated_at: now,
       })
       .where('transaction_id', '=', transactionId)

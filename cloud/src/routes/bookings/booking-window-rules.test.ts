@@ -1,6 +1,6 @@
 import { errorBodySchema, localDateTime, utcIso } from '@deposito/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NIGHT_PAYER } from '../../../test/builders';
+import { buildCustomerDetails, TEST_NIGHT_PAYER } from '../../../test/builders';
 import { apiClient, startTestApp, TEST_NOW, type ApiClient, type TestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
@@ -236,6 +236,9 @@ describe.each(STORE_DIALECTS)('booking periods the pages never offer, on %s', (d
     const window = period(TODAY, '09:15', 4);
     const held = await hold({ locationKey: 'termini', ...window });
     expect(held.status).toBe(200);
+    // The summary sends the visitor's details first (a hold with no name lasts 5 minutes).
+    const named = await api.patch(`/api/bookings/${held.body.transactionId}`, buildCustomerDetails());
+    expect(named.status).toBe(200);
     test.clock.set('2026-03-27T08:30:00.000Z'); // 09:30: the 09:15 slot is no longer offered
     const saved = await api.post('/api/bookings/save', {
       transactionId: held.body.transactionId,

@@ -48,7 +48,8 @@ describe.each(STORE_DIALECTS)('booking calls on %s', (dialect) => {
     expect(heldBody.success).toBe(true);
     expect(heldBody.reservedLockers).toHaveLength(2);
     expect(heldBody.transactionId).toMatch(/^BOOKING-[A-Za-z0-9_-]{22,}$/);
-    expect(heldBody.expiresAt).toBe('2026-03-27T08:15:00.000Z');
+    // Nobody has put a name to it yet: 5 minutes (ANONYMOUS_HOLD_MINUTES), not the 15 of a named hold.
+    expect(heldBody.expiresAt).toBe('2026-03-27T08:05:00.000Z');
     const id = heldBody.transactionId!;
 
     const saved = await api.post(
@@ -85,6 +86,8 @@ describe.each(STORE_DIALECTS)('booking calls on %s', (dialect) => {
     expect(stored?.pin).toMatch(/^\d{6}$/);
     expect(stored?.pin).not.toBe('111111');
     expect(stored).toMatchObject({ priceOriginalCents: 1000, totalCents: 1050 });
+    // The details gave it the whole BOOKING_EXPIRATION_MINUTES (15) from when it was made.
+    expect(stored?.expiresAt?.toISOString()).toBe('2026-03-27T08:15:00.000Z');
   });
 
   it('shows the PIN and lockers only once paid, and neither for a scheduled booking', async () => {

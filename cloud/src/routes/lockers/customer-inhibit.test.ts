@@ -33,7 +33,8 @@ describe('POST /api/lockers/inhibit from the legacy customer page', () => {
     // The route's published contract admits this caller's answer too (the API fuzzer checks answers by it).
     expect(lockerRoutes.inhibit.response.safeParse(answer.body).success).toBe(true);
     expect(body.reservedLockers).toEqual([LARGE]);
-    expect(body.expiresAt).toBe('2026-03-27T08:15:00.000Z');
+    // A hold nobody has put a name to yet lasts 5 minutes (ANONYMOUS_HOLD_MINUTES).
+    expect(body.expiresAt).toBe('2026-03-27T08:05:00.000Z');
     const booking = await test.store.bookings.get(body.transactionId!);
     expect(booking).toMatchObject({ status: 'pending', size: 'large', quantity: 1 });
     expect(booking?.startAt.toISOString()).toBe('2026-03-27T08:00:00.000Z');
