@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BOOKING_STATUSES } from '../booking/status';
 import { computeMonthlyTakings, takingsBookingSchema, type TakingsBooking } from './monthly-takings';
 
 const roma = { key: 'roma', name: 'Roma Termini', zone: 'Europe/Rome' as const };
@@ -142,19 +143,8 @@ describe('computeMonthlyTakings', () => {
   });
 
   it('counts only paid bookings the visitor keeps (confirmed, scheduled, confirmed late) as online takings', () => {
-    const statuses = [
-      'pending',
-      'scheduled',
-      'confirmed',
-      'cancelled',
-      'expired',
-      'confirmed_late',
-      'failed_after_payment',
-      'paying',
-      'payment_declined',
-      'cancelled_by_operator',
-      'refund_due',
-    ] as const;
+    // Every status but refunded, in the admin order (booking.test.ts pins it).
+    const statuses = BOOKING_STATUSES.filter((status) => status !== 'refunded');
     const report = computeMonthlyTakings({
       month: '2026-07',
       locations: [roma],
