@@ -97,10 +97,22 @@ export const TRANSITION_REASONS = [
 ] as const;
 export type TransitionReason = (typeof TRANSITION_REASONS)[number];
 
+type Move = { to: BookingStatus; by: readonly BookingActor[] };
+
+/** From a hold whose payment page is open or was declined. */
+const PAYMENT_OPEN_MOVES: readonly Move[] = [
+  { to: 'paying', by: ['visitor'] },
+  { to: 'payment_declined', by: ['provider'] },
+  { to: 'confirmed', by: ['provider'] },
+  { to: 'scheduled', by: ['provider'] },
+  { to: 'failed_after_payment', by: ['provider'] },
+  { to: 'cancelled', by: ['visitor', 'provider'] },
+  { to: 'expired', by: ['scheduler', 'system'] },
+  { to: 'cancelled_by_operator', by: ['operator'] },
+];
+
 /** The moves the state machine allows, and who may make each. */
-export const BOOKING_TRANSITIONS: Readonly<
-  Record<BookingStatus, ReadonlyArray<{ to: BookingStatus; by: readonly BookingActor[] }>>
-> = {
+export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly Move[]>> = {
   pending: [
     { to: 'paying', by: ['visitor'] },
     { to: 'cancelled', by: ['visitor', 'provider'] },
@@ -112,26 +124,9 @@ export const BOOKING_TRANSITIONS: Readonly<
     { to: 'scheduled', by: ['provider'] },
     { to: 'failed_after_payment', by: ['provider'] },
   ],
-  paying: [
-    { to: 'paying', by: ['visitor'] },
-    { to: 'payment_declined', by: ['provider'] },
-    { to: 'confirmed', by: ['provider'] },
-    { to: 'scheduled', by: ['provider'] },
-    { to: 'failed_after_payment', by: ['provider'] },
-    { to: 'cancelled', by: ['visitor', 'provider'] },
-    { to: 'expired', by: ['scheduler', 'system'] },
-    { to: 'cancelled_by_operator', by: ['operator'] },
-  ],
-  payment_declined: [
-    { to: 'paying', by: ['visitor'] },
-    { to: 'payment_declined', by: ['provider'] },
-    { to: 'confirmed', by: ['provider'] },
-    { to: 'scheduled', by: ['provider'] },
-    { to: 'failed_after_payment', by: ['provider'] },
-    { to: 'cancelled', by: ['visitor', 'provider'] },
-    { to: 'expired', by: ['scheduler', 'system'] },
-    { to: 'cancelled_by_operator', by: ['operator'] },
-  ],
+  // A declined payment leaves the hold as open as a payment page: the visitor may try again.
+  paying: PAYMENT_OPEN_MOVES,
+  payment_declined: PAYMENT_OPEN_MOVES,
   expired: [
     { to: 'confirmed_late', by: ['provider'] },
     { to: 'failed_after_payment', by: ['provider'] },
