@@ -21,6 +21,24 @@ const COVERAGE_THRESHOLDS = {
   'web/src/**': { lines: 74, statements: 72, functions: 69, branches: 64 },
 };
 
+/**
+ * A server workspace (cloud, edge-bridge): its tests start real processes, simulators and databases,
+ * so polling assertions and set-up hooks get the generous time.
+ */
+function serverProject(name: string) {
+  return {
+    test: {
+      name,
+      root: `./${name}`,
+      environment: 'node',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      expect: expectPoll,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     expect: expectPoll,
@@ -46,28 +64,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      {
-        test: {
-          name: 'cloud',
-          root: './cloud',
-          environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          expect: expectPoll,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'edge-bridge',
-          root: './edge-bridge',
-          environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          expect: expectPoll,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('cloud'),
+      serverProject('edge-bridge'),
       {
         test: {
           name: 'web',

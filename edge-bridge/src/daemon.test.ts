@@ -68,6 +68,14 @@ afterEach(async () => {
 const resultsFor = (cloud: TestCloud, commandId: unknown) =>
   cloud.of('result').filter((r) => r.commandId === commandId) as ResultMessage[];
 
+/** A booking of one locker on 1 May 2030, 08:00 to 20:00 UTC, with this PIN. */
+const bookCommand = (lockerId: number, pin: string) =>
+  buildCommand({
+    op: 'book',
+    lockerId,
+    params: { pin, from: '2030-05-01T08:00:00.000Z', to: '2030-05-01T20:00:00.000Z' },
+  });
+
 describe('BridgeDaemon', () => {
   it('says hello with its location, version and buffer', async () => {
     const { cloud } = await startSite();
@@ -122,11 +130,7 @@ describe('BridgeDaemon', () => {
 
   it('runs a resent command id once and answers it with the recorded result', async () => {
     const { cloud, simulator } = await startSite();
-    const command = buildCommand({
-      op: 'book',
-      lockerId: 4,
-      params: { pin: '482910', from: '2030-05-01T08:00:00.000Z', to: '2030-05-01T20:00:00.000Z' },
-    });
+    const command = bookCommand(4, '482910');
     cloud.send(command);
     await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
     cloud.send(command);
@@ -257,11 +261,7 @@ describe('BridgeDaemon', () => {
     it('stops retrying a booking the cloud cancels', async () => {
       const { cloud, simulator, daemon } = await startSite();
       simulator.setFault({ kind: 'fail' }, undefined, 'book');
-      const command = buildCommand({
-        op: 'book',
-        lockerId: 1,
-        params: { pin: '482910', from: '2030-05-01T08:00:00.000Z', to: '2030-05-01T20:00:00.000Z' },
-      });
+      const command = bookCommand(1, '482910');
       cloud.send(command);
       await expect.poll(() => simulator.stats.byOperation.book ?? 0).toBeGreaterThanOrEqual(2);
       cloud.send({ type: 'cancel', commandId: command.id });
@@ -330,11 +330,7 @@ describe('BridgeDaemon', () => {
   it('settles an unknown booking as FAILED when polls never show it', async () => {
     const { cloud, simulator } = await startSite({ config: { reconcileWindowMs: 300 } });
     simulator.setFault({ kind: 'drop' }, 1, 'book');
-    const command = buildCommand({
-      op: 'book',
-      lockerId: 3,
-      params: { pin: '1234', from: '2030-05-01T08:00:00.000Z', to: '2030-05-01T20:00:00.000Z' },
-    });
+    const command = bookCommand(3, '1234');
     cloud.send(command);
     await expect.poll(() => resultsFor(cloud, command.id).length).toBe(2);
     expect(

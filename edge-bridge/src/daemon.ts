@@ -67,17 +67,15 @@ export class BridgeDaemon {
     const random = options.random ?? Math.random;
     this.buffer = BridgeBuffer.open(bufferPath(config), { maxOutboxItems: config.maxOutboxItems });
     this.controller = new ControllerClient({ ...config.controller, clock: this.clock });
+    // The poller and the command runner share the site's buffer, controller and clock.
+    const site = { buffer: this.buffer, controller: this.controller, clock: this.clock };
     this.poller = new StatePoller({
-      buffer: this.buffer,
-      controller: this.controller,
-      clock: this.clock,
+      ...site,
       logger: this.logger.child({ component: 'poller' }),
       snapshotIntervalMs: config.snapshotIntervalMs,
     });
     this.runner = new CommandRunner({
-      buffer: this.buffer,
-      controller: this.controller,
-      clock: this.clock,
+      ...site,
       logger: this.logger.child({ component: 'commands' }),
       random,
       retry: options.commandRetry ?? DEFAULT_COMMAND_RETRY,

@@ -64,20 +64,10 @@ const digitsAsFloats = (pin: string) => [...pin].map((digit) => Number(digit) / 
 
 describe('booking statuses', () => {
   it('lists every status and the ones that hold lockers', () => {
-    expect(BOOKING_STATUSES).toEqual([
-      'pending',
-      'scheduled',
-      'confirmed',
-      'cancelled',
-      'expired',
-      'confirmed_late',
-      'failed_after_payment',
-      'paying',
-      'payment_declined',
-      'cancelled_by_operator',
-      'refund_due',
-      'refunded',
-    ]);
+    // The admin area's order, on one line: a reordering shows as a one-line diff.
+    expect(BOOKING_STATUSES.join(' ')).toBe(
+      'pending scheduled confirmed cancelled expired confirmed_late failed_after_payment paying payment_declined cancelled_by_operator refund_due refunded',
+    );
     expect(ACTIVE_BOOKING_STATUSES).toEqual([
       'pending',
       'paying',

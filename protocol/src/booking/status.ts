@@ -37,49 +37,37 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** A named group of statuses, in its order: checked against the list, kept as literal types. */
+function statusGroup<const Group extends readonly BookingStatus[]>(statuses: Group): Group {
+  return statuses;
+}
+
 /**
  * Unpaid holds: they keep their lockers until `expiresAt`, then lapse. Only `pending` may still be
  * changed; once a payment page has been opened for its amount the hold is frozen.
  */
-export const HOLD_BOOKING_STATUSES = [
-  'pending',
-  'paying',
-  'payment_declined',
-] as const satisfies readonly BookingStatus[];
+export const HOLD_BOOKING_STATUSES = statusGroup(['pending', 'paying', 'payment_declined']);
 export type HoldBookingStatus = (typeof HOLD_BOOKING_STATUSES)[number];
 
 /** Paid and honoured: the visitor has (or will have on the day) lockers and a PIN. Counted in takings. */
-export const PAID_BOOKING_STATUSES = [
-  'scheduled',
-  'confirmed',
-  'confirmed_late',
-] as const satisfies readonly BookingStatus[];
+export const PAID_BOOKING_STATUSES = statusGroup(['scheduled', 'confirmed', 'confirmed_late']);
 export type PaidBookingStatus = (typeof PAID_BOOKING_STATUSES)[number];
 
 /**
  * Paid and handed over now: the booking has its lockers and its PIN (a scheduled one gets them on
  * its day). Its PIN is on the controller, the visitor sees it, an operator may move or extend it.
  */
-export const HANDED_OVER_BOOKING_STATUSES = [
-  'confirmed',
-  'confirmed_late',
-] as const satisfies readonly BookingStatus[];
+export const HANDED_OVER_BOOKING_STATUSES = statusGroup(['confirmed', 'confirmed_late']);
 
 /**
  * Statuses that hold lockers: unpaid holds inside their payment window and paid bookings.
  * Availability counts these.
  */
-export const ACTIVE_BOOKING_STATUSES = [
-  ...HOLD_BOOKING_STATUSES,
-  ...PAID_BOOKING_STATUSES,
-] as const satisfies readonly BookingStatus[];
+export const ACTIVE_BOOKING_STATUSES = statusGroup([...HOLD_BOOKING_STATUSES, ...PAID_BOOKING_STATUSES]);
 export type ActiveBookingStatus = (typeof ACTIVE_BOOKING_STATUSES)[number];
 
 /** Money was taken and is owed back: an operator must refund it (never counted in takings). */
-export const REFUND_OWED_STATUSES = [
-  'failed_after_payment',
-  'refund_due',
-] as const satisfies readonly BookingStatus[];
+export const REFUND_OWED_STATUSES = statusGroup(['failed_after_payment', 'refund_due']);
 
 /** Who moves a booking: each transition is recorded with one of these, a time and a reason. */
 export const BOOKING_ACTORS = ['visitor', 'provider', 'operator', 'scheduler', 'system'] as const;
@@ -109,10 +97,22 @@ export const TRANSITION_REASONS = [
 ] as const;
 export type TransitionReason = (typeof TRANSITION_REASONS)[number];
 
+type Move = { to: BookingStatus; by: readonly BookingActor[] };
+
+/** From a hold whose payment page is open or was declined. */
+const PAYMENT_OPEN_MOVES: readonly Move[] = [
+  { to: 'paying', by: ['visitor'] },
+  { to: 'payment_declined', by: ['provider'] },
+  { to: 'confirmed', by: ['provider'] },
+  { to: 'scheduled', by: ['provider'] },
+  { to: 'failed_after_payment', by: ['provider'] },
+  { to: 'cancelled', by: ['visitor', 'provider'] },
+  { to: 'expired', by: ['scheduler', 'system'] },
+  { to: 'cancelled_by_operator', by: ['operator'] },
+];
+
 /** The moves the state machine allows, and who may make each. */
-export const BOOKING_TRANSITIONS: Readonly<
-  Record<BookingStatus, ReadonlyArray<{ to: BookingStatus; by: readonly BookingActor[] }>>
-> = {
+export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly Move[]>> = {
   pending: [
     { to: 'paying', by: ['visitor'] },
     { to: 'cancelled', by: ['visitor', 'provider'] },
@@ -124,26 +124,9 @@ export const BOOKING_TRANSITIONS: Readonly<
     { to: 'scheduled', by: ['provider'] },
     { to: 'failed_after_payment', by: ['provider'] },
   ],
-  paying: [
-    { to: 'paying', by: ['visitor'] },
-    { to: 'payment_declined', by: ['provider'] },
-    { to: 'confirmed', by: ['provider'] },
-    { to: 'scheduled', by: ['provider'] },
-    { to: 'failed_after_payment', by: ['provider'] },
-    { to: 'cancelled', by: ['visitor', 'provider'] },
-    { to: 'expired', by: ['scheduler', 'system'] },
-    { to: 'cancelled_by_operator', by: ['operator'] },
-  ],
-  payment_declined: [
-    { to: 'paying', by: ['visitor'] },
-    { to: 'payment_declined', by: ['provider'] },
-    { to: 'confirmed', by: ['provider'] },
-    { to: 'scheduled', by: ['provider'] },
-    { to: 'failed_after_payment', by: ['provider'] },
-    { to: 'cancelled', by: ['visitor', 'provider'] },
-    { to: 'expired', by: ['scheduler', 'system'] },
-    { to: 'cancelled_by_operator', by: ['operator'] },
-  ],
+  // A declined payment leaves the hold as open as a payment page: the visitor may try again.
+  paying: PAYMENT_OPEN_MOVES,
+  payment_declined: PAYMENT_OPEN_MOVES,
   expired: [
     { to: 'confirmed_late', by: ['provider'] },
     { to: 'failed_after_payment', by: ['provider'] },

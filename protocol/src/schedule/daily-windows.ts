@@ -1,4 +1,5 @@
 import { minutesOfDay } from './time-of-day';
+import { formatsPerZone } from './zone-formats';
 
 // Daily windows: the block windows and the fast-track hours. Customer pages check them as soon as
 // they load, so this file reads the wall clock with Intl, the API luxon itself reads zones with,
@@ -45,24 +46,11 @@ function localMinutes(now: Date, zone: string): number {
   return minutes;
 }
 
-/** One formatter per zone: building one costs more than the reading itself (the server checks per hold). */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const wallClocks = formatsPerZone('en-GB', { hourCycle: 'h23', hour: 'numeric', minute: 'numeric' });
 
 function wallClock(zone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(zone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-GB', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        hour: 'numeric',
-        minute: 'numeric',
-      });
-    } catch {
-      throw new RangeError(`Unknown time zone: ${zone}`);
-    }
-    wallClocks.set(zone, format);
-  }
+  const format = wallClocks(zone);
+  if (!format) throw new RangeError(`Unknown time zone: ${zone}`);
   return format;
 }
 

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { minutesOfDay } from './time-of-day';
+import { formatsPerZone } from './zone-formats';
 
 // Wall-clock helpers. Every rule reasons in the location's IANA zone, never the machine's.
 
@@ -65,32 +66,18 @@ export function assertKnownZone(zone: string): void {
   if (!DateTime.fromMillis(0, { zone }).isValid) throw new RangeError(`Unknown time zone: ${zone}`);
 }
 
-/** One formatter per zone (building one costs more than a reading); null for a zone Intl refuses. */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-function wallClockFormat(zone: string): Intl.DateTimeFormat | null {
-  let format = wallClockFormats.get(zone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        calendar: 'iso8601',
-        numberingSystem: 'latn',
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      });
-    } catch {
-      format = null;
-    }
-    wallClockFormats.set(zone, format);
-  }
-  return format;
-}
+/** An instant's local date and time of day, second by second; null for a zone Intl refuses. */
+const wallClockFormat = formatsPerZone('en-US', {
+  calendar: 'iso8601',
+  numberingSystem: 'latn',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** Today's date (yyyy-MM-dd) at the location. */
 export function todayInZone(now: Date, zone: string): string {

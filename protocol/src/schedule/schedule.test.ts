@@ -363,29 +363,27 @@ describe('bookingWindow', () => {
     });
   });
 
-  it('adds calendar days, keeping the wall-clock time across the spring change', () => {
-    expect(bookingWindow({ date: '2026-03-28', time: '10:00', duration: days(1), zone: ROME })).toEqual({
-      startTimeIso: '2026-03-28T09:00:00.000Z',
-      endTimeIso: '2026-03-29T08:00:00.000Z', // 23 real hours, 10:00 CEST
-    });
+  it.each([
+    // Spring: 23 real hours in Rome, ending at 10:00 CEST.
+    ['2026-03-28', ROME, '2026-03-28T09:00:00.000Z', '2026-03-29T08:00:00.000Z'],
+    ['2026-03-28', LONDON, '2026-03-28T10:00:00.000Z', '2026-03-29T09:00:00.000Z'],
+    // Autumn: 25 real hours in Rome, ending at 10:00 CET.
+    ['2026-10-24', ROME, '2026-10-24T08:00:00.000Z', '2026-10-25T09:00:00.000Z'],
+    ['2026-10-24', LONDON, '2026-10-24T09:00:00.000Z', '2026-10-25T10:00:00.000Z'],
+  ])(
+    'adds a calendar day from 10:00 on %s in %s, keeping the wall-clock time across the change',
+    (date, zone, startTimeIso, endTimeIso) => {
+      expect(bookingWindow({ date, time: '10:00', duration: days(1), zone })).toEqual({
+        startTimeIso,
+        endTimeIso,
+      });
+    },
+  );
+
+  it('adds several calendar days across the spring and the autumn change', () => {
     expect(
       bookingWindow({ date: '2026-03-27', time: '10:00', duration: days(3), zone: ROME }).endTimeIso,
     ).toBe('2026-03-30T08:00:00.000Z');
-    expect(bookingWindow({ date: '2026-03-28', time: '10:00', duration: days(1), zone: LONDON })).toEqual({
-      startTimeIso: '2026-03-28T10:00:00.000Z',
-      endTimeIso: '2026-03-29T09:00:00.000Z',
-    });
-  });
-
-  it('adds calendar days across the autumn change', () => {
-    expect(bookingWindow({ date: '2026-10-24', time: '10:00', duration: days(1), zone: ROME })).toEqual({
-      startTimeIso: '2026-10-24T08:00:00.000Z',
-      endTimeIso: '2026-10-25T09:00:00.000Z', // 25 real hours, 10:00 CET
-    });
-    expect(bookingWindow({ date: '2026-10-24', time: '10:00', duration: days(1), zone: LONDON })).toEqual({
-      startTimeIso: '2026-10-24T09:00:00.000Z',
-      endTimeIso: '2026-10-25T10:00:00.000Z',
-    });
     expect(
       bookingWindow({ date: '2026-10-20', time: '10:00', duration: days(15), zone: ROME }).endTimeIso,
     ).toBe('2026-11-04T09:00:00.000Z');
@@ -432,38 +430,21 @@ describe('bookingWindow', () => {
 });
 
 describe('nightAvailabilityWindow', () => {
-  it('is 06:00 to 22:00 local, in UTC', () => {
-    expect(nightAvailabilityWindow('2026-06-10', ROME)).toEqual({
-      startTimeIso: '2026-06-10T04:00:00.000Z',
-      endTimeIso: '2026-06-10T20:00:00.000Z',
-    });
-    expect(nightAvailabilityWindow('2026-01-15', ROME)).toEqual({
-      startTimeIso: '2026-01-15T05:00:00.000Z',
-      endTimeIso: '2026-01-15T21:00:00.000Z',
-    });
-    expect(nightAvailabilityWindow('2026-06-10', LONDON)).toEqual({
-      startTimeIso: '2026-06-10T05:00:00.000Z',
-      endTimeIso: '2026-06-10T21:00:00.000Z',
-    });
+  it.each([
+    ['2026-06-10', ROME, '2026-06-10T04:00:00.000Z', '2026-06-10T20:00:00.000Z'],
+    ['2026-01-15', ROME, '2026-01-15T05:00:00.000Z', '2026-01-15T21:00:00.000Z'],
+    ['2026-06-10', LONDON, '2026-06-10T05:00:00.000Z', '2026-06-10T21:00:00.000Z'],
+  ])('is 06:00 to 22:00 local, in UTC: %s in %s', (date, zone, startTimeIso, endTimeIso) => {
+    expect(nightAvailabilityWindow(date, zone)).toEqual({ startTimeIso, endTimeIso });
   });
 
-  it('uses the day-of offset on change days', () => {
-    expect(nightAvailabilityWindow('2026-03-29', ROME)).toEqual({
-      startTimeIso: '2026-03-29T04:00:00.000Z',
-      endTimeIso: '2026-03-29T20:00:00.000Z',
-    });
-    expect(nightAvailabilityWindow('2026-10-25', ROME)).toEqual({
-      startTimeIso: '2026-10-25T05:00:00.000Z',
-      endTimeIso: '2026-10-25T21:00:00.000Z',
-    });
-    expect(nightAvailabilityWindow('2026-03-29', LONDON)).toEqual({
-      startTimeIso: '2026-03-29T05:00:00.000Z',
-      endTimeIso: '2026-03-29T21:00:00.000Z',
-    });
-    expect(nightAvailabilityWindow('2026-10-25', LONDON)).toEqual({
-      startTimeIso: '2026-10-25T06:00:00.000Z',
-      endTimeIso: '2026-10-25T22:00:00.000Z',
-    });
+  it.each([
+    ['2026-03-29', ROME, '2026-03-29T04:00:00.000Z', '2026-03-29T20:00:00.000Z'],
+    ['2026-10-25', ROME, '2026-10-25T05:00:00.000Z', '2026-10-25T21:00:00.000Z'],
+    ['2026-03-29', LONDON, '2026-03-29T05:00:00.000Z', '2026-03-29T21:00:00.000Z'],
+    ['2026-10-25', LONDON, '2026-10-25T06:00:00.000Z', '2026-10-25T22:00:00.000Z'],
+  ])('uses the day-of offset on change days: %s in %s', (date, zone, startTimeIso, endTimeIso) => {
+    expect(nightAvailabilityWindow(date, zone)).toEqual({ startTimeIso, endTimeIso });
   });
 
   it('refuses impossible dates', () => {

@@ -33,46 +33,42 @@ const hasExactlyOneValue = (d: DiscountShape) => (d.discountPercent != null) !==
 const periodIsOrdered = (d: DiscountShape) =>
   d.validFrom === null || d.validTo === null || d.validFrom <= d.validTo;
 
+/** The rules every form of a code keeps (stored, created, edited): one kind of value, a period in order. */
+function withDiscountRules<Schema extends z.ZodType<DiscountShape>>(schema: Schema): Schema {
+  return schema
+    .refine(hasExactlyOneValue, {
+      message: 'Give either discountPercent or discountEuro',
+      path: ['discountPercent'],
+    })
+    .refine(periodIsOrdered, PERIOD_INVERTED);
+}
+
 /**
  * A discount code (admin spec §3): either a percent of the price or an amount in euros, valid
  * between two days (either end open when null), optionally once only or from a minimum of days.
  */
-export const discountCodeSchema = z
-  .object({
+export const discountCodeSchema = withDiscountRules(
+  z.object({
     ...discountFields,
     /** How many paid bookings used the code; set by the server. */
     timesUsed: zCount.optional(),
     /** The row's edit version; an edit sends it back (see `discountCodeUpdateSchema`). */
     version: zEditVersion.optional(),
-  })
-  .refine(hasExactlyOneValue, {
-    message: 'Give either discountPercent or discountEuro',
-    path: ['discountPercent'],
-  })
-  .refine(periodIsOrdered, PERIOD_INVERTED);
+  }),
+);
 export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
 /** What the admin form sends to create a code. */
-export const discountCodeInputSchema = z
-  .object(discountFields)
-  .refine(hasExactlyOneValue, {
-    message: 'Give either discountPercent or discountEuro',
-    path: ['discountPercent'],
-  })
-  .refine(periodIsOrdered, PERIOD_INVERTED);
+export const discountCodeInputSchema = withDiscountRules(z.object(discountFields));
 export type DiscountCodeInput = z.input<typeof discountCodeInputSchema>;
 
 /**
  * An edit of a code, in place: the same fields (`code` may rename it) and the version read. Usage
  * (a single-use code already taken) is kept; it is not a field an operator sets.
  */
-export const discountCodeUpdateSchema = z
-  .object({ ...discountFields, version: zEditVersion })
-  .refine(hasExactlyOneValue, {
-    message: 'Give either discountPercent or discountEuro',
-    path: ['discountPercent'],
-  })
-  .refine(periodIsOrdered, PERIOD_INVERTED);
+export const discountCodeUpdateSchema = withDiscountRules(
+  z.object({ ...discountFields, version: zEditVersion }),
+);
 export type DiscountCodeUpdate = z.input<typeof discountCodeUpdateSchema>;
 
 export const DISCOUNT_TYPES = ['euro', 'percent'] as const;

@@ -149,15 +149,11 @@ describe('location', () => {
   });
 
   it('describes what a visitor loads without controller settings', () => {
-    const visitorView = {
-      key: 'campo',
-      nome: 'Deposito Campo',
-      indirizzo: '1 Camden Lock Place, London',
-      timezone: 'Europe/London',
-      orari: { apertura: '07:00', chiusura: '22:00' },
-      hourlyPrices: { standard: { '3': 6.5 }, large: { '3': 9 } },
-      dailyPrices: { standard: { '1': 15 }, large: { '1': 20 } },
-    };
+    // The location above as a visitor's page sees it: prices by size then duration.
+    const { key, nome, indirizzo, timezone, orari, pricing } = location;
+    const hourlyPrices = { standard: pricing.standard.hours, large: pricing.large.hours };
+    const dailyPrices = { standard: pricing.standard.days, large: pricing.large.days };
+    const visitorView = { key, nome, indirizzo, timezone, orari, hourlyPrices, dailyPrices };
     expect(publicLocationSchema.parse({ ...visitorView, mastercode: '1234' })).not.toHaveProperty(
       'mastercode',
     );

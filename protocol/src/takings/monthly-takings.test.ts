@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computeMonthlyTakings, takingsBookingSchema, type TakingsBooking } from './monthly-takings';
+import { BOOKING_STATUSES } from '../booking/status';
+import {
+  computeMonthlyTakings,
+  takingsBookingSchema,
+  type MonthlyTakingsInput,
+  type TakingsBooking,
+} from './monthly-takings';
 
 const roma = { key: 'roma', name: 'Roma Termini', zone: 'Europe/Rome' as const };
 const campo = { key: 'campo', name: 'Campo London', zone: 'Europe/London' as const };
@@ -16,16 +22,25 @@ function booking(overrides: Partial<TakingsBooking> & Pick<TakingsBooking, 'crea
   };
 }
 
+/** A month's report for these locations and rows, with no kiosk payments. */
+function onlineOnlyTakings(
+  month: string,
+  locations: MonthlyTakingsInput['locations'],
+  bookings: MonthlyTakingsInput['bookings'],
+) {
+  return computeMonthlyTakings({ month, locations, bookings, totem: {} });
+}
+
 function dayOf(report: ReturnType<typeof computeMonthlyTakings>, key: string, date: string) {
   return report.locations.find((location) => location.key === key)?.days.find((day) => day.date === date);
 }
 
 describe('computeMonthlyTakings', () => {
   it('places a booking on its creation day in the location zone, not in UTC', () => {
-    const report = computeMonthlyTakings({
-      month: '2026-07',
-      locations: [roma, campo],
-      bookings: [
+    const report = onlineOnlyTakings(
+      '2026-07',
+      [roma, campo],
+      [
         // 23:30 UTC on 30 June is 01:30 on 1 July in Rome and 00:30 on 1 July in London.
         booking({ createdAt: '2026-06-30T23:30:00Z', priceDiscountedCents: 1250 }),
         booking({ createdAt: '2026-06-30T23:30:00Z', locationKey: 'campo', priceDiscountedCents: 700 }),
@@ -36,8 +51,7 @@ describe('computeMonthlyTakings', () => {
         booking({ createdAt: '2026-07-31T22:30:00Z', priceDiscountedCents: 8888 }),
         booking({ createdAt: '2026-07-31T22:30:00Z', locationKey: 'campo', priceDiscountedCents: 450 }),
       ],
-      totem: {},
-    });
+    );
 
     expect(dayOf(report, 'roma', '2026-07-01')).toMatchObject({
       onlineCents: 1550,
@@ -136,42 +150,30 @@ describe('computeMonthlyTakings', () => {
         priceDiscountedCents: 2400,
       }),
     );
-    const report = computeMonthlyTakings({ month: '2026-07', locations: [roma], bookings: rows, totem: {} });
+    const report = onlineOnlyTakings('2026-07', [roma], rows);
     expect(report.locations[0].onlineCents).toBe(2400);
     expect(report.locations[0].days).toHaveLength(1);
   });
 
   it('counts only paid bookings the visitor keeps (confirmed, scheduled, confirmed late) as online takings', () => {
-    const statuses = [
-      'pending',
-      'scheduled',
-      'confirmed',
-      'cancelled',
-      'expired',
-      'confirmed_late',
-      'failed_after_payment',
-      'paying',
-      'payment_declined',
-      'cancelled_by_operator',
-      'refund_due',
-    ] as const;
-    const report = computeMonthlyTakings({
-      month: '2026-07',
-      locations: [roma],
-      bookings: statuses.map((status, i) =>
+    // Every status but refunded, in the admin order (booking.test.ts pins it).
+    const statuses = BOOKING_STATUSES.filter((status) => status !== 'refunded');
+    const report = onlineOnlyTakings(
+      '2026-07',
+      [roma],
+      statuses.map((status, i) =>
         booking({ status, createdAt: '2026-07-05T10:00:00Z', priceDiscountedCents: 100 * (i + 1) }),
       ),
-      totem: {},
-    });
+    );
     // scheduled is the 2nd (200), confirmed the 3rd (300), confirmed_late the 6th (600).
     expect(report.locations[0].onlineCents).toBe(1100);
   });
 
   it('counts a paid booking an operator cancelled without a refund: the money was kept', () => {
-    const report = computeMonthlyTakings({
-      month: '2026-07',
-      locations: [roma],
-      bookings: [
+    const report = onlineOnlyTakings(
+      '2026-07',
+      [roma],
+      [
         {
           transactionId: 'TX-KEPT-1',
           status: 'cancelled_by_operator' as const,
@@ -181,16 +183,15 @@ describe('computeMonthlyTakings', () => {
         { transactionId: 'TX-HOLD-1', status: 'cancelled_by_operator' as const, priceDiscountedCents: 900 },
         { transactionId: 'TX-BACK-1', status: 'refund_due' as const, priceDiscountedCents: 1100 },
       ].map((row) => booking({ ...row, createdAt: '2026-07-05T10:00:00Z' })),
-      totem: {},
-    });
+    );
     expect(report.locations[0].onlineCents).toBe(700);
   });
 
   it("keeps operators' test bookings out of the amounts and counts those that would have counted apart", () => {
-    const report = computeMonthlyTakings({
-      month: '2026-07',
-      locations: [roma, campo],
-      bookings: [
+    const report = onlineOnlyTakings(
+      '2026-07',
+      [roma, campo],
+      [
         booking({ createdAt: '2026-07-05T10:00:00Z', priceDiscountedCents: 1500 }),
         booking({ createdAt: '2026-07-05T11:00:00Z', priceDiscountedCents: 4000, isTest: true }),
         booking({
@@ -224,8 +225,7 @@ describe('computeMonthlyTakings', () => {
           isTest: true,
         }),
       ],
-      totem: {},
-    });
+    );
     const [romaTakings, campoTakings] = report.locations;
     expect(romaTakings).toMatchObject({ onlineCents: 1500, totalCents: 1500, daysWithTakings: 1 });
     expect(romaTakings.testBookings).toEqual({ count: 3, cents: 5500 });
@@ -263,15 +263,14 @@ describe('computeMonthlyTakings', () => {
   });
 
   it('does not let an excluded row hide a counted row of the same transaction', () => {
-    const report = computeMonthlyTakings({
-      month: '2026-07',
-      locations: [roma],
-      bookings: [
+    const report = onlineOnlyTakings(
+      '2026-07',
+      [roma],
+      [
         booking({ transactionId: 'TX-MIXED-1', status: 'expired', createdAt: '2026-07-05T10:00:00Z' }),
         booking({ transactionId: 'TX-MIXED-1', status: 'confirmed', createdAt: '2026-07-05T10:00:00Z' }),
       ],
-      totem: {},
-    });
+    );
     expect(report.locations[0].onlineCents).toBe(1000);
   });
 
@@ -320,18 +319,17 @@ describe('computeMonthlyTakings', () => {
   });
 
   it('keeps the day right across the spring and autumn DST changes in Rome and London', () => {
-    const march = computeMonthlyTakings({
-      month: '2026-03',
-      locations: [roma, campo],
-      bookings: [
+    const march = onlineOnlyTakings(
+      '2026-03',
+      [roma, campo],
+      [
         booking({ createdAt: '2026-03-28T23:00:00Z', priceDiscountedCents: 100 }), // 29/03 00:00 (UTC+1)
         booking({ createdAt: '2026-03-29T21:59:00Z', priceDiscountedCents: 200 }), // 29/03 23:59 (UTC+2)
         booking({ createdAt: '2026-03-29T22:00:00Z', priceDiscountedCents: 400 }), // 30/03 00:00 (UTC+2)
         booking({ createdAt: '2026-03-29T23:30:00Z', locationKey: 'campo', priceDiscountedCents: 800 }), // 30/03 00:30 BST
         booking({ createdAt: '2026-03-29T00:30:00Z', locationKey: 'campo', priceDiscountedCents: 1600 }), // 29/03 00:30 GMT
       ],
-      totem: {},
-    });
+    );
     expect(march.locations[0].days.map((day) => [day.date, day.onlineCents])).toEqual([
       ['2026-03-29', 300],
       ['2026-03-30', 400],

@@ -12,6 +12,7 @@ import {
   zTransactionId,
 } from '../schemas/primitives';
 import { takingsMonthSchema } from './month';
+import { formatsPerZone } from '../schedule/zone-formats';
 import { totemTakingSchema } from './totem-proceed';
 
 /**
@@ -168,25 +169,16 @@ const HOUR_MS = 3600_000;
 type LocalDayMemo = Map<string, Map<number, string | null>>;
 
 /** Per zone, a formatter of an instant's local date and UTC offset in one string: `2026-07-03, GMT+02:00`. */
-const dateAndOffsetFormats = new Map<string, Intl.DateTimeFormat | null>();
+const dateAndOffsetFormats = formatsPerZone('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZoneName: 'longOffset',
+});
 
 function dateAndOffset(zone: string, ms: number): string | null {
-  let format = dateAndOffsetFormats.get(zone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        timeZoneName: 'longOffset',
-      });
-    } catch {
-      // Not a zone Intl knows: luxon judges (and explains) each instant instead.
-      format = null;
-    }
-    dateAndOffsetFormats.set(zone, format);
-  }
+  const format = dateAndOffsetFormats(zone);
+  // Null for a zone Intl does not know: luxon judges (and explains) each instant instead.
   return format ? format.format(ms) : null;
 }
 
