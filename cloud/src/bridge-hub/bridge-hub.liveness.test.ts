@@ -357,6 +357,17 @@ describe('two bridges with one token', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await alerts()).toHaveLength(1);
     expect((await alerts())[0]).toMatchObject({ locationKey: SITE_LOCATION });
+    // The operators' alert (dashboard and e-mail): one for the burst.
+    const shown = await callJson<Array<{ kind: string; locationKey: string }>>(
+      site.cloud!.url,
+      'GET',
+      '/api/admin/alerts',
+      { token: site.token },
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.body.filter((alert) => alert.kind === 'duplicate_bridge')).toEqual([
+      expect.objectContaining({ locationKey: SITE_LOCATION }),
+    ]);
 
     for (const lockerId of [1, 2, 3]) {
       const answer = await open(site, lockerId);
