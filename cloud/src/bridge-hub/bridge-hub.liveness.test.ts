@@ -343,7 +343,8 @@ describe('an open that timed out after the link to its bridge was cut', () => {
     site = await openSite('sqlite');
     simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
     site.simulators.push(simulator);
-    await startCloud(site, { answerWithinMs: 1_000 });
+    // Answered after 2 s, cancelled 0.5 s before: time enough to cut the link first on a loaded host.
+    await startCloud(site, { answerWithinMs: 2_000 });
     link = await CuttableLink.start(site.cloud!.url);
     bridge = await BridgeProcess.start({ cloudUrl: link.url, controllerPort: simulator.port });
     site.bridges.push(bridge);
@@ -358,7 +359,7 @@ describe('an open that timed out after the link to its bridge was cut', () => {
   it('never opens the door afterwards: its deadline was the answer, and the bridge checks it itself', async () => {
     const hub = hubOf(site.cloud!);
     // The controller is busy with a slow booking (one request at a time): the open waits behind it.
-    await simulator.setFault({ kind: 'slow', delayMs: 2_500 }, 'book');
+    await simulator.setFault({ kind: 'slow', delayMs: 4_000 }, 'book');
     const booksBefore = await simulator.operations('book');
     const now = Date.now();
     await hub.issue({
@@ -380,7 +381,7 @@ describe('an open that timed out after the link to its bridge was cut', () => {
       (await site.store.bridge.openCommands(SITE_LOCATION, 100)).find(
         (c) => c.op === 'open' && c.lockerId === 2 && c.status === 'acked',
       );
-    await expect.poll(received, { interval: 5, timeout: 900 }).toBeDefined();
+    await expect.poll(received, { interval: 5, timeout: 1_400 }).toBeDefined();
     link.cut();
 
     const answer = await answering;
@@ -425,24 +426,26 @@ describe("an open's deadline on a bridge whose clock is off", () => {
     async (_, ahead) => {
       const hub = hubOf(site.cloud!);
       const skewed = await handBridge(site.cloud!.url, { features: ['hello-ack'], clockAheadMs: ahead });
-      await expect.poll(() => hub.connectedLocations()).toEqual([SITE_LOCATION]);
+      try {
+        await expect.poll(() => hub.connectedLocations()).toEqual([SITE_LOCATION]);
 
-      const answer = await open(site, 4);
-      const answeredAt = Date.now();
-      expect(answer.status).toBe(504);
-      expect(answer.body.error.code).toBe('bridge/timeout');
-      const at = skewed.received.findIndex((m) => (m as { type: string }).type === 'command');
-      expect(at).toBeGreaterThanOrEqual(0);
-      const command = skewed.received[at] as { id: string; expiresAt: string };
-      expect(command.id).toBe(answer.body.error.details!.commandId);
-      // Where the bridge's clock reads `expiresAt`, in real time.
-      const deadline = Date.parse(command.expiresAt) - ahead;
-      expect(deadline).toBeGreaterThan(skewed.arrivals[at]!);
-      expect(deadline).toBeLessThanOrEqual(answeredAt);
-
-      skewed.socket.close();
-      await skewed.closed;
-      await expect.poll(() => hub.connectedLocations()).toEqual([]);
+        const answer = await open(site, 4);
+        const answeredAt = Date.now();
+        expect(answer.status).toBe(504);
+        expect(answer.body.error.code).toBe('bridge/timeout');
+        const at = skewed.received.findIndex((m) => (m as { type: string }).type === 'command');
+        expect(at).toBeGreaterThanOrEqual(0);
+        const command = skewed.received[at] as { id: string; expiresAt: string };
+        expect(command.id).toBe(answer.body.error.details!.commandId);
+        // Where the bridge's clock reads `expiresAt`, in real time.
+        const deadline = Date.parse(command.expiresAt) - ahead;
+        expect(deadline).toBeGreaterThan(skewed.arrivals[at]!);
+        expect(deadline).toBeLessThanOrEqual(answeredAt);
+      } finally {
+        skewed.socket.close();
+        await skewed.closed;
+        await expect.poll(() => hub.connectedLocations()).toEqual([]);
+      }
     },
   );
 });
