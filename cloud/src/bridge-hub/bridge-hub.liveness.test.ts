@@ -408,6 +408,53 @@ describe('an open that timed out after the link to its bridge was cut', () => {
   }, 60_000);
 });
 
+describe('an open the bridge had already sent when the cancel came', () => {
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await openSite('sqlite');
+    await startCloud(site, { answerWithinMs: 1_000 });
+  });
+
+  afterAll(() => closeSite(site));
+
+  it('is answered as it went, once the bridge says so before the deadline', async () => {
+    const hub = hubOf(site.cloud!);
+    const bridge = await handBridge(site.cloud!.url, { features: ['hello-ack', 'cancel'] });
+    try {
+      await expect.poll(() => hub.connectedLocations()).toEqual([SITE_LOCATION]);
+      // As the real one answers a cancel for a command already at the controller: its result follows.
+      bridge.socket.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as { type: string; commandId?: string };
+        if (message.type !== 'cancel') return;
+        bridge.socket.send(
+          JSON.stringify({
+            type: 'result',
+            seq: 1,
+            commandId: message.commandId,
+            op: 'open',
+            ok: true,
+            status: 'SUCCEEDED',
+            attempts: 1,
+            completedAt: new Date().toISOString(),
+          }),
+        );
+      });
+
+      const answer = await open(site, 5);
+      expect(answer.status).toBe(200);
+      expect(answer.body.outcome).toBe('executed');
+      expect(bridge.received).toContainEqual({ type: 'cancel', commandId: answer.body.commandId });
+      expect(await site.store.bridge.getCommand(answer.body.commandId!)).toMatchObject({
+        status: 'succeeded',
+      });
+    } finally {
+      bridge.socket.close();
+      await bridge.closed;
+    }
+  });
+});
+
 describe("an open's deadline on a bridge whose clock is off", () => {
   let site: Site;
 
