@@ -2,6 +2,7 @@
 // each run as a real process through the `edge-bridge` CLI, plus a cloud wired with a fast hub.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -262,6 +263,65 @@ export class BridgeProcess {
     this.thaw();
     await this.child.stop();
     rmSync(path.dirname(this.dataDir), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The network between a bridge and the cloud, as a TCP relay the test can cut: `cut()` drops every
+ * connection through it at once and refuses new ones (the bridge keeps retrying) until `restore()`.
+ */
+export class CuttableLink {
+  private readonly sockets = new Set<Socket>();
+  private down = false;
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  /** Relays `http://127.0.0.1:<port>` (its `url`) to `target`'s host and port. */
+  static async start(target: string): Promise<CuttableLink> {
+    const { hostname, port } = new URL(target);
+    let link: CuttableLink | null = null;
+    const server = createServer((client) => {
+      if (!link || link.down) {
+        client.destroy();
+        return;
+      }
+      const upstream = connect(Number(port), hostname);
+      for (const [socket, other] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
+        link.sockets.add(socket);
+        socket.on('error', () => other.destroy());
+        socket.on('close', () => {
+          link?.sockets.delete(socket);
+          other.destroy();
+        });
+        socket.pipe(other);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('relay has no port');
+    link = new CuttableLink(server, `http://127.0.0.1:${address.port}`);
+    return link;
+  }
+
+  cut(): void {
+    this.down = true;
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+  }
+
+  restore(): void {
+    this.down = false;
+  }
+
+  async stop(): Promise<void> {
+    this.cut();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
 

@@ -7,11 +7,13 @@ import {
   BridgeProcess,
   callJson,
   CloudProcess,
+  CuttableLink,
   seedSite,
   SimulatorProcess,
   SITE_LOCATION,
   SITE_TOKEN,
   startHubCloud,
+  waitUntilSiteOnline,
   type HubCloud,
 } from '../../test/bridge-site';
 import {
@@ -79,14 +81,24 @@ function open(site: Site, lockerId: number) {
   );
 }
 
-/** A bridge's socket by hand: says hello (with `features`), records what the hub sends and how it closes. */
-async function handBridge(url: string, options: { features?: string[]; autoPong?: boolean } = {}) {
+/**
+ * A bridge's socket by hand: says hello (with `features`, stamped on a clock `clockAheadMs` ahead of
+ * the real one), records what the hub sends (and when it arrived) and how it closes.
+ */
+async function handBridge(
+  url: string,
+  options: { features?: string[]; autoPong?: boolean; clockAheadMs?: number } = {},
+) {
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/bridge`, {
     headers: bridgeAuthHeaders(SITE_TOKEN, SITE_LOCATION),
     autoPong: options.autoPong ?? true,
   });
   const received: unknown[] = [];
-  socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString('utf8'))));
+  const arrivals: number[] = [];
+  socket.on('message', (data: Buffer) => {
+    received.push(JSON.parse(data.toString('utf8')));
+    arrivals.push(Date.now());
+  });
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -100,11 +112,11 @@ async function handBridge(url: string, options: { features?: string[]; autoPong?
       locationKey: SITE_LOCATION,
       buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
       oldestBufferedAt: null,
-      sentAt: new Date().toISOString(),
+      sentAt: new Date(Date.now() + (options.clockAheadMs ?? 0)).toISOString(),
       ...(options.features ? { features: options.features } : {}),
     }),
   );
-  return { socket, received, closed };
+  return { socket, received, arrivals, closed };
 }
 
 describe.each(STORE_DIALECTS)('a connection left by a crashed cloud process (%s)', (dialect) => {
@@ -321,6 +333,170 @@ describe('an open that timed out, on a bridge that stays silent', () => {
   });
 });
 
+describe('an open that timed out after the link to its bridge was cut', () => {
+  let site: Site;
+  let simulator: SimulatorProcess;
+  let link: CuttableLink;
+  let bridge: BridgeProcess;
+
+  beforeAll(async () => {
+    site = await openSite('sqlite');
+    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
+    site.simulators.push(simulator);
+    // Answered after 2 s, cancelled 0.5 s before: time enough to cut the link first on a loaded host.
+    await startCloud(site, { answerWithinMs: 2_000 });
+    link = await CuttableLink.start(site.cloud!.url);
+    bridge = await BridgeProcess.start({ cloudUrl: link.url, controllerPort: simulator.port });
+    site.bridges.push(bridge);
+    await waitUntilSiteOnline(hubOf(site.cloud!), bridge);
+  });
+
+  afterAll(async () => {
+    await closeSite(site);
+    await link?.stop();
+  });
+
+  it('never opens the door afterwards: its deadline was the answer, and the bridge checks it itself', async () => {
+    const hub = hubOf(site.cloud!);
+    // The controller is busy with a slow booking (one request at a time): the open waits behind it.
+    await simulator.setFault({ kind: 'slow', delayMs: 4_000 }, 'book');
+    const booksBefore = await simulator.operations('book');
+    const now = Date.now();
+    await hub.issue({
+      locationKey: SITE_LOCATION,
+      op: 'book',
+      lockerId: 5,
+      params: {
+        pin: '730214',
+        from: new Date(now - 60_000).toISOString(),
+        to: new Date(now + 3600_000).toISOString(),
+      },
+    });
+    await expect.poll(() => simulator.operations('book')).toBe(booksBefore + 1);
+    const opensBefore = await simulator.operations('open');
+
+    const answering = open(site, 2);
+    // The bridge has stored the open (acked): the link goes down before any cancel can reach it.
+    const received = async () =>
+      (await site.store.bridge.openCommands(SITE_LOCATION, 100)).find(
+        (c) => c.op === 'open' && c.lockerId === 2 && c.status === 'acked',
+      );
+    await expect.poll(received, { interval: 5, timeout: 1_400 }).toBeDefined();
+    link.cut();
+
+    const answer = await answering;
+    expect(answer.status).toBe(504);
+    expect(answer.body.error.code).toBe('bridge/timeout');
+    const commandId = answer.body.error.details!.commandId!;
+
+    // The booking ends and the open's turn at the controller comes and goes: it is not sent.
+    await expect
+      .poll(async () => (await simulator.locker(5))?.booking?.pin, { timeout: 10_000 })
+      .toBe('730214');
+    await simulator.setFault({ kind: 'none' });
+    await bridge.polledSinceNow();
+    expect(await simulator.operations('open')).toBe(opensBefore);
+    expect((await simulator.locker(2))?.doorOpen).toBe(false);
+
+    // Back online, the bridge reports why: its own deadline check, the cancel never reached it.
+    link.restore();
+    // Its reconnect backoff (full jitter, doubling from 1 s) may have grown while the link was down.
+    await expect
+      .poll(async () => (await site.store.bridge.getCommand(commandId))?.result, { timeout: 40_000 })
+      .toMatchObject({ status: 'EXPIRED', error: { code: 'command/expired' } });
+    expect(await simulator.operations('open')).toBe(opensBefore);
+  }, 60_000);
+});
+
+describe('an open the bridge had already sent when the cancel came', () => {
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await openSite('sqlite');
+    await startCloud(site, { answerWithinMs: 1_000 });
+  });
+
+  afterAll(() => closeSite(site));
+
+  it('is answered as it went, once the bridge says so before the deadline', async () => {
+    const hub = hubOf(site.cloud!);
+    const bridge = await handBridge(site.cloud!.url, { features: ['hello-ack', 'cancel'] });
+    try {
+      await expect.poll(() => hub.connectedLocations()).toEqual([SITE_LOCATION]);
+      // As the real one answers a cancel for a command already at the controller: its result follows.
+      bridge.socket.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as { type: string; commandId?: string };
+        if (message.type !== 'cancel') return;
+        bridge.socket.send(
+          JSON.stringify({
+            type: 'result',
+            seq: 1,
+            commandId: message.commandId,
+            op: 'open',
+            ok: true,
+            status: 'SUCCEEDED',
+            attempts: 1,
+            completedAt: new Date().toISOString(),
+          }),
+        );
+      });
+
+      const answer = await open(site, 5);
+      expect(answer.status).toBe(200);
+      expect(answer.body.outcome).toBe('executed');
+      expect(bridge.received).toContainEqual({ type: 'cancel', commandId: answer.body.commandId });
+      expect(await site.store.bridge.getCommand(answer.body.commandId!)).toMatchObject({
+        status: 'succeeded',
+      });
+    } finally {
+      bridge.socket.close();
+      await bridge.closed;
+    }
+  });
+});
+
+describe("an open's deadline on a bridge whose clock is off", () => {
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await openSite('sqlite');
+    await startCloud(site, { answerWithinMs: 1_000 });
+  });
+
+  afterAll(() => closeSite(site));
+
+  it.each([
+    ['behind', -60_000],
+    ['ahead', 60_000],
+  ])(
+    'falls, on a clock a minute %s, after the command arrives and no later than the answer',
+    async (_, ahead) => {
+      const hub = hubOf(site.cloud!);
+      const skewed = await handBridge(site.cloud!.url, { features: ['hello-ack'], clockAheadMs: ahead });
+      try {
+        await expect.poll(() => hub.connectedLocations()).toEqual([SITE_LOCATION]);
+
+        const answer = await open(site, 4);
+        const answeredAt = Date.now();
+        expect(answer.status).toBe(504);
+        expect(answer.body.error.code).toBe('bridge/timeout');
+        const at = skewed.received.findIndex((m) => (m as { type: string }).type === 'command');
+        expect(at).toBeGreaterThanOrEqual(0);
+        const command = skewed.received[at] as { id: string; expiresAt: string };
+        expect(command.id).toBe(answer.body.error.details!.commandId);
+        // Where the bridge's clock reads `expiresAt`, in real time.
+        const deadline = Date.parse(command.expiresAt) - ahead;
+        expect(deadline).toBeGreaterThan(skewed.arrivals[at]!);
+        expect(deadline).toBeLessThanOrEqual(answeredAt);
+      } finally {
+        skewed.socket.close();
+        await skewed.closed;
+        await expect.poll(() => hub.connectedLocations()).toEqual([]);
+      }
+    },
+  );
+});
+
 describe('two bridges with one token', () => {
   let site: Site;
   let first: SimulatorProcess;
@@ -357,6 +533,17 @@ describe('two bridges with one token', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await alerts()).toHaveLength(1);
     expect((await alerts())[0]).toMatchObject({ locationKey: SITE_LOCATION });
+    // The operators' alert (dashboard and e-mail): one for the burst.
+    const shown = await callJson<Array<{ kind: string; locationKey: string }>>(
+      site.cloud!.url,
+      'GET',
+      '/api/admin/alerts',
+      { token: site.token },
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.body.filter((alert) => alert.kind === 'duplicate_bridge')).toEqual([
+      expect.objectContaining({ locationKey: SITE_LOCATION }),
+    ]);
 
     for (const lockerId of [1, 2, 3]) {
       const answer = await open(site, lockerId);

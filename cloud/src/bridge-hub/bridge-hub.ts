@@ -39,6 +39,7 @@ import { HubSignalBus, type HubSignal } from './hub-signals';
 /** How long each kind of command may wait before it must not run any more. */
 export const DEFAULT_COMMAND_TTL_MS: Readonly<Record<CommandOp, number>> = {
   // A door that opens minutes after the operator clicked, with nobody in front of it, is worse than none.
+  // The operator's Apri (HubLockerControl) sets a tighter one: the instant its answer is due.
   open: 30_000,
   // State-setting commands are worth delivering when the bridge comes back.
   inhibit: 24 * 3600_000,
@@ -59,6 +60,11 @@ export const PIN_NOT_PROGRAMMED_LOG_TYPE = 'bridge/pin_not_programmed';
 export const DUPLICATE_BRIDGE_LOG_TYPE = 'bridge/duplicate_token';
 /** Refusals of a second bridge closer together than this are one burst: one entry in the operators' log. */
 const DUPLICATE_ALERT_QUIET_MS = 10 * 60_000;
+
+/** How long after a cancelled command's deadline a reconnecting bridge is still told of the cancel. */
+const CANCEL_REPEAT_AFTER_EXPIRY_MS = 10 * 60_000;
+/** A bridge clock further than this from the cloud's is logged at hello (deadlines still hold). */
+const CLOCK_OFFSET_WARN_MS = 2_000;
 
 /** After a probe's pong timeout, how long the holding process may take to release a dead socket's row. */
 const PROBE_RELEASE_MARGIN_MS = 300;
@@ -180,6 +186,12 @@ interface BridgeSession {
   deliveredFlushScheduled: boolean;
   helloTimer: NodeJS.Timeout | null;
   closed: boolean;
+  /**
+   * How far the bridge's clock is ahead of this hub's, never overestimated: its latest stamp (hello
+   * `sentAt`, ack `receivedAt`) minus when that frame reached this hub, which was later. Deadlines
+   * are sent shifted by it, so a skewed bridge clock makes the bridge stop early, never late.
+   */
+  clockOffsetMs: number;
 }
 
 /** Wakes a waiting request: with the settled record when this process stored it, else to re-read. */
@@ -375,14 +387,15 @@ export class BridgeHub {
   }
 
   /**
-   * Waits up to `timeoutMs` for the command to settle (succeeded, failed, expired or unknown) and
-   * returns its record as it then stands, settled or not.
+   * Waits up to `timeoutMs` for the command to settle (succeeded, failed, expired or unknown), or
+   * for what `until` waits for, and returns its record as it then stands, settled or not.
    */
   async waitForSettlement(
     id: string,
     timeoutMs: number,
-    options: { justIssued?: boolean } = {},
+    options: { justIssued?: boolean; until?: (command: BridgeCommandRecord) => boolean } = {},
   ): Promise<BridgeCommandRecord | null> {
+    const done = options.until ?? ((command: BridgeCommandRecord) => isSettledStatus(command.status));
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => {
       finish = resolve;
@@ -394,7 +407,7 @@ export class BridgeHub {
       checking = true;
       try {
         latest = await this.store.bridge.getCommand(id);
-        if (!latest || isSettledStatus(latest.status)) finish();
+        if (!latest || done(latest)) finish();
       } catch (error) {
         this.logger.warn({ err: error, commandId: id }, 'could not read a command while waiting for it');
       } finally {
@@ -410,7 +423,7 @@ export class BridgeHub {
         return;
       }
       latest = settled;
-      finish();
+      if (done(settled)) finish();
     }
     const timer = setTimeout(finish, timeoutMs);
     const poll = setInterval(finishOrCheck, this.resultPollMs);
@@ -429,8 +442,8 @@ export class BridgeHub {
       if (waiters.size === 0) this.waiters.delete(id);
     }
     const last = latest as BridgeCommandRecord | null;
-    // Settled is final: no need to read it again. Otherwise (timed out) answer with how it stands now.
-    if (this.stopped || (last !== null && isSettledStatus(last.status))) return last;
+    // Done is final: no need to read it again. Otherwise (timed out) answer with how it stands now.
+    if (this.stopped || (last !== null && done(last))) return last;
     return this.store.bridge.getCommand(id);
   }
 
@@ -610,15 +623,18 @@ export class BridgeHub {
       deliveredFlushScheduled: false,
       helloTimer: null,
       closed: false,
+      clockOffsetMs: 0,
     };
     socket.on('pong', () => this.onPong(session));
     socket.on('message', (data: RawData, isBinary: boolean) => {
+      // Before any queueing: a later instant would only make the clock offset look smaller (safe).
+      const arrivedAt = this.clock.now().getTime();
       const raw = isBinary ? toBuffer(data) : toBuffer(data).toString('utf8');
       this.enqueue(session, async () => {
         // Past the socket's rate, reading stops and this message waits for the next window.
         const wait = await this.flood.admit(session.id, locationKey);
         if (wait > 0) await this.throttle(session, wait);
-        await this.onMessage(session, raw);
+        await this.onMessage(session, raw, arrivedAt);
       });
     });
     socket.on('error', (error) =>
@@ -922,7 +938,12 @@ export class BridgeHub {
   private async send(session: BridgeSession, command: BridgeCommandRecord): Promise<void> {
     let wire: BridgeCommand;
     try {
-      wire = wireCommand(command);
+      // The deadline on the bridge's clock: the bridge checks it against its own, right before the
+      // controller call, and must stop no later than this hub's instant (an operator was answered).
+      wire = wireCommand({
+        ...command,
+        expiresAt: new Date(command.expiresAt.getTime() + session.clockOffsetMs),
+      });
     } catch (error) {
       await this.store.bridge.settle(
         command.id,
@@ -966,7 +987,7 @@ export class BridgeHub {
 
   // ── bridge → cloud ──────────────────────────────────────────────────────────────────────────
 
-  private async onMessage(session: BridgeSession, raw: string | Buffer): Promise<void> {
+  private async onMessage(session: BridgeSession, raw: string | Buffer, arrivedAt: number): Promise<void> {
     if (session.closed) return;
     const parsed = parseBridgeToCloud(raw);
     if (!parsed.ok) {
@@ -983,10 +1004,14 @@ export class BridgeHub {
       }
       return;
     }
-    await this.handle(session, parsed.message);
+    await this.handle(session, parsed.message, arrivedAt);
   }
 
-  private async handle(session: BridgeSession, message: BridgeToCloudMessage): Promise<void> {
+  private async handle(
+    session: BridgeSession,
+    message: BridgeToCloudMessage,
+    arrivedAt: number,
+  ): Promise<void> {
     const { locationKey } = session;
     const now = this.clock.now();
     switch (message.type) {
@@ -994,6 +1019,13 @@ export class BridgeHub {
         if (message.locationKey !== locationKey) {
           this.closeSession(session, BRIDGE_CLOSE_CODES.unauthorized, 'token not issued for this location');
           return;
+        }
+        this.measureClock(session, message.sentAt, arrivedAt);
+        if (Math.abs(session.clockOffsetMs) > CLOCK_OFFSET_WARN_MS) {
+          this.logger.warn(
+            { location: locationKey, clockOffsetMs: session.clockOffsetMs },
+            "the bridge's clock differs from the cloud's; command deadlines are sent on the bridge's clock",
+          );
         }
         session.bridgeVersion = message.bridgeVersion;
         session.features = new Set(message.features ?? []);
@@ -1033,8 +1065,11 @@ export class BridgeHub {
         );
         if (session.features.has('hello-ack')) this.sendMessage(session, { type: 'hello-ack' });
         if (session.features.has('cancel')) {
-          // Cancels the bridge may have missed while the link was down.
-          for (const id of await this.store.bridge.unconfirmedCancellations(locationKey, now)) {
+          // Cancels the bridge may have missed while the link was down. Past its deadline the bridge
+          // drops a command by itself; the cancel is repeated a while longer all the same, for a
+          // bridge whose clock was set back after the deadline went out.
+          const expiringAfter = new Date(now.getTime() - CANCEL_REPEAT_AFTER_EXPIRY_MS);
+          for (const id of await this.store.bridge.unconfirmedCancellations(locationKey, expiringAfter)) {
             this.sendMessage(session, { type: 'cancel', commandId: id });
           }
         }
@@ -1042,6 +1077,7 @@ export class BridgeHub {
         return;
       }
       case 'ack':
+        this.measureClock(session, message.receivedAt, arrivedAt);
         await this.store.bridge.markAcked(locationKey, message.commandId, now);
         return;
       case 'rejected': {
@@ -1078,6 +1114,15 @@ export class BridgeHub {
         this.confirmDelivered(session, message.seq);
         return;
     }
+  }
+
+  /**
+   * The bridge stamped `stamp` on its clock before the frame arrived here at `arrivedAt` on the
+   * hub's: their difference is at most how far its clock is ahead (less by the transit). The latest
+   * is kept, so a clock that is set is followed from the bridge's next hello or ack on.
+   */
+  private measureClock(session: BridgeSession, stamp: string, arrivedAt: number): void {
+    session.clockOffsetMs = Date.parse(stamp) - arrivedAt;
   }
 
   /**

@@ -14,6 +14,20 @@ import { pinOnLocker } from './booking-commands';
 
 /** The operator's browser gives up after 5 s; the answer must be out before that. */
 export const DEFAULT_ANSWER_WITHIN_MS = 4_500;
+/**
+ * An open still unconfirmed this long before its answer is due is cancelled then, so that on a
+ * live link the bridge hears of it before its deadline and says whether it had already gone out.
+ */
+const CANCEL_LEAD_MS = 500;
+/** The bridge's error for a command it dropped unsent on the hub's `cancel` (protocol bridge/v1). */
+const BRIDGE_CANCELLED_CODE = 'command/cancelled';
+
+/** Cancelled by the hub after it went to the bridge, which has not said yet whether it had sent it. */
+const awaitsBridgeAfterCancel = (command: BridgeCommandRecord) =>
+  command.status === 'expired' &&
+  command.error?.code === CANCELLED_COMMAND_ERROR.code &&
+  command.result === null &&
+  command.lastSentAt !== null;
 
 const OPERATION_OPS: Record<LockerOperation, CommandOp> = {
   open: 'open',
@@ -48,9 +62,14 @@ export type HubLockerFullState = LockerFullState & {
  * process), `open` is refused at once (503 bridge/offline: a door opening later with nobody there is
  * worse than none) and nothing is stored; inhibit/unbook/unbook-soap are stored and answered
  * `queued` (202 bridge/queued), delivered when the bridge reconnects within 24 h. A state-setting
- * command still running after the wait is answered `queued` as well; an `open` still unconfirmed is
- * cancelled (never sent again; the bridge drops it unless it is already at the controller, whose
- * result is then recorded) and answered 504 bridge/timeout.
+ * command still running after the wait is answered `queued` as well.
+ *
+ * An `open`'s deadline is the instant its answer is due: the bridge checks it right before the
+ * controller call (on its own clock, shifted by the hub for skew so it errs early), so whatever
+ * happens to the link, no controller call for it starts after the operator was answered. One still
+ * unconfirmed 0.5 s before then is cancelled (never sent again; the bridge drops it unless it is
+ * already at the controller) and the answer waits until the deadline for the bridge to say which:
+ * executed (200), or 504 bridge/timeout, which then holds: it will not run after this answer.
  *
  * Taking a locker out of service (Disattiva) also stops it being sold online, and putting it back
  * (Attiva) sells it again, once the command is executed or queued. The bookings such a command
@@ -141,19 +160,34 @@ export class HubLockerControl implements LockerControl {
     if (!online && op === 'open') {
       throw new AppError('bridge/offline', 'La sede non è collegata: il locker non può essere aperto ora');
     }
+    // The answer is due at `answerBy` at the latest; an open must not start after it.
+    const answerBy = this.clock.now().getTime() + this.answerWithinMs;
+    const waitStarted = performance.now();
+    const untilAnswer = () => this.answerWithinMs - (performance.now() - waitStarted);
     // Issued for the booking whose PIN it takes off, so that booking's PIN is known to be gone.
     const { command, created } = await this.hub.issue({
       locationKey,
       op,
       lockerId,
       ...(options.forBooking && { transactionId: options.forBooking }),
+      ...(op === 'open' && { expiresAt: new Date(answerBy) }),
     });
+    const confirmWithinMs =
+      op === 'open'
+        ? Math.max(0, untilAnswer() - Math.min(CANCEL_LEAD_MS, this.answerWithinMs / 2))
+        : this.answerWithinMs;
     let settled = online
-      ? await this.hub.waitForSettlement(command.id, this.answerWithinMs, { justIssued: created })
+      ? await this.hub.waitForSettlement(command.id, confirmWithinMs, { justIssued: created })
       : null;
     if (op === 'open' && settled && !isSettledStatus(settled.status)) {
-      // The operator is told it timed out: it must not open the door afterwards.
+      // The operator is about to be told it timed out: it must not open the door afterwards.
       settled = await this.hub.cancel(command.id);
+      // Until the deadline, the bridge may still say it had already sent it (and how it went).
+      if (settled && awaitsBridgeAfterCancel(settled) && untilAnswer() > 0) {
+        settled = await this.hub.waitForSettlement(command.id, untilAnswer(), {
+          until: (current) => !awaitsBridgeAfterCancel(current),
+        });
+      }
     }
     const outcome = this.outcomeOf(settled ?? command, op);
     if (operation === 'inhibit' || operation === 'unbook') {
@@ -174,10 +208,13 @@ export class HubLockerControl implements LockerControl {
           { commandId },
         );
       case 'expired':
-        if (command.error?.code === CANCELLED_COMMAND_ERROR.code) {
+        if (
+          command.error?.code === CANCELLED_COMMAND_ERROR.code ||
+          command.error?.code === BRIDGE_CANCELLED_CODE
+        ) {
           throw new AppError(
             'bridge/timeout',
-            'The location did not confirm in time; the command was cancelled and will not run',
+            'The location did not confirm in time; the command was cancelled and will not run after this answer',
             { commandId },
           );
         }
@@ -192,7 +229,7 @@ export class HubLockerControl implements LockerControl {
         if (op === 'open') {
           throw new AppError(
             'bridge/timeout',
-            'The location did not confirm in time; the door may still open in the next seconds',
+            'The location did not confirm in time; its deadline has passed: it will not run after this answer',
             { commandId },
           );
         }

@@ -24,6 +24,7 @@ export const ALERT_KINDS = {
   paymentToCheck: 'payment_to_check',
   totemUnreachable: 'totem_unreachable',
   emailNotSent: 'email_not_sent',
+  duplicateBridge: 'duplicate_bridge',
 } as const;
 
 /** The operators' log entries that become alerts, by their type (bridge hub, payments). */
@@ -34,6 +35,12 @@ const LOG_ALERTS: ReadonlyArray<{ type: string; kind: string; title: string }> =
   { type: 'promotec', kind: ALERT_KINDS.totemUnreachable, title: 'Sistema totem non raggiungibile' },
   // A visitor's booking e-mail failed five times (still retried).
   { type: 'email', kind: ALERT_KINDS.emailNotSent, title: 'E-mail al cliente non inviata' },
+  // A second bridge with a site's token was refused (close 4409); the hub logs one entry per burst.
+  {
+    type: 'bridge/duplicate_token',
+    kind: ALERT_KINDS.duplicateBridge,
+    title: 'Due bridge con lo stesso token',
+  },
 ];
 
 /** How far back events (failed commands, log entries) are looked for: a cloud down a day still tells. */

@@ -230,8 +230,8 @@ export interface BridgeRepository {
    * when the command was settled already.
    */
   cancelOpen(id: string, now: Date): Promise<BridgeCommandRecord | null>;
-  /** Cancelled commands that were sent, have no result and have not expired: the bridge is told again. */
-  unconfirmedCancellations(locationKey: string, now: Date): Promise<string[]>;
+  /** Cancelled commands that were sent, have no result and expire after `expiringAfter`: the bridge is told again. */
+  unconfirmedCancellations(locationKey: string, expiringAfter: Date): Promise<string[]>;
   /** Takes back a command that has not left the cloud yet (settled `failed`); false once it has. */
   withdrawQueued(id: string, reason: { code: string; message: string }, now: Date): Promise<boolean>;
   /** Commands that never reached a socket and expired: settled `expired` (they certainly did not run). */
@@ -568,7 +568,7 @@ export class KyselyBridgeRepository implements BridgeRepository {
     return row ? toCommand(row) : null;
   }
 
-  async unconfirmedCancellations(locationKey: string, now: Date): Promise<string[]> {
+  async unconfirmedCancellations(locationKey: string, expiringAfter: Date): Promise<string[]> {
     const rows = await this.db
       .selectFrom('bridge_commands')
       .select('id')
@@ -577,7 +577,7 @@ export class KyselyBridgeRepository implements BridgeRepository {
       .where('error_code', '=', CANCELLED_COMMAND_ERROR.code)
       .where('result', 'is', null)
       .where('last_sent_at', 'is not', null)
-      .where('expires_at', '>', now)
+      .where('expires_at', '>', expiringAfter)
       .orderBy('issued_at')
       .limit(MAX_UNCONFIRMED_CANCELLATIONS)
       .execute();

@@ -23,7 +23,7 @@
 //   sends these only to a bridge that lists them, since an older one answers them with `rejected`):
 //   4. `hello-ack`: the hub has accepted the hello (the session is live). The bridge resets its
 //      reconnect backoff on it (or on any other message from the hub on that connection).
-//   5. `cancel`: the hub gave up on a command (its request timed out, the operator was told so). A
+//   5. `cancel`: the hub gave up on a command (its request timed out, the operator is told so). A
 //      command the bridge has not yet sent to the controller is never sent: it is answered EXPIRED
 //      with error `command/cancelled`. One already sent cannot be called back; its result follows as
 //      usual. A cancel for an id the bridge has not received yet makes that id EXPIRED on arrival.
@@ -116,7 +116,12 @@ const commandBase = {
   type: z.literal('command'),
   id: commandId,
   issuedAt: timestamp,
-  /** After this instant the bridge answers EXPIRED instead of executing. */
+  /**
+   * After this instant the bridge answers EXPIRED instead of executing; it checks it on its own clock
+   * right before the controller call. The hub writes its deadline shifted by how far the bridge's
+   * clock is ahead, as measured from the bridge's stamps (`hello.sentAt`, `ack.receivedAt`) against
+   * their arrival, which never overestimates it: a skewed bridge clock makes it stop early, not late.
+   */
   expiresAt: timestamp,
 };
 

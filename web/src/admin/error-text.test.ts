@@ -32,7 +32,9 @@ describe('admin error messages', () => {
     const message = await failureOf(
       adminCall(lockerRoutes.open, { body: { location: 'roma', lockerId: 2 } }),
     );
-    expect(message).toBe('La sede non ha risposto in tempo: il comando è stato annullato');
+    expect(message).toBe(
+      "La sede non ha confermato in tempo: il comando non partirà più da adesso (se era già arrivato al controller, lo stato del locker ne mostra l'esito)",
+    );
   });
 
   it('names the fields of a validation error instead of raw validation text', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminTestApp, TEST_ADMIN, type AdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
+import { DUPLICATE_BRIDGE_LOG_TYPE } from '../../bridge-hub/bridge-hub';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { StoreLockerControl } from '../../services/locker-control';
 import { PAYMENT_ERROR_LOG_TYPE, PAYMENT_REFUND_MADE_LOG_TYPE } from '../../services/payment.service';
@@ -124,6 +125,24 @@ describe.each(STORE_DIALECTS)('operator alerts over HTTP (%s)', (dialect) => {
     expect(pin).toMatchObject({ kind: 'pin_not_delivered', lockerId: 5 });
     expect(pin!.message).toMatch(/^PIN non consegnato: /);
     expect((await acknowledge(pin!)).status).toBe(200);
+    expect(await alerts()).toEqual([]);
+  });
+
+  it('alerts a second bridge refused for using a site token, once per entry the hub logs for a burst', async () => {
+    const before = sent.length;
+    await app.store.errorLog.add({
+      at: app.clock.now(),
+      type: DUPLICATE_BRIDGE_LOG_TYPE,
+      locationKey: 'vicolo',
+      lockerId: null,
+      message: 'Due bridge usano il token della sede vicolo: il secondo (10.0.0.9) è stato rifiutato',
+    });
+    const [duplicate] = await alerts();
+    expect(duplicate).toMatchObject({ kind: 'duplicate_bridge', locationKey: 'vicolo', lockerId: null });
+    expect(duplicate!.message).toMatch(/^Due bridge con lo stesso token: Due bridge usano il token/);
+    expect(sent.slice(before).map((mail) => mail.to)).toEqual([TEST_ADMIN.email]);
+    expect(sent.at(-1)!.text).toContain('10.0.0.9');
+    expect((await acknowledge(duplicate!)).status).toBe(200);
     expect(await alerts()).toEqual([]);
   });
 
