@@ -1,4 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -65,5 +67,83 @@ describe('deploy/', () => {
     const names = [...used(expressions), ...used(rules)];
     expect(names.length).toBeGreaterThan(5);
     for (const name of names) expect(exported, name).toContain(name);
+  });
+});
+
+describe('deploy/rolling-restart.sh', () => {
+  /**
+   * A stand-in cloud process: `POST /restart` (what the test's RESTART_CMD calls, returning once
+   * done like `systemctl restart`) records a restart; /readyz answers 503 for `notReadyMs` after it.
+   */
+  async function fakeProcess(notReadyMs: number) {
+    let restartedAt: number | null = null;
+    const server = createServer((req, res) => {
+      if (req.method === 'POST' && req.url === '/restart') {
+        restartedAt = Date.now();
+        return res.writeHead(204).end();
+      }
+      const ready = req.url === '/readyz' && (restartedAt === null || Date.now() - restartedAt >= notReadyMs);
+      res.writeHead(ready ? 200 : 503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+      restarted: () => restartedAt !== null,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+  type FakeProcess = Awaited<ReturnType<typeof fakeProcess>>;
+
+  function rollout(processes: FakeProcess[], env: Record<string, string>) {
+    return new Promise<{ status: number; output: string }>((resolve) => {
+      execFile(
+        'sh',
+        ['deploy/rolling-restart.sh', ...processes.map((p) => p.address)],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            RESTART_CMD: 'curl -s -X POST http://{host}:{port}/restart',
+            SETTLE: '0',
+            ...env,
+          },
+        },
+        (error, stdout, stderr) =>
+          resolve({
+            status: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+            output: `${stdout}${stderr}`,
+          }),
+      );
+    });
+  }
+
+  it('restarts each process in turn, the next only once the last answers /readyz again', async () => {
+    const processes = [await fakeProcess(1_500), await fakeProcess(1_500)];
+    try {
+      const run = await rollout(processes, {});
+      expect(run.status, run.output).toBe(0);
+      expect(processes.map((p) => p.restarted())).toEqual([true, true]);
+      const lines = run.output.split('\n');
+      const firstReady = lines.findIndex((line) => line.startsWith(`${processes[0]!.address} ready after`));
+      const secondRestart = lines.findIndex((line) => line.startsWith(`restarting ${processes[1]!.address}`));
+      expect(firstReady).toBeGreaterThan(-1);
+      expect(secondRestart).toBeGreaterThan(firstReady);
+      expect(lines[firstReady]).not.toMatch(/ready after 0 s/);
+      expect(run.output).toContain('every process restarted');
+    } finally {
+      for (const p of processes) await p.close();
+    }
+  });
+
+  it('stops the rollout when a restarted process does not come back, leaving the others alone', async () => {
+    const processes = [await fakeProcess(60_000), await fakeProcess(0)];
+    try {
+      const run = await rollout(processes, { READY_TIMEOUT: '2' });
+      expect(run.status).toBe(1);
+      expect(run.output).toContain('rollout stopped');
+      expect(processes.map((p) => p.restarted())).toEqual([true, false]);
+    } finally {
+      for (const p of processes) await p.close();
+    }
   });
 });
