@@ -9,6 +9,7 @@ import {
   soonestBookingDay,
   timeInZone,
 } from './support/cloud-control';
+import { CUSTOMER, resetCloudAroundEachTest, shot } from './support/customer-session';
 
 // The customer pages against the real cloud (demo data, sandbox payments), at phone and desktop
 // size: book, pay on the sandbox gateway's page and read the PIN, plus the screens the operator's
@@ -17,28 +18,8 @@ import {
 // the complete page) and tomorrow otherwise; their later-day twins always book days ahead (PIN and
 // locker "on the day"), so every run covers both confirmations whatever the hour it starts at.
 
-const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url).pathname;
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${testInfo.project.name}-${name}.png`, fullPage: true });
-}
-
-const CUSTOMER = { name: 'Giulia', surname: 'Rossi', email: 'giulia@example.com', phone: '3331234567' };
-
 let cloud: CloudControl;
-
-test.beforeEach(async ({ request }) => {
-  cloud = new CloudControl(request);
-  await cloud.resetSettings();
-});
-
-test.afterEach(async () => {
-  await cloud.releaseHolds();
-});
-
-test.afterAll(async ({ request }) => {
-  await new CloudControl(request).resetSettings();
-});
+resetCloudAroundEachTest({ use: (control) => (cloud = control) });
 
 /** From the idle screen to the calendar: phones choose "start later" first. */
 async function openCalendar(booking: BookingPage, testInfo: TestInfo): Promise<void> {
