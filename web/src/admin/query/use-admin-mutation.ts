@@ -29,7 +29,9 @@ export function useRouteMutation<Route extends ApiRoute>(
   params?: RouteCall<Route>['params'],
 ) {
   return useAdminMutation(
-    (body: RouteCall<Route>['body']) => adminCall(route, { params, body } as RouteCall<Route>),
+    (body: RouteCall<Route>['body']) =>
+      // A generic route's call type stays unresolved for TypeScript; each caller's route fixes it.
+      adminCall(route, { params, body } as unknown as RouteCall<Route>),
     invalidates,
   );
 }
