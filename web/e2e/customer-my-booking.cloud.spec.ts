@@ -2,7 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { MyBookingPage } from './pages/my-booking-page';
 import { BookingCompletePage, SandboxPaymentPage } from './pages/payment-pages';
 import { CloudControl, dateInZone, romeInstant } from './support/cloud-control';
-import { CUSTOMER, resetCloudAroundEachTest, shot, submitFastTrackBooking } from './support/customer-session';
+import {
+  CUSTOMER,
+  resetCloudAroundEachTest,
+  screenshotPath,
+  shot,
+  submitFastTrackBooking,
+} from './support/customer-session';
 import { mailsTo, myBookingLinkMailedTo } from './support/outbox';
 
 // The visitor's own booking page (issue 16), against the real cloud with sandbox payments, at phone
@@ -180,9 +186,7 @@ test('a stay is extended from its page: the choices, a declined card, then paid:
   await expect(extend.getByRole('button', { name: /\+1 giorno/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(extend.getByRole('button', { name: /\+14 giorni/ })).toBeVisible();
   await shot(page, testInfo, 'my-booking-extend-it');
-  await extend.screenshot({
-    path: `${SCREENSHOT_DIR}${testInfo.project.name}-my-booking-extend-section.png`,
-  });
+  await extend.screenshot({ path: screenshotPath(testInfo, 'my-booking-extend-section') });
 
   // A declined card: nothing changes.
   await extend.getByRole('button', { name: /^Paga .+ e prolunga$/ }).click();

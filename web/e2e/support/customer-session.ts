@@ -7,9 +7,14 @@ import { CloudControl } from './cloud-control';
 
 const SCREENSHOT_DIR = new URL('../screenshots/', import.meta.url).pathname;
 
-/** A full-page screenshot in e2e/screenshots/, named after the project (phone, desktop) and `name`. */
+/** Where a screenshot goes for review: e2e/screenshots/, named after the project (phone, desktop) and `name`. */
+export function screenshotPath(testInfo: TestInfo, name: string): string {
+  return `${SCREENSHOT_DIR}${testInfo.project.name}-${name}.png`;
+}
+
+/** A full-page screenshot, to screenshotPath. */
 export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${testInfo.project.name}-${name}.png`, fullPage: true });
+  await page.screenshot({ path: screenshotPath(testInfo, name), fullPage: true });
 }
 
 export const CUSTOMER = {
