@@ -207,30 +207,22 @@ describe('daytime flow', () => {
     expect(within(prices).queryByRole('row', { name: /^Sconto/ })).toBeNull();
   });
 
-  it('disables payment when the server says the booking expired', async () => {
+  // The server says the hold lapsed when paying or when saving the details: the visitor reads it in
+  // their language, never the server's English nor "could not save", and cannot pay.
+  it.each([
+    [
+      'disables payment when the server says the booking expired',
+      'POST /api/payments/create-payment',
+      /The booking has expired/,
+    ],
+    [
+      'says the hold lapsed (not "could not save") when the server says so while saving the details',
+      `PATCH /api/bookings/${HOLD_ID}`,
+      /Non siamo riusciti a salvare i tuoi dati/,
+    ],
+  ])('%s', async (_name, refusing, notShown) => {
     const api = baseApi();
-    api.set('POST /api/payments/create-payment', () =>
-      apiError(409, 'BOOKING_EXPIRED', 'The booking has expired'),
-    );
-    await renderApp({ path: '/vicolo', now: NOW });
-    await goToSummary(api);
-    fillCustomer();
-    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
-    // In the visitor's language, never the server's English.
-    expect(
-      await screen.findByText(
-        /Il tempo per completare la prenotazione è scaduto e i locker sono stati liberati/,
-      ),
-    ).toBeDefined();
-    expect(screen.queryByText(/The booking has expired/)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Paga ora' })).toHaveProperty('disabled', true);
-  });
-
-  it('says the hold lapsed (not "could not save") when the server says so while saving the details', async () => {
-    const api = baseApi();
-    api.set(`PATCH /api/bookings/${HOLD_ID}`, () =>
-      apiError(409, 'BOOKING_EXPIRED', 'The booking has expired'),
-    );
+    api.set(refusing, () => apiError(409, 'BOOKING_EXPIRED', 'The booking has expired'));
     await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
     fillCustomer();
@@ -240,7 +232,7 @@ describe('daytime flow', () => {
         /Il tempo per completare la prenotazione è scaduto e i locker sono stati liberati/,
       ),
     ).toBeDefined();
-    expect(screen.queryByText(/Non siamo riusciti a salvare i tuoi dati/)).toBeNull();
+    expect(screen.queryByText(notShown)).toBeNull();
     expect(screen.getByRole('button', { name: 'Paga ora' })).toHaveProperty('disabled', true);
   });
 
