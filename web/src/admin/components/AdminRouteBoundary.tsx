@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isChunkLoadError, CHUNK_RELOAD_KEY } from '../../components/RouteErrorBoundary';
+import { reloadForMissingChunk } from '../../components/RouteErrorBoundary';
 
 /**
  * Around each admin page (issue 17): a page that fails to render shows what happened and a way
@@ -17,18 +17,8 @@ export class AdminRouteBoundary extends Component<
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    if (isChunkLoadError(error)) {
-      try {
-        const at = Number(window.sessionStorage.getItem(CHUNK_RELOAD_KEY));
-        if (!(at > 0 && Date.now() - at < 30_000)) {
-          window.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
-          (this.props.reload ?? (() => window.location.reload()))();
-          return;
-        }
-      } catch {
-        // No session storage: never risk a reload loop; the message below stays.
-      }
-    }
+    // A missing chunk reloads once, as on the visitors' pages; otherwise the message below stays.
+    if (reloadForMissingChunk(error, Date.now(), this.props.reload)) return;
     console.error('An admin page failed to render', error, info.componentStack);
   }
 
