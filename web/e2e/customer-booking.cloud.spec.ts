@@ -96,21 +96,6 @@ async function bookDaytime(
   await payOnSandbox(page, testInfo, `${shots}08`, starts);
 }
 
-test('daytime flow: books a standard locker as soon as it can, pays and sees the PIN when it starts today', async ({
-  page,
-}, testInfo) => {
-  // Today before 18:30 in Rome (PIN and locker on the complete page), tomorrow after.
-  const { date, starts } = soonestBookingDay();
-  testInfo.annotations.push({ type: 'booking day', description: `${date} (${starts})` });
-  await bookDaytime(page, testInfo, date, starts, '');
-});
-
-test('daytime flow: a booking for next week is confirmed with PIN and locker to come on the day', async ({
-  page,
-}, testInfo) => {
-  await bookDaytime(page, testInfo, dateInZone(7), 'later day', 'later-');
-});
-
 test('fast track: a large locker for the next three hours, paid and confirmed', async ({
   page,
 }, testInfo) => {
@@ -180,20 +165,40 @@ async function bookNight(
   await payOnSandbox(page, testInfo, `${shots}3`, starts);
 }
 
-test('night wizard: books a large locker as soon as it can, pays and sees the PIN when it starts today', async ({
-  page,
-}, testInfo) => {
-  // Today before 18:30 in Rome (the wizard offers today's starts until 19:00), tomorrow after.
-  const { date, starts } = soonestBookingDay();
-  testInfo.annotations.push({ type: 'booking day', description: `${date} (${starts})` });
-  await bookNight(page, testInfo, date, starts, 'night-');
-});
+// Each flow books as soon as it can: today before 18:30 in Rome (PIN and locker on the complete
+// page; the night wizard offers today's starts until 19:00), tomorrow after; and on a later day.
+const FLOWS = [
+  {
+    flow: 'daytime flow',
+    locker: 'a standard locker',
+    book: bookDaytime,
+    later: { title: 'a booking for next week', daysAhead: 7 },
+    shots: { soonest: '', later: 'later-' },
+  },
+  {
+    flow: 'night wizard',
+    locker: 'a large locker',
+    book: bookNight,
+    later: { title: 'a booking for a later day', daysAhead: 8 },
+    shots: { soonest: 'night-', later: 'night-later-' },
+  },
+];
 
-test('night wizard: a booking for a later day is confirmed with PIN and locker to come on the day', async ({
-  page,
-}, testInfo) => {
-  await bookNight(page, testInfo, dateInZone(8), 'later day', 'night-later-');
-});
+for (const { flow, locker, book, later, shots } of FLOWS) {
+  test(`${flow}: books ${locker} as soon as it can, pays and sees the PIN when it starts today`, async ({
+    page,
+  }, testInfo) => {
+    const { date, starts } = soonestBookingDay();
+    testInfo.annotations.push({ type: 'booking day', description: `${date} (${starts})` });
+    await book(page, testInfo, date, starts, shots.soonest);
+  });
+
+  test(`${flow}: ${later.title} is confirmed with PIN and locker to come on the day`, async ({
+    page,
+  }, testInfo) => {
+    await book(page, testInfo, dateInZone(later.daysAhead), 'later day', shots.later);
+  });
+}
 
 test.describe('what the operator and the lockers decide', () => {
   test('maintenance mode shows the maintenance screen and refuses bookings', async ({ page }, testInfo) => {

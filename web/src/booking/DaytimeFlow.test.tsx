@@ -52,6 +52,16 @@ async function openCalendar() {
   return screen.findByLabelText('Data');
 }
 
+/** From the first screen to the sizes: today (the calendar's first day) at 11:00 for 3 hours. */
+async function chooseTodayElevenForThreeHours() {
+  await openCalendar();
+  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+  fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+  fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+}
+
 async function goToSummary(api: ReturnType<typeof fakeApi>) {
   const dateInput = await openCalendar();
   expect(dateInput).toHaveProperty('min', '2026-07-01');
@@ -353,12 +363,7 @@ describe('daytime flow', () => {
   it("shows each size's inside measurements when the operators set them", async () => {
     baseApi(buildOverrides({ lockerDimensions: { standard: '35 × 45 × 60 cm', large: '' } }));
     await renderApp({ path: '/vicolo', now: NOW });
-    await openCalendar();
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await chooseTodayElevenForThreeHours();
     const standard = await screen.findByRole('button', { name: /Standard/ });
     expect(standard.textContent).toContain('Misure interne: 35 × 45 × 60 cm');
     // None written for the large lockers: nothing said.
@@ -368,12 +373,7 @@ describe('daytime flow', () => {
   it('goes back step by step, and back from the sizes clears the duration', async () => {
     const api = baseApi();
     await renderApp({ path: '/vicolo', now: NOW });
-    await openCalendar();
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await chooseTodayElevenForThreeHours();
     await screen.findByRole('heading', { name: 'Scegli la dimensione' });
     // The heading takes focus once the step is drawn (the address moves in the same update).
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Scegli la dimensione'));

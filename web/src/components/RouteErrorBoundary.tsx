@@ -26,6 +26,15 @@ function reloadedRecently(now: number): boolean {
   }
 }
 
+/** An error boundary that remembers that its page failed to render; each kind says what it shows. */
+export abstract class FailedPageBoundary<Props> extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+}
+
 /**
  * After a deploy, a missing chunk reloads the page once (the new index.html names the new chunks):
  * true when it reloaded. The same failure again within RELOAD_WINDOW_MS is not retried, nor is any
@@ -51,16 +60,11 @@ export function reloadForMissingChunk(
  * the new chunks); any other error, or the same failure again, shows the translated error screen,
  * never a blank iframe.
  */
-export class RouteErrorBoundary extends Component<
-  { children: ReactNode; reload?: () => void; now?: () => number },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
+export class RouteErrorBoundary extends FailedPageBoundary<{
+  children: ReactNode;
+  reload?: () => void;
+  now?: () => number;
+}> {
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     if (reloadForMissingChunk(error, (this.props.now ?? Date.now)(), this.props.reload)) return;
     console.error('A page failed to render', error, info.componentStack);

@@ -1,21 +1,16 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reloadForMissingChunk } from '../../components/RouteErrorBoundary';
+import type { ErrorInfo, ReactNode } from 'react';
+import { FailedPageBoundary, reloadForMissingChunk } from '../../components/RouteErrorBoundary';
 
 /**
  * Around each admin page (issue 17): a page that fails to render shows what happened and a way
  * out, in Italian, while the menu stays usable; the next page starts clean (`resetKey`: the path).
  * A chunk missing after a deploy reloads the page once, as on the visitors' pages.
  */
-export class AdminRouteBoundary extends Component<
-  { children: ReactNode; resetKey: string; reload?: () => void },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
+export class AdminRouteBoundary extends FailedPageBoundary<{
+  children: ReactNode;
+  resetKey: string;
+  reload?: () => void;
+}> {
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     // A missing chunk reloads once, as on the visitors' pages; otherwise the message below stays.
     if (reloadForMissingChunk(error, Date.now(), this.props.reload)) return;
