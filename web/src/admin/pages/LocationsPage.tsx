@@ -1,10 +1,10 @@
-import { LOCATION_TIMEZONES, locationRoutes, type Location } from '@deposito/protocol';
+import { locationRoutes, type Location } from '@deposito/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { ApiError } from '../../api/http';
-import { FormInput, identifierOnChange } from '../components/form-fields';
+import { FormInput, identifierOnChange, TimezoneField } from '../components/form-fields';
 import { PricingEditor } from '../components/PricingEditor';
 import {
   PageNoticeBar,
@@ -54,15 +54,7 @@ function LocationIdentityFields({ form, isNew }: { form: LocationFormApi; isNew:
         <input className="adm-input" disabled={!isNew} {...identifier('key')} />
       </Field>
       <FormInput form={form} name="nome" label="Nome" />
-      <Field label="Fuso orario">
-        <select className="adm-input" {...register('timezone')}>
-          {LOCATION_TIMEZONES.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <TimezoneField registration={register('timezone')} />
       <FormInput form={form} name="indirizzo" label="Indirizzo" />
       <FormInput form={form} name="apertura" label="Apertura" type="time" />
       <FormInput form={form} name="chiusura" label="Chiusura" type="time" />
