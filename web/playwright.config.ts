@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium';
 import { freePortRange } from './e2e/support/free-ports';
 
 // End-to-end tests drive the system Chromium against the real cloud: it is built and started here
@@ -25,18 +26,6 @@ process.env.E2E_SITE_PORT ??= process.env.E2E_BASE_URL ? '11000' : String(freePo
 process.env.E2E_DATABASE ??= `${tmpdir()}/deposito-e2e-${port}-${Date.now()}.db`;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
-const chromium = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
-
 /** The customer pages at both sizes the visitors use; the admin area at desktop size only. */
 const customerSpecs = ['**/customer-*.cloud.spec.ts', '**/*.mocked.spec.ts'];
 
@@ -56,7 +45,7 @@ export default defineConfig({
     // Italian is the product's default language; tests that need another one switch explicitly.
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
-    launchOptions: chromium,
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
     {

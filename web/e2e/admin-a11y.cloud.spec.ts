@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
-import { AdminApp } from './pages/admin-app';
+import { ADMIN_DEVICES, AdminApp } from './pages/admin-app';
 
 // Issue 17: axe-core on every admin page, on a desktop and on a 390 px phone, with zero violations
 // of any impact (WCAG 2.x A and AA rules and axe's best practices), against the real cloud.
@@ -24,10 +24,7 @@ const PAGES: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/admin/non-esiste', heading: 'Pagina non trovata' },
 ];
 
-for (const [device, viewport] of [
-  ['desktop', { width: 1280, height: 800 }],
-  ['phone', { width: 390, height: 844 }],
-] as const) {
+for (const [device, viewport] of ADMIN_DEVICES) {
   test.describe(device, () => {
     let page: Page;
     let admin: AdminApp;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
-import { AdminApp, E2E_ADMIN } from './pages/admin-app';
+import { ADMIN_DEVICES, AdminApp, E2E_ADMIN } from './pages/admin-app';
 
 // Issue 17's defects as an operator meets them, on a desktop and on a 390 px phone: an unknown
 // address, the Utenti group, harmful system parameters, the London site's test-booking times and
@@ -30,10 +30,7 @@ function bridgeUpgrade(page: Page, token: string, locationKey: string): Promise<
   });
 }
 
-for (const [device, viewport] of [
-  ['desktop', { width: 1280, height: 800 }],
-  ['phone', { width: 390, height: 844 }],
-] as const) {
+for (const [device, viewport] of ADMIN_DEVICES) {
   test.describe(device, () => {
     let page: Page;
     let admin: AdminApp;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
-import { MOCK_TRANSACTION_ID, mockCloud } from './support/mock-cloud';
+import { MOCK_TRANSACTION_ID, mockBookingReadBack, mockCloud } from './support/mock-cloud';
 import { BookingPage } from './pages/booking-page';
 import { NightWizardPage } from './pages/night-wizard-page';
 
@@ -13,22 +13,7 @@ const NOW = new Date('2026-07-01T08:00:00Z'); // 10:00 in Rome
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(NOW);
   await mockCloud(page, {
-    [`GET /api/bookings/${MOCK_TRANSACTION_ID}`]: {
-      transactionId: MOCK_TRANSACTION_ID,
-      location: 'vicolo',
-      nome: 'Giulia',
-      cognome: 'Rossi',
-      email: 'giulia@example.com',
-      lockerType: 'standard',
-      quantita: 1,
-      reservedLockers: [3],
-      startTimeIso: '2026-07-01T09:00:00.000Z',
-      endTimeIso: '2026-07-01T13:00:00.000Z',
-      price_discounted: 6,
-      status: 'confirmed',
-      pin: '482913',
-      note: 'lang:it',
-    },
+    [`GET /api/bookings/${MOCK_TRANSACTION_ID}`]: mockBookingReadBack(),
   });
 });
 

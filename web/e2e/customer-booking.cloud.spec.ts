@@ -9,6 +9,7 @@ import {
   soonestBookingDay,
   timeInZone,
 } from './support/cloud-control';
+import { CUSTOMER, resetCloudAroundEachTest, shot } from './support/customer-session';
 
 // The customer pages against the real cloud (demo data, sandbox payments), at phone and desktop
 // size: book, pay on the sandbox gateway's page and read the PIN, plus the screens the operator's
@@ -17,28 +18,8 @@ import {
 // the complete page) and tomorrow otherwise; their later-day twins always book days ahead (PIN and
 // locker "on the day"), so every run covers both confirmations whatever the hour it starts at.
 
-const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url).pathname;
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${testInfo.project.name}-${name}.png`, fullPage: true });
-}
-
-const CUSTOMER = { name: 'Giulia', surname: 'Rossi', email: 'giulia@example.com', phone: '3331234567' };
-
 let cloud: CloudControl;
-
-test.beforeEach(async ({ request }) => {
-  cloud = new CloudControl(request);
-  await cloud.resetSettings();
-});
-
-test.afterEach(async () => {
-  await cloud.releaseHolds();
-});
-
-test.afterAll(async ({ request }) => {
-  await new CloudControl(request).resetSettings();
-});
+resetCloudAroundEachTest({ use: (control) => (cloud = control) });
 
 /** From the idle screen to the calendar: phones choose "start later" first. */
 async function openCalendar(booking: BookingPage, testInfo: TestInfo): Promise<void> {
@@ -115,21 +96,6 @@ async function bookDaytime(
   await payOnSandbox(page, testInfo, `${shots}08`, starts);
 }
 
-test('daytime flow: books a standard locker as soon as it can, pays and sees the PIN when it starts today', async ({
-  page,
-}, testInfo) => {
-  // Today before 18:30 in Rome (PIN and locker on the complete page), tomorrow after.
-  const { date, starts } = soonestBookingDay();
-  testInfo.annotations.push({ type: 'booking day', description: `${date} (${starts})` });
-  await bookDaytime(page, testInfo, date, starts, '');
-});
-
-test('daytime flow: a booking for next week is confirmed with PIN and locker to come on the day', async ({
-  page,
-}, testInfo) => {
-  await bookDaytime(page, testInfo, dateInZone(7), 'later day', 'later-');
-});
-
 test('fast track: a large locker for the next three hours, paid and confirmed', async ({
   page,
 }, testInfo) => {
@@ -199,20 +165,40 @@ async function bookNight(
   await payOnSandbox(page, testInfo, `${shots}3`, starts);
 }
 
-test('night wizard: books a large locker as soon as it can, pays and sees the PIN when it starts today', async ({
-  page,
-}, testInfo) => {
-  // Today before 18:30 in Rome (the wizard offers today's starts until 19:00), tomorrow after.
-  const { date, starts } = soonestBookingDay();
-  testInfo.annotations.push({ type: 'booking day', description: `${date} (${starts})` });
-  await bookNight(page, testInfo, date, starts, 'night-');
-});
+// Each flow books as soon as it can: today before 18:30 in Rome (PIN and locker on the complete
+// page; the night wizard offers today's starts until 19:00), tomorrow after; and on a later day.
+const FLOWS = [
+  {
+    flow: 'daytime flow',
+    locker: 'a standard locker',
+    book: bookDaytime,
+    later: { title: 'a booking for next week', daysAhead: 7 },
+    shots: { soonest: '', later: 'later-' },
+  },
+  {
+    flow: 'night wizard',
+    locker: 'a large locker',
+    book: bookNight,
+    later: { title: 'a booking for a later day', daysAhead: 8 },
+    shots: { soonest: 'night-', later: 'night-later-' },
+  },
+];
 
-test('night wizard: a booking for a later day is confirmed with PIN and locker to come on the day', async ({
-  page,
-}, testInfo) => {
-  await bookNight(page, testInfo, dateInZone(8), 'later day', 'night-later-');
-});
+for (const { flow, locker, book, later, shots } of FLOWS) {
+  test(`${flow}: books ${locker} as soon as it can, pays and sees the PIN when it starts today`, async ({
+    page,
+  }, testInfo) => {
+    const { date, starts } = soonestBookingDay();
+    testInfo.annotations.push({ type: 'booking day', description: `${date} (${starts})` });
+    await book(page, testInfo, date, starts, shots.soonest);
+  });
+
+  test(`${flow}: ${later.title} is confirmed with PIN and locker to come on the day`, async ({
+    page,
+  }, testInfo) => {
+    await book(page, testInfo, dateInZone(later.daysAhead), 'later day', shots.later);
+  });
+}
 
 test.describe('what the operator and the lockers decide', () => {
   test('maintenance mode shows the maintenance screen and refuses bookings', async ({ page }, testInfo) => {

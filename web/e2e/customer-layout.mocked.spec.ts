@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { MOCK_TRANSACTION_ID, mockCloud } from './support/mock-cloud';
+import { MOCK_TRANSACTION_ID, mockBookingReadBack, mockCloud } from './support/mock-cloud';
 
 // Layout as a visitor meets it: the completion page on the narrowest phones, and the booking
 // pages inside another site's page through embed.js (a host page served from a second origin):
@@ -15,22 +15,16 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** A paid booking of a visitor with an ordinary long e-mail address (35 characters) and name. */
-const LONG_EMAIL_BOOKING = {
-  transactionId: MOCK_TRANSACTION_ID,
-  location: 'vicolo',
+const LONG_EMAIL_BOOKING = mockBookingReadBack({
   nome: 'Mariagrazia',
   cognome: 'Dell’Orologio Bianchi',
   email: 'mariagrazia.dellorologio@example.com',
   lockerType: 'large',
   quantita: 3,
   reservedLockers: [12, 13, 14],
-  startTimeIso: '2026-07-01T09:00:00.000Z',
   endTimeIso: '2026-07-03T09:00:00.000Z',
   price_discounted: 90,
-  status: 'confirmed',
-  pin: '482913',
-  note: 'lang:it',
-};
+});
 
 /** True when `locator`'s box lies inside the window horizontally. */
 async function fitsWidth(page: Page, locator: Locator): Promise<boolean> {

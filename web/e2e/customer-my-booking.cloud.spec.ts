@@ -1,8 +1,14 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { BookingPage } from './pages/booking-page';
+import { expect, test, type Page } from '@playwright/test';
 import { MyBookingPage } from './pages/my-booking-page';
 import { BookingCompletePage, SandboxPaymentPage } from './pages/payment-pages';
 import { CloudControl, dateInZone, romeInstant } from './support/cloud-control';
+import {
+  CUSTOMER,
+  resetCloudAroundEachTest,
+  screenshotPath,
+  shot,
+  submitFastTrackBooking,
+} from './support/customer-session';
 import { mailsTo, myBookingLinkMailedTo } from './support/outbox';
 
 // The visitor's own booking page (issue 16), against the real cloud with sandbox payments, at phone
@@ -10,44 +16,15 @@ import { mailsTo, myBookingLinkMailedTo } from './support/outbox';
 // PIN, QR code, map and calendar links, in Italian and in English; the completion page links to it
 // too; a link that is not (or no longer) valid says so.
 
-const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url).pathname;
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${testInfo.project.name}-${name}.png`, fullPage: true });
-}
-
-let cloud: CloudControl;
-
 // Each test pays a booking through the whole flow: on a busy machine that takes longer than most specs.
 test.slow();
 
-test.beforeEach(async ({ request }) => {
-  cloud = new CloudControl(request);
-  await cloud.resetSettings();
-});
-
-test.afterEach(async () => {
-  await cloud.releaseHolds();
-});
-
-test.afterAll(async ({ request }) => {
-  await new CloudControl(request).resetSettings();
-});
+let cloud: CloudControl;
+resetCloudAroundEachTest({ use: (control) => (cloud = control) });
 
 /** Books a locker starting now at vicolo and pays it with the sandbox's good card; the PIN shown. */
 async function bookAndPayNow(page: Page, email: string): Promise<string> {
-  await cloud.updateSettings({ ALWAYS_SHOW_FAST_TRACK: true });
-  const booking = new BookingPage(page);
-  await booking.open('vicolo');
-  await booking.startBooking();
-  await page.getByRole('button', { name: 'Inizia ora' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /^(Prenota ora|Sì, procedi)$/ })
-    .click();
-  await expect(booking.summaryHeading()).toBeVisible();
-  await booking.fillCustomer({ name: 'Giulia', surname: 'Rossi', email, phone: '3331234567' });
-  await page.getByRole('button', { name: 'Paga ora' }).click();
+  await submitFastTrackBooking(page, cloud, { ...CUSTOMER, email });
   const sandbox = new SandboxPaymentPage(page);
   await sandbox.waitUntilShown();
   await sandbox.payWithTestCard(SandboxPaymentPage.APPROVED_CARD);
@@ -209,9 +186,7 @@ test('a stay is extended from its page: the choices, a declined card, then paid:
   await expect(extend.getByRole('button', { name: /\+1 giorno/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(extend.getByRole('button', { name: /\+14 giorni/ })).toBeVisible();
   await shot(page, testInfo, 'my-booking-extend-it');
-  await extend.screenshot({
-    path: `${SCREENSHOT_DIR}${testInfo.project.name}-my-booking-extend-section.png`,
-  });
+  await extend.screenshot({ path: screenshotPath(testInfo, 'my-booking-extend-section') });
 
   // A declined card: nothing changes.
   await extend.getByRole('button', { name: /^Paga .+ e prolunga$/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mockCloud } from './support/mock-cloud';
+import { MOCK_TRANSACTION_ID, mockBookingReadBack, mockCloud } from './support/mock-cloud';
 import { BookingPage } from './pages/booking-page';
 import { NightWizardPage } from './pages/night-wizard-page';
 
@@ -76,24 +76,9 @@ test('night wizard to the summary with its countdown', async ({ page }, testInfo
 
 test('booking complete', async ({ page }, testInfo) => {
   await mockCloud(page, {
-    'GET /api/bookings/BOOKING-e2eabcdefghijklmnopqrstu': {
-      transactionId: 'BOOKING-e2eabcdefghijklmnopqrstu',
-      location: 'vicolo',
-      nome: 'Giulia',
-      cognome: 'Rossi',
-      email: 'giulia@example.com',
-      lockerType: 'standard',
-      quantita: 1,
-      reservedLockers: [3],
-      startTimeIso: '2026-07-01T09:00:00.000Z',
-      endTimeIso: '2026-07-01T13:00:00.000Z',
-      price_discounted: 6,
-      status: 'confirmed',
-      pin: '482913',
-      note: 'lang:it',
-    },
+    [`GET /api/bookings/${MOCK_TRANSACTION_ID}`]: mockBookingReadBack(),
   });
-  await page.goto('/booking-complete?transactionId=BOOKING-e2eabcdefghijklmnopqrstu');
+  await page.goto(`/booking-complete?transactionId=${MOCK_TRANSACTION_ID}`);
   await expect(page.getByText('482913')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('complete.png'), fullPage: true });
   await page.goto('/booking-complete');

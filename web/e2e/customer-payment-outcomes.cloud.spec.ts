@@ -1,54 +1,22 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BookingPage } from './pages/booking-page';
 import { BookingCompletePage, SandboxPaymentPage } from './pages/payment-pages';
 import { CloudControl, dateInZone } from './support/cloud-control';
+import { CUSTOMER, resetCloudAroundEachTest, shot, submitFastTrackBooking } from './support/customer-session';
 
 // What the visitor sees after the gateway, against the real cloud (sandbox payments) at phone and
 // desktop size: a declined card is never shown as a confirmed booking, the visitor can pay again
 // while the hold lives, and every amount shown is the amount the card is charged (the 1 € minimum
 // included).
 
-const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url).pathname;
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${testInfo.project.name}-${name}.png`, fullPage: true });
-}
-
-const CUSTOMER = { name: 'Giulia', surname: 'Rossi', email: 'giulia@example.com', phone: '3331234567' };
-
 let cloud: CloudControl;
-
-test.beforeEach(async ({ request }) => {
-  cloud = new CloudControl(request);
-  await cloud.resetSettings();
-});
-
-test.afterEach(async () => {
-  await cloud.releaseHolds();
-});
-
-test.afterAll(async ({ request }) => {
-  await new CloudControl(request).resetSettings();
-});
+resetCloudAroundEachTest({ use: (control) => (cloud = control) });
 
 test('a declined card says so and offers to pay again; paying again with a good card shows the PIN', async ({
   page,
 }, testInfo) => {
   // Fast track starts now, so the booking paid on the second try has its PIN at once.
-  await cloud.updateSettings({ ALWAYS_SHOW_FAST_TRACK: true });
-  const booking = new BookingPage(page);
-  await booking.open('vicolo');
-  await booking.startBooking();
-  await page.getByRole('button', { name: 'Inizia ora' }).click();
-  // Other specs' fast-track bookings may have taken every large locker of the shared cloud by now:
-  // then the offer falls back to a standard one, which is as good for this test.
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /^(Prenota ora|Sì, procedi)$/ })
-    .click();
-  await expect(booking.summaryHeading()).toBeVisible();
-  await booking.fillCustomer(CUSTOMER);
-  await page.getByRole('button', { name: 'Paga ora' }).click();
+  await submitFastTrackBooking(page, cloud);
 
   const sandbox = new SandboxPaymentPage(page);
   await sandbox.waitUntilShown();

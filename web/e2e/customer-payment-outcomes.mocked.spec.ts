@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MOCK_TRANSACTION_ID, mockCloud } from './support/mock-cloud';
+import { MOCK_TRANSACTION_ID, mockBookingReadBack, mockCloud } from './support/mock-cloud';
 
 // The completion page for every booking status, in a real browser at phone and desktop size, with
 // the cloud stood in for by page.route: each screen must fit the viewport; screenshots go to the
@@ -7,23 +7,13 @@ import { MOCK_TRANSACTION_ID, mockCloud } from './support/mock-cloud';
 
 function readBack(status: string, note = 'lang:it') {
   const paid = ['confirmed', 'confirmed_late'].includes(status);
-  return {
-    transactionId: MOCK_TRANSACTION_ID,
-    location: 'vicolo',
-    nome: 'Giulia',
-    cognome: 'Rossi',
-    email: 'giulia@example.com',
-    lockerType: 'standard',
-    quantita: 1,
+  return mockBookingReadBack({
     reservedLockers: status === 'scheduled' ? [] : [3],
-    startTimeIso: '2026-07-01T09:00:00.000Z',
-    endTimeIso: '2026-07-01T13:00:00.000Z',
-    price_discounted: 6,
     total: 6.5,
     status,
     pin: paid ? '482913' : null,
     note,
-  };
+  });
 }
 
 async function openComplete(page: Page, status: string, note?: string): Promise<void> {

@@ -2,24 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { BookingPage, firstOfferedDuration } from './pages/booking-page';
 import { NightWizardPage } from './pages/night-wizard-page';
 import { SandboxPaymentPage } from './pages/payment-pages';
-import { CloudControl, dateInZone } from './support/cloud-control';
+import { dateInZone } from './support/cloud-control';
+import { CUSTOMER, resetCloudAroundEachTest } from './support/customer-session';
 
 // Issue 15 item 3, against the real cloud at phone and desktop size: the phone's Back goes one step
 // back at every step (leaving the summary gives the held lockers back), a reload resumes the step
 // with every choice, and Back from the payment page returns to the summary, not the start screen.
 
-const CUSTOMER = { name: 'Giulia', surname: 'Rossi', email: 'giulia@example.com', phone: '3331234567' };
-
-let cloud: CloudControl;
-
-test.beforeEach(async ({ request }) => {
-  cloud = new CloudControl(request);
-  await cloud.resetSettings();
-});
-
-test.afterEach(async () => {
-  await cloud.releaseHolds();
-});
+resetCloudAroundEachTest({ resetAfterAll: false });
 
 /** The hold the flow keeps in this tab's session storage. */
 async function heldTransaction(page: Page): Promise<string> {

@@ -1,12 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../test/render-app';
 import { fakeApi } from '../test/fake-api';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('routes', () => {
   it('shows the home screen with the three real locations and the Italian/English switch', async () => {

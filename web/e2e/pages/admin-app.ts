@@ -3,6 +3,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The administrator the cloud project's server is started with (playwright.config.ts). */
 export const E2E_ADMIN = { email: 'e2e-admin@deposito.test', password: 'e2e-admin-password' };
 
+/** The two screens the admin specs check every page at: a desktop and a 390 px phone. */
+export const ADMIN_DEVICES = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+
 const SCREENSHOT_DIR = new URL('../screenshots/', import.meta.url).pathname;
 
 /** The admin area as an operator uses it: login, the side menu, messages, screenshots. */

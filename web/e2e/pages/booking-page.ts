@@ -16,20 +16,12 @@ export async function firstOfferedDuration(page: Page): Promise<DurationValue> {
   return value as DurationValue;
 }
 
-/** The daytime booking flow at /{location}, step by step. */
-export class BookingPage {
+/** The steps the daytime flow and the night wizard share: day, start time, duration, size, quantity. */
+export class BookingSteps {
   constructor(readonly page: Page) {}
 
-  async open(location: string, query = '') {
-    await this.page.goto(`/${location}${query}`);
-  }
-
-  get bookButton(): Locator {
-    return this.page.getByRole('button', { name: /Prenota un locker|Book a locker/ });
-  }
-
-  async startBooking() {
-    await this.bookButton.click();
+  async continue() {
+    await this.page.getByRole('button', { name: /^(Continua|Continue)$/ }).click();
   }
 
   async chooseDate(date: string) {
@@ -40,10 +32,13 @@ export class BookingPage {
   async chooseTime(time: string) {
     await this.page.getByLabel(/Orario di inizio|Start time/).selectOption(time);
     // Picking only selects it (WCAG 3.2.2); Continue moves on.
-    await this.page.getByRole('button', { name: /^(Continua|Continue)$/ }).click();
+    await this.continue();
   }
 
-  /** The first start time the time list offers (today: the next quarter hour from 06:00 on). */
+  /**
+   * The first start time the time list offers (today: the next quarter hour, from 06:00 on in the
+   * daytime flow, none from 19:00 in the night wizard).
+   */
   async firstOfferedTime(): Promise<string> {
     return firstOffered(this.page.getByLabel(/Orario di inizio|Start time/));
   }
@@ -60,9 +55,20 @@ export class BookingPage {
   async chooseQuantity(quantity: number) {
     await this.page.locator('.choice .choice-number', { hasText: String(quantity) }).click();
   }
+}
 
-  async continue() {
-    await this.page.getByRole('button', { name: /^(Continua|Continue)$/ }).click();
+/** The daytime booking flow at /{location}, step by step. */
+export class BookingPage extends BookingSteps {
+  async open(location: string, query = '') {
+    await this.page.goto(`/${location}${query}`);
+  }
+
+  get bookButton(): Locator {
+    return this.page.getByRole('button', { name: /Prenota un locker|Book a locker/ });
+  }
+
+  async startBooking() {
+    await this.bookButton.click();
   }
 
   async fillCustomer(customer: { name: string; surname: string; email: string; phone: string }) {

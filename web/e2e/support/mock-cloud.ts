@@ -1,20 +1,36 @@
 import type { Page, Route } from '@playwright/test';
+import { buildPublicLocation } from '../../test/builders';
 import { serveLocalesFromRepository } from './locales';
 
 export const MOCK_TRANSACTION_ID = 'BOOKING-e2eabcdefghijklmnopqrstu';
 
-export const MOCK_LOCATION = {
-  key: 'vicolo',
-  nome: 'Deposito Vicolo – Trastevere',
-  indirizzo: 'Vicolo del Cedro 1, Roma',
-  timezone: 'Europe/Rome',
-  orari: { apertura: '06:00', chiusura: '23:00' },
-  hourlyPrices: {
-    standard: { '3': 5, '4': 6, '5': 7, '6': 8 },
-    large: { '3': 7, '4': 8.5, '5': 9.5, '6': 11 },
-  },
+export const MOCK_LOCATION = buildPublicLocation({
   dailyPrices: { standard: { '1': 12, '2': 22 }, large: { '1': 16, '2': 30 } },
-};
+});
+
+/**
+ * The mocked booking as the cloud reads it back: Giulia Rossi's paid standard locker 3, 11:00 to
+ * 15:00 in Rome on 1 July 2026.
+ */
+export function mockBookingReadBack(overrides: Record<string, unknown> = {}) {
+  return {
+    transactionId: MOCK_TRANSACTION_ID,
+    location: 'vicolo',
+    nome: 'Giulia',
+    cognome: 'Rossi',
+    email: 'giulia@example.com',
+    lockerType: 'standard',
+    quantita: 1,
+    reservedLockers: [3],
+    startTimeIso: '2026-07-01T09:00:00.000Z',
+    endTimeIso: '2026-07-01T13:00:00.000Z',
+    price_discounted: 6,
+    status: 'confirmed',
+    pin: '482913',
+    note: 'lang:it',
+    ...overrides,
+  };
+}
 
 export const MOCK_OVERRIDES = {
   showNightButtonTest: false,

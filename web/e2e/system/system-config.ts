@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { E2E_ADMIN } from '../support/cloud-control';
 import { freePortRange } from '../support/free-ports';
 
@@ -62,17 +63,7 @@ export function systemConfig(options: {
       trace: 'retain-on-failure',
       ...devices['Desktop Chrome'],
       viewport: { width: 1280, height: 800 },
-      launchOptions: {
-        executablePath: '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      },
+      launchOptions: CHROMIUM_LAUNCH_OPTIONS,
     },
     projects: [{ name: options.name }],
     webServer: {

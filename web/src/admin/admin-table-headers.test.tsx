@@ -1,8 +1,15 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-app';
+import {
+  buildAdminLocation,
+  buildBookingRow,
+  buildCleanupStats,
+  buildDiscountCode,
+  buildSystemSettings,
+} from '../../test/admin-builders';
 import { BookingsPage } from './pages/BookingsPage';
 import { DiscountsPage } from './pages/DiscountsPage';
 import { LocationSettingsPage } from './pages/LocationSettingsPage';
@@ -12,69 +19,14 @@ import { UsersPage } from './pages/UsersPage';
 // Every column of the admin tables has a header a screen reader can announce, even the action
 // columns whose header shows nothing.
 
-const LOCATION = {
-  key: 'roma',
-  nome: 'Roma Termini',
-  indirizzo: 'Via Marsala 1',
-  timezone: 'Europe/Rome',
-  orari: { apertura: '07:00', chiusura: '22:00' },
-  lockerStructure: { standard: [1, 2, 3], large: [4] },
-  maxOnline: { standard: 3, large: 1 },
-  pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
-  version: 1,
-};
+const LOCATION = buildAdminLocation({ version: 1 });
 
 const API = {
   'GET /api/locations/all': [LOCATION],
-  'GET /api/admin/bookings/recent': [
-    {
-      TRANSACTION_ID: 'DEP-REAL-000001',
-      STATUS: 'confirmed',
-      LOCATION_KEY: 'roma',
-      START_TIME: '2026-07-15T08:00:00.000Z',
-      END_TIME: '2026-07-15T11:00:00.000Z',
-      created_at: '2026-07-15T07:00:00.000Z',
-      locker_id: 1,
-      locker_type: 'standard',
-      nome: 'Mario',
-      cognome: 'Rossi',
-      email: 'mario@example.it',
-      telefono_prefisso: '+39',
-      telefono_numero: '3331234567',
-      PIN: '482915',
-      note: '',
-      price_original: 5,
-      price_discounted: 5,
-    },
-  ],
-  'GET /api/admin/cleanup/stats': {
-    success: true,
-    data: { totalBookings: 1, oldBookings: { count: 0 }, byStatus: [] },
-  },
-  'GET /api/discounts/all': [
-    {
-      code: 'ESTATE20',
-      description: 'Estate',
-      discountPercent: 20,
-      discountEuro: null,
-      validFrom: null,
-      validTo: null,
-      usableOnce: true,
-      minDays: null,
-      timesUsed: 1,
-      version: 4,
-    },
-  ],
-  'GET /api/admin/settings/system': {
-    BLOCK_WINDOWS: [{ from: '02:00', to: '03:00' }],
-    BOOKING_EXPIRATION_MINUTES: 15,
-    MAINTENANCE_MODE: false,
-    FASTTRACK_FROM: '06:00',
-    FASTTRACK_TO: '21:00',
-    SHOW_NIGHT_BUTTON_TEST: false,
-    ALWAYS_SHOW_FAST_TRACK: false,
-    version: 7,
-  },
+  'GET /api/admin/bookings/recent': [buildBookingRow('DEP-REAL-000001')],
+  'GET /api/admin/cleanup/stats': buildCleanupStats(1),
+  'GET /api/discounts/all': [buildDiscountCode()],
+  'GET /api/admin/settings/system': buildSystemSettings({ BLOCK_WINDOWS: [{ from: '02:00', to: '03:00' }] }),
   'GET /api/admin/users': [
     {
       id: 1,
@@ -85,11 +37,6 @@ const API = {
     },
   ],
 };
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const PAGES: [string, ReactNode, string][] = [
   ['Prenotazioni', <BookingsPage key="b" />, 'DEP-REAL-000001'],

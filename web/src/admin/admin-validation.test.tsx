@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-app';
+import { buildFullAdminLocation, buildSystemSettings } from '../../test/admin-builders';
 import { LocationSettingsPage } from './pages/LocationSettingsPage';
 import { LocationsPage } from './pages/LocationsPage';
 import { SystemSettingsPage } from './pages/SystemSettingsPage';
@@ -9,41 +10,14 @@ import { SystemSettingsPage } from './pages/SystemSettingsPage';
 // The pages check an operator's input with the same protocol schemas as the server and say what is
 // wrong in Italian before sending; what the server refuses anyway is shown in Italian by its code.
 
-const SETTINGS = {
+const SETTINGS = buildSystemSettings({
   BLOCK_WINDOWS: [
     { from: '02:00', to: '04:00' },
     { from: '05:00', to: '06:00' },
   ],
-  BOOKING_EXPIRATION_MINUTES: 15,
-  MAINTENANCE_MODE: false,
-  FASTTRACK_FROM: '06:00',
-  FASTTRACK_TO: '21:00',
-  SHOW_NIGHT_BUTTON_TEST: false,
-  ALWAYS_SHOW_FAST_TRACK: false,
-  version: 7,
-};
-
-const LOCATION = {
-  id: 'roma',
-  key: 'roma',
-  nome: 'Roma Termini',
-  indirizzo: 'Via Marsala 1',
-  timezone: 'Europe/Rome',
-  recipient: '10.0.0.1',
-  port: 11000,
-  mastercode: '123456',
-  endpoint: '/',
-  orari: { apertura: '07:00', chiusura: '22:00' },
-  lockerStructure: { standard: [1, 2, 3], large: [4] },
-  maxOnline: { standard: 3, large: 1 },
-  pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
-  version: 3,
-};
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
+
+const LOCATION = buildFullAdminLocation({ version: 3 });
 
 describe('Parametri di sistema: harmful values', () => {
   it('refuses overlapping block windows in Italian and sends nothing', async () => {

@@ -52,6 +52,16 @@ async function openCalendar() {
   return screen.findByLabelText('Data');
 }
 
+/** From the first screen to the sizes: today (the calendar's first day) at 11:00 for 3 hours. */
+async function chooseTodayElevenForThreeHours() {
+  await openCalendar();
+  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+  fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+  fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+}
+
 async function goToSummary(api: ReturnType<typeof fakeApi>) {
   const dateInput = await openCalendar();
   expect(dateInput).toHaveProperty('min', '2026-07-01');
@@ -207,30 +217,22 @@ describe('daytime flow', () => {
     expect(within(prices).queryByRole('row', { name: /^Sconto/ })).toBeNull();
   });
 
-  it('disables payment when the server says the booking expired', async () => {
+  // The server says the hold lapsed when paying or when saving the details: the visitor reads it in
+  // their language, never the server's English nor "could not save", and cannot pay.
+  it.each([
+    [
+      'disables payment when the server says the booking expired',
+      'POST /api/payments/create-payment',
+      /The booking has expired/,
+    ],
+    [
+      'says the hold lapsed (not "could not save") when the server says so while saving the details',
+      `PATCH /api/bookings/${HOLD_ID}`,
+      /Non siamo riusciti a salvare i tuoi dati/,
+    ],
+  ])('%s', async (_name, refusing, notShown) => {
     const api = baseApi();
-    api.set('POST /api/payments/create-payment', () =>
-      apiError(409, 'BOOKING_EXPIRED', 'The booking has expired'),
-    );
-    await renderApp({ path: '/vicolo', now: NOW });
-    await goToSummary(api);
-    fillCustomer();
-    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
-    // In the visitor's language, never the server's English.
-    expect(
-      await screen.findByText(
-        /Il tempo per completare la prenotazione è scaduto e i locker sono stati liberati/,
-      ),
-    ).toBeDefined();
-    expect(screen.queryByText(/The booking has expired/)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Paga ora' })).toHaveProperty('disabled', true);
-  });
-
-  it('says the hold lapsed (not "could not save") when the server says so while saving the details', async () => {
-    const api = baseApi();
-    api.set(`PATCH /api/bookings/${HOLD_ID}`, () =>
-      apiError(409, 'BOOKING_EXPIRED', 'The booking has expired'),
-    );
+    api.set(refusing, () => apiError(409, 'BOOKING_EXPIRED', 'The booking has expired'));
     await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
     fillCustomer();
@@ -240,7 +242,7 @@ describe('daytime flow', () => {
         /Il tempo per completare la prenotazione è scaduto e i locker sono stati liberati/,
       ),
     ).toBeDefined();
-    expect(screen.queryByText(/Non siamo riusciti a salvare i tuoi dati/)).toBeNull();
+    expect(screen.queryByText(notShown)).toBeNull();
     expect(screen.getByRole('button', { name: 'Paga ora' })).toHaveProperty('disabled', true);
   });
 
@@ -361,12 +363,7 @@ describe('daytime flow', () => {
   it("shows each size's inside measurements when the operators set them", async () => {
     baseApi(buildOverrides({ lockerDimensions: { standard: '35 × 45 × 60 cm', large: '' } }));
     await renderApp({ path: '/vicolo', now: NOW });
-    await openCalendar();
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await chooseTodayElevenForThreeHours();
     const standard = await screen.findByRole('button', { name: /Standard/ });
     expect(standard.textContent).toContain('Misure interne: 35 × 45 × 60 cm');
     // None written for the large lockers: nothing said.
@@ -376,12 +373,7 @@ describe('daytime flow', () => {
   it('goes back step by step, and back from the sizes clears the duration', async () => {
     const api = baseApi();
     await renderApp({ path: '/vicolo', now: NOW });
-    await openCalendar();
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await chooseTodayElevenForThreeHours();
     await screen.findByRole('heading', { name: 'Scegli la dimensione' });
     // The heading takes focus once the step is drawn (the address moves in the same update).
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Scegli la dimensione'));

@@ -88,16 +88,25 @@ function useIdleScreen({
   const fastTrackOpen = () => isInFastTrackWindow(clock(), zone, overrides.fastTrackHours);
   const toNightWizard = () => navigate(`/booking-notte/${encodeURIComponent(location.key)}`);
 
-  function onBook() {
+  /**
+   * Both ways in (book, start now) say so while bookings are blocked and lead to the night wizard
+   * outside the fast-track hours; true when they may go on.
+   */
+  function mayStart(): boolean {
     setIdleAlert(null);
     if (blocked) {
       setIdleAlert(t('idle.maintenanceAlert'));
-      return;
+      return false;
     }
     if (!fastTrackOpen()) {
       toNightWizard();
-      return;
+      return false;
     }
+    return true;
+  }
+
+  function onBook() {
+    if (!mayStart()) return;
     if (isMobileViewport() || overrides.ALWAYS_SHOW_FAST_TRACK) {
       setShowStartOptions(true);
       return;
@@ -106,15 +115,7 @@ function useIdleScreen({
   }
 
   async function onStartNow() {
-    setIdleAlert(null);
-    if (blocked) {
-      setIdleAlert(t('idle.maintenanceAlert'));
-      return;
-    }
-    if (!fastTrackOpen()) {
-      toNightWizard();
-      return;
-    }
+    if (!mayStart()) return;
     setBusy(true);
     try {
       const answer = await loadFastTrackOffer(location.key);

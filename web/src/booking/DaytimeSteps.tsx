@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pricingFromPriceLists } from '@deposito/protocol/pricing/location-pricing';
 import { bookingPriceCents, type Duration } from '@deposito/protocol/pricing/price-table';
 import { calendarBounds } from '@deposito/protocol/schedule/calendar';
-import { dayOptions, daytimeHourOptions } from '@deposito/protocol/schedule/durations';
+import { daytimeHourOptions } from '@deposito/protocol/schedule/durations';
 import { todayInZone } from '@deposito/protocol/schedule/local-time';
 import { countsThroughout, hasAnyFree } from '@deposito/protocol/schedule/period-availability';
 import { daytimeStartSlots } from '@deposito/protocol/schedule/start-slots';
@@ -13,13 +13,11 @@ import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
 import { cancelBooking, holdLockers, loadAvailability } from '../api/deposito-api';
 import { isApiError } from '../api/http';
 import { useClock } from '../components/clock';
-import { useFormatters } from '../components/format';
 import { RecapBar } from '../components/RecapBar';
 import { busyCheck } from '../components/busy-check';
 import { chosenPeriod } from '../components/chosen-period';
 import { CalendarStep } from './steps/CalendarStep';
-import { TimeStep } from './steps/TimeStep';
-import { DurationStep } from './steps/DurationStep';
+import { StartAndDurationSteps } from './steps/StartAndDurationSteps';
 import { LockerSizeStep } from './steps/LockerSizeStep';
 import { QuantityStep } from './steps/QuantityStep';
 import { DaytimeSummary } from './DaytimeSummary';
@@ -158,7 +156,6 @@ export function DaytimeSteps(props: DaytimeStepsProps) {
   const { location, state, go, onBack, lockerDimensions, busy, error, setError } = props;
   const { t } = useTranslation();
   const clock = useClock();
-  const format = useFormatters();
   const [pendingDuration, setPendingDuration] = useState<Duration | null>(null);
   const zone = location.timezone;
 
@@ -207,34 +204,24 @@ export function DaytimeSteps(props: DaytimeStepsProps) {
           onBack={onBack}
         />
       )}
-      {state.view === 'timeSelection' && state.date && (
-        <TimeStep
-          slots={daytimeStartSlots(state.date, now, zone)}
-          value={state.time}
-          onChoose={(time) => {
-            setPendingDuration(null);
-            go({ type: 'timeChosen', time });
-          }}
-          footer={back}
-        />
-      )}
-      {state.view === 'duration' && state.time && (
-        <DurationStep
-          hourOptions={daytimeHourOptions(state.time)}
-          dayOptions={dayOptions()}
-          value={pendingDuration}
-          endLabel={period ? format.dateTime(period.endTimeIso, zone) : null}
-          busy={busy}
-          error={error}
-          onDismissError={() => setError(null)}
-          onSelect={(duration) => {
-            setError(null);
-            setPendingDuration(duration);
-          }}
-          onContinue={() => void actions.confirmDuration()}
-          secondaryAction={back}
-        />
-      )}
+      <StartAndDurationSteps
+        step={state.view === 'timeSelection' ? 'time' : state.view === 'duration' ? 'duration' : null}
+        date={state.date}
+        time={state.time}
+        now={now}
+        zone={zone}
+        startSlots={daytimeStartSlots}
+        hourOptions={daytimeHourOptions}
+        pendingDuration={pendingDuration}
+        setPendingDuration={setPendingDuration}
+        period={period}
+        busy={busy}
+        error={error}
+        setError={setError}
+        onTimeChosen={(time) => go({ type: 'timeChosen', time })}
+        onContinue={() => void actions.confirmDuration()}
+        actions={back}
+      />
       {state.view === 'lockerOptions' && state.counts && (
         <LockerSizeStep
           dimensions={lockerDimensions}

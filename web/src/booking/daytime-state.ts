@@ -1,6 +1,7 @@
 import type { LockerSize } from '@deposito/protocol/pricing/locker-size';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
 import type { SizeCounts } from '@deposito/protocol/schemas/primitives';
+import { stepBackTo, type DurationConfirmed, type SharedWizardAction } from '../components/wizard-steps';
 
 export type DaytimeView =
   'idle' | 'calendar' | 'timeSelection' | 'duration' | 'lockerOptions' | 'lockerQuantity' | 'summary';
@@ -40,17 +41,9 @@ export interface DaytimeState {
 export type DaytimeAction =
   | { type: 'openCalendar' }
   | { type: 'dateConfirmed'; date: string }
-  | { type: 'timeChosen'; time: string }
-  | {
-      type: 'durationConfirmed';
-      duration: Duration;
-      startTimeIso: string;
-      endTimeIso: string;
-      counts: SizeCounts;
-    }
-  | { type: 'sizeChosen'; size: LockerSize }
+  | SharedWizardAction
+  | (DurationConfirmed & { counts: SizeCounts })
   | { type: 'lockersHeld'; hold: LockerHold }
-  | { type: 'back' }
   /** The browser's Back to an earlier step: as many steps back as that takes. */
   | { type: 'backTo'; view: DaytimeView }
   | { type: 'reset' };
@@ -145,14 +138,14 @@ export function daytimeReducer(state: DaytimeState, action: DaytimeAction): Dayt
       if (state.view === 'summary') return { ...state, view, hold: null, quantity: null };
       return { ...state, view };
     }
-    case 'backTo': {
-      let next = state;
-      for (let steps = 0; steps < DAYTIME_VIEWS.length; steps += 1) {
-        if (next.view === action.view || next.view === 'idle') break;
-        next = daytimeReducer(next, { type: 'back' });
-      }
-      return next;
-    }
+    case 'backTo':
+      return stepBackTo(
+        state,
+        action.view,
+        DAYTIME_VIEWS,
+        (daytime) => daytime.view,
+        (daytime) => daytimeReducer(daytime, { type: 'back' }),
+      );
     case 'reset':
       return INITIAL_DAYTIME_STATE;
   }

@@ -6,13 +6,7 @@ import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreens';
 import { bookingOutcome } from './booking-outcome';
 import { DeclinedPayment } from './DeclinedPayment';
-import {
-  BookingCancelled,
-  BookingExpired,
-  PaymentProcessing,
-  RefundOwed,
-  UnpaidBooking,
-} from './OutcomeScreens';
+import { ClosedBooking, PaymentProcessing } from './OutcomeScreens';
 import { PaidBooking } from './PaidBooking';
 import { useCompletedBooking } from './use-completed-booking';
 import { useDocumentTitle } from '../components/document-title';
@@ -36,11 +30,11 @@ export function BookingCompletePage() {
     case 'failed':
       return <ErrorScreen />;
     case 'cancelled':
-      return <CancelledPayment />;
+      return <StartAgainScreen outcome="cancelled" />;
     case 'notFound':
-      return <BookingNotFound />;
+      return <StartAgainScreen outcome="notFound" />;
     case 'linkExpired':
-      return <ReturnLinkExpired />;
+      return <StartAgainScreen outcome="linkExpired" />;
     case 'booking':
       return (
         <BookingOutcomeScreen
@@ -79,59 +73,27 @@ function BookingOutcomeScreen({
     case 'declined':
       return <DeclinedPayment booking={booking} location={location} onBookingChanged={onRefresh} />;
     case 'expired':
-      return <BookingExpired booking={booking} />;
     case 'cancelled':
-      return <BookingCancelled booking={booking} location={location} />;
     case 'refund':
-      return <RefundOwed booking={booking} location={location} />;
     case 'unpaid':
-      return <UnpaidBooking booking={booking} />;
+      return <ClosedBooking outcome={outcome} booking={booking} location={location} />;
   }
 }
 
-/** The visitor left the provider's page without paying (no parameters). */
-function CancelledPayment() {
+/**
+ * A screen with nowhere to go on but the booking pages, to book again: the visitor left the
+ * provider's page without paying (no parameters), the booking is not found, or an old return link
+ * no longer says which booking it was (the confirmation e-mail and its link do).
+ */
+function StartAgainScreen({ outcome }: { outcome: 'cancelled' | 'notFound' | 'linkExpired' }) {
   const { t } = useTranslation();
-  useDocumentTitle(t('complete.cancelled.title'));
+  const title = t(`complete.${outcome}.title`);
+  useDocumentTitle(title);
   return (
     <main className="screen-center">
       <div className="card stack">
-        <h1>{t('complete.cancelled.title')}</h1>
-        <p className="muted">{t('complete.cancelled.text')}</p>
-        {/* Somewhere to go on: the booking pages, to book again. */}
-        <Link className="button button-primary button-block" to="/">
-          {t('complete.startAgain')}
-        </Link>
-      </div>
-    </main>
-  );
-}
-
-/** An old return link: it no longer says which booking it was, the e-mail and its link do. */
-function ReturnLinkExpired() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('complete.linkExpired.title'));
-  return (
-    <main className="screen-center">
-      <div className="card stack">
-        <h1>{t('complete.linkExpired.title')}</h1>
-        <p className="muted">{t('complete.linkExpired.text')}</p>
-        <Link className="button button-primary button-block" to="/">
-          {t('complete.startAgain')}
-        </Link>
-      </div>
-    </main>
-  );
-}
-
-function BookingNotFound() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('complete.notFound.title'));
-  return (
-    <main className="screen-center">
-      <div className="card stack">
-        <h1>{t('complete.notFound.title')}</h1>
-        <p className="muted">{t('complete.notFound.text')}</p>
+        <h1>{title}</h1>
+        <p className="muted">{t(`complete.${outcome}.text`)}</p>
         <Link className="button button-primary button-block" to="/">
           {t('complete.startAgain')}
         </Link>

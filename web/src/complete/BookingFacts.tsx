@@ -58,6 +58,40 @@ export function OutcomeCard({
   );
 }
 
+/** The terms of a recap list that say where, what and when a booking is (the location when known). */
+export function PlaceAndTimeTerms({
+  booking,
+  location,
+}: {
+  booking: BookingReadBack;
+  location: PublicLocation | null;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const zone = location?.timezone ?? DEFAULT_TIMEZONE;
+  return (
+    <>
+      {location && (
+        <>
+          <dt>{t('complete.confirmed.location')}</dt>
+          <dd>{location.nome}</dd>
+        </>
+      )}
+      <dt>{t('complete.confirmed.lockers')}</dt>
+      <dd>
+        {t('recap.quantitySize', {
+          count: booking.quantita,
+          size: t(`locker.size.${booking.lockerType}`),
+        })}
+      </dd>
+      <dt>{t('summary.start')}</dt>
+      <dd>{format.dateTime(booking.startTimeIso, zone)}</dd>
+      <dt>{t('summary.end')}</dt>
+      <dd>{format.dateTime(booking.endTimeIso, zone)}</dd>
+    </>
+  );
+}
+
 /**
  * Where, when and what a booking is; with `amountLabel`, the amount the card is charged; with
  * `showCode`, the booking code the visitor quotes when contacting us.
@@ -75,7 +109,6 @@ export function BookingFacts({
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const zone = location?.timezone ?? DEFAULT_TIMEZONE;
   const amount = amountLabel ? chargedCents(booking) : null;
   return (
     <div>
@@ -86,23 +119,7 @@ export function BookingFacts({
         </div>
       )}
       <dl className="recap-list">
-        {location && (
-          <>
-            <dt>{t('complete.confirmed.location')}</dt>
-            <dd>{location.nome}</dd>
-          </>
-        )}
-        <dt>{t('complete.confirmed.lockers')}</dt>
-        <dd>
-          {t('recap.quantitySize', {
-            count: booking.quantita,
-            size: t(`locker.size.${booking.lockerType}`),
-          })}
-        </dd>
-        <dt>{t('summary.start')}</dt>
-        <dd>{format.dateTime(booking.startTimeIso, zone)}</dd>
-        <dt>{t('summary.end')}</dt>
-        <dd>{format.dateTime(booking.endTimeIso, zone)}</dd>
+        <PlaceAndTimeTerms booking={booking} location={location} />
         {amount !== null && (
           <>
             <dt>{amountLabel}</dt>

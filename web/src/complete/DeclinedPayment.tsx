@@ -8,7 +8,7 @@ import { isApiError } from '../api/http';
 import { Alert } from '../components/Alert';
 import { openPaymentPage, PAYMENT_REDIRECT_DELAY_MS } from '../components/payment-page';
 import { BookingFacts, OutcomeCard } from './BookingFacts';
-import { BookingExpired } from './OutcomeScreens';
+import { ClosedBooking } from './OutcomeScreens';
 
 type RetryState = 'idle' | 'submitting' | 'redirecting' | 'expired';
 
@@ -59,7 +59,7 @@ export function DeclinedPayment({
     }
   }
 
-  if (state === 'expired') return <BookingExpired booking={booking} />;
+  if (state === 'expired') return <ClosedBooking outcome="expired" booking={booking} />;
 
   const busy = state === 'submitting' || state === 'redirecting';
   return (

@@ -33,56 +33,45 @@ export function PaymentProcessing({
   );
 }
 
-/** The hold lapsed before it was paid: the lockers are free again. */
-export function BookingExpired({ booking }: { booking: BookingReadBack }) {
-  const { t } = useTranslation();
-  return (
-    <OutcomeCard title={t('complete.expired.title')} text={t('complete.expired.text')}>
-      <StartAgainLink booking={booking} />
-    </OutcomeCard>
-  );
-}
+/**
+ * How each booking that ended without being honoured is told: its title and text, whether the
+ * booking's facts are shown (with its code) and whether the visitor is offered to book again.
+ */
+const CLOSED = {
+  /** The hold lapsed before it was paid: the lockers are free again. */
+  expired: { title: 'complete.expired.title', text: 'complete.expired.text', facts: false, startAgain: true },
+  /** Cancelled by the visitor or by an operator, with nothing owed back. */
+  cancelled: {
+    title: 'complete.bookingCancelled.title',
+    text: 'complete.bookingCancelled.text',
+    facts: true,
+    startAgain: true,
+  },
+  /**
+   * Paid, but the booking cannot be honoured (amount mismatch, no locker left, cancelled): we refund.
+   * No amount: after an amount mismatch what was charged is not the booking's total.
+   */
+  refund: { title: 'complete.refund.title', text: 'complete.refund.text', facts: true, startAgain: false },
+  /** A hold whose payment was never started. */
+  unpaid: { title: 'complete.unpaid.title', text: 'complete.unpaid.text', facts: false, startAgain: true },
+} as const;
 
-/** Cancelled by the visitor or by an operator, with nothing owed back. */
-export function BookingCancelled({
+/** A booking that ended without being honoured (lapsed, cancelled, refunded, never paid). */
+export function ClosedBooking({
+  outcome,
   booking,
-  location,
+  location = null,
 }: {
+  outcome: keyof typeof CLOSED;
   booking: BookingReadBack;
-  location: PublicLocation | null;
+  location?: PublicLocation | null;
 }) {
   const { t } = useTranslation();
+  const { title, text, facts, startAgain } = CLOSED[outcome];
   return (
-    <OutcomeCard title={t('complete.bookingCancelled.title')} text={t('complete.bookingCancelled.text')}>
-      <BookingFacts booking={booking} location={location} showCode />
-      <StartAgainLink booking={booking} />
-    </OutcomeCard>
-  );
-}
-
-/** Paid, but the booking cannot be honoured (amount mismatch, no locker left, cancelled): we refund. */
-export function RefundOwed({
-  booking,
-  location,
-}: {
-  booking: BookingReadBack;
-  location: PublicLocation | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <OutcomeCard title={t('complete.refund.title')} text={t('complete.refund.text')}>
-      {/* No amount: after an amount mismatch what was charged is not the booking's total. */}
-      <BookingFacts booking={booking} location={location} showCode />
-    </OutcomeCard>
-  );
-}
-
-/** A hold whose payment was never started. */
-export function UnpaidBooking({ booking }: { booking: BookingReadBack }) {
-  const { t } = useTranslation();
-  return (
-    <OutcomeCard title={t('complete.unpaid.title')} text={t('complete.unpaid.text')}>
-      <StartAgainLink booking={booking} />
+    <OutcomeCard title={t(title)} text={t(text)}>
+      {facts && <BookingFacts booking={booking} location={location} showCode />}
+      {startAgain && <StartAgainLink booking={booking} />}
     </OutcomeCard>
   );
 }

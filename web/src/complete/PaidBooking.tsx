@@ -2,11 +2,10 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eurosToCents } from '@deposito/protocol/pricing/money';
 import type { BookingReadBack } from '@deposito/protocol/schemas/booking';
-import { DEFAULT_TIMEZONE } from '@deposito/protocol/schemas/limits';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import { useFormatters } from '../components/format';
 import { MyBookingLink } from '../my-booking/MyBookingLink';
-import { chargedCents, MinimumChargeNote, raisedToMinimumCharge } from './BookingFacts';
+import { chargedCents, MinimumChargeNote, PlaceAndTimeTerms, raisedToMinimumCharge } from './BookingFacts';
 import { useDocumentTitle } from '../components/document-title';
 
 /**
@@ -24,7 +23,6 @@ export function PaidBooking({
   const { t } = useTranslation();
   useDocumentTitle(t('complete.confirmed.title'));
   const format = useFormatters();
-  const zone = location?.timezone ?? DEFAULT_TIMEZONE;
   const scheduled = booking.status === 'scheduled';
   const paid = chargedCents(booking);
   return (
@@ -44,23 +42,7 @@ export function PaidBooking({
             <dd>
               <BreakableEmail email={booking.email} />
             </dd>
-            {location && (
-              <>
-                <dt>{t('complete.confirmed.location')}</dt>
-                <dd>{location.nome}</dd>
-              </>
-            )}
-            <dt>{t('complete.confirmed.lockers')}</dt>
-            <dd>
-              {t('recap.quantitySize', {
-                count: booking.quantita,
-                size: t(`locker.size.${booking.lockerType}`),
-              })}
-            </dd>
-            <dt>{t('summary.start')}</dt>
-            <dd>{format.dateTime(booking.startTimeIso, zone)}</dd>
-            <dt>{t('summary.end')}</dt>
-            <dd>{format.dateTime(booking.endTimeIso, zone)}</dd>
+            <PlaceAndTimeTerms booking={booking} location={location} />
             {booking.price_discounted !== null && (
               <>
                 <dt>{t('price.price')}</dt>

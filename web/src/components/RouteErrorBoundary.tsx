@@ -26,32 +26,47 @@ function reloadedRecently(now: number): boolean {
   }
 }
 
-/**
- * Around each page: a failed chunk after a deploy reloads the page once (the new index.html names
- * the new chunks); any other error, or the same failure again, shows the translated error screen,
- * never a blank iframe.
- */
-export class RouteErrorBoundary extends Component<
-  { children: ReactNode; reload?: () => void; now?: () => number },
-  { failed: boolean }
-> {
+/** An error boundary that remembers that its page failed to render; each kind says what it shows. */
+export abstract class FailedPageBoundary<Props> extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
   }
+}
 
+/**
+ * After a deploy, a missing chunk reloads the page once (the new index.html names the new chunks):
+ * true when it reloaded. The same failure again within RELOAD_WINDOW_MS is not retried, nor is any
+ * failure when session storage cannot record the reload (never risk a reload loop).
+ */
+export function reloadForMissingChunk(
+  error: unknown,
+  now: number,
+  reload = () => window.location.reload(),
+): boolean {
+  if (!isChunkLoadError(error) || reloadedRecently(now)) return false;
+  try {
+    window.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
+  } catch {
+    return false;
+  }
+  reload();
+  return true;
+}
+
+/**
+ * Around each page: a failed chunk after a deploy reloads the page once (the new index.html names
+ * the new chunks); any other error, or the same failure again, shows the translated error screen,
+ * never a blank iframe.
+ */
+export class RouteErrorBoundary extends FailedPageBoundary<{
+  children: ReactNode;
+  reload?: () => void;
+  now?: () => number;
+}> {
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    const now = (this.props.now ?? Date.now)();
-    if (isChunkLoadError(error) && !reloadedRecently(now)) {
-      try {
-        window.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
-      } catch {
-        // Checked above: storage works.
-      }
-      (this.props.reload ?? (() => window.location.reload()))();
-      return;
-    }
+    if (reloadForMissingChunk(error, (this.props.now ?? Date.now)(), this.props.reload)) return;
     console.error('A page failed to render', error, info.componentStack);
   }
 

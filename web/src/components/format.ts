@@ -21,40 +21,24 @@ export interface Formatters {
   date: (isoDate: string) => string;
 }
 
+/** A day as the pages show it: "Wed, 1 Jul 2026" in the interface's language. */
+const DAY = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' } as const;
+
 /** Display-only formatting in the current interface language. */
 export function useFormatters(): Formatters {
   const { i18n } = useTranslation();
   const locale = displayLocale(i18n.resolvedLanguage ?? i18n.language);
-  return useMemo(
-    () => ({
+  return useMemo((): Formatters => {
+    /** An instant in the location's zone, in the interface's language. */
+    const inZone = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).setLocale(locale);
+    return {
       locale,
       money: (cents) => formatEuros(cents, locale),
       dateTime: (iso, zone) =>
-        DateTime.fromISO(iso, { zone }).setLocale(locale).toLocaleString({
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-        }),
-      time: (iso, zone) =>
-        DateTime.fromISO(iso, { zone }).setLocale(locale).toLocaleString(DateTime.TIME_24_SIMPLE),
-      day: (iso, zone) =>
-        DateTime.fromISO(iso, { zone }).setLocale(locale).toLocaleString({
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
-        }),
-      date: (isoDate) =>
-        DateTime.fromISO(isoDate).setLocale(locale).toLocaleString({
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
-        }),
-    }),
-    [locale],
-  );
+        inZone(iso, zone).toLocaleString({ ...DAY, hour: '2-digit', minute: '2-digit' }),
+      time: (iso, zone) => inZone(iso, zone).toLocaleString(DateTime.TIME_24_SIMPLE),
+      day: (iso, zone) => inZone(iso, zone).toLocaleString(DAY),
+      date: (isoDate) => DateTime.fromISO(isoDate).setLocale(locale).toLocaleString(DAY),
+    };
+  }, [locale]);
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MyBookingResponse } from '@deposito/protocol/api/my-booking';
 import { renderApp } from '../../test/render-app';
@@ -58,11 +58,6 @@ function booking(overrides: Partial<MyBookingResponse> = {}): MyBookingResponse 
 
 beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:payment') }));
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const section = () => screen.findByRole('region', { name: 'Extend' });

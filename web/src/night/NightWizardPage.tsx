@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
 import { calendarBounds } from '@deposito/protocol/schedule/calendar';
-import { dayOptions, nightHourOptions } from '@deposito/protocol/schedule/durations';
+import { nightHourOptions } from '@deposito/protocol/schedule/durations';
 import { nightRangeVerdict } from '@deposito/protocol/schedule/period-availability';
 import { nightStartSlots } from '@deposito/protocol/schedule/start-slots';
 import { nightAvailabilityWindow } from '@deposito/protocol/schedule/windows';
@@ -19,11 +19,9 @@ import {
 import { ErrorScreen, LoadingScreen, MaintenanceScreen } from '../components/StatusScreens';
 import { bookingsPaused } from '../components/bookings-paused';
 import { useClock } from '../components/clock';
-import { useFormatters } from '../components/format';
 import { RecapBar } from '../components/RecapBar';
 import { CalendarStep } from '../booking/steps/CalendarStep';
-import { TimeStep } from '../booking/steps/TimeStep';
-import { DurationStep } from '../booking/steps/DurationStep';
+import { StartAndDurationSteps } from '../booking/steps/StartAndDurationSteps';
 import { LockerSizeStep } from '../booking/steps/LockerSizeStep';
 import { QuantityStep } from '../booking/steps/QuantityStep';
 import {
@@ -183,7 +181,6 @@ function NightChoiceSteps({
 }) {
   const { t } = useTranslation();
   const clock = useClock();
-  const format = useFormatters();
   const now = clock();
   const bounds = calendarBounds(now, zone);
   return (
@@ -201,36 +198,24 @@ function NightChoiceSteps({
           backLabel={t('night.backToDaytime')}
         />
       )}
-      {state.step === 'time' && state.date && (
-        <TimeStep
-          slots={nightStartSlots(state.date, now, zone)}
-          value={state.time}
-          onChoose={(time) => {
-            setPendingDuration(null);
-            go({ type: 'timeChosen', time });
-          }}
-          footer={stepActions}
-        />
-      )}
-      {state.step === 'duration' && state.time && (
-        <DurationStep
-          hourOptions={nightHourOptions(state.time)}
-          dayOptions={dayOptions()}
-          value={pendingDuration}
-          endLabel={period ? format.dateTime(period.endTimeIso, zone) : null}
-          busy={busy}
-          error={error}
-          onDismissError={() => setError(null)}
-          onSelect={(duration) => {
-            setError(null);
-            setPendingDuration(duration);
-          }}
-          onContinue={() =>
-            void (pendingDuration && period && checks.confirmDuration(pendingDuration, period))
-          }
-          secondaryAction={stepActions}
-        />
-      )}
+      <StartAndDurationSteps
+        step={state.step === 'time' || state.step === 'duration' ? state.step : null}
+        date={state.date}
+        time={state.time}
+        now={now}
+        zone={zone}
+        startSlots={nightStartSlots}
+        hourOptions={nightHourOptions}
+        pendingDuration={pendingDuration}
+        setPendingDuration={setPendingDuration}
+        period={period}
+        busy={busy}
+        error={error}
+        setError={setError}
+        onTimeChosen={(time) => go({ type: 'timeChosen', time })}
+        onContinue={() => void (pendingDuration && period && checks.confirmDuration(pendingDuration, period))}
+        actions={stepActions}
+      />
       {state.step === 'lockerOptions' && state.counts && (
         <LockerSizeStep
           dimensions={lockerDimensions}

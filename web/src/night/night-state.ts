@@ -1,6 +1,7 @@
 import type { LockerSize } from '@deposito/protocol/pricing/locker-size';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
 import type { SizeCounts } from '@deposito/protocol/schemas/primitives';
+import { stepBackTo, type DurationConfirmed, type SharedWizardAction } from '../components/wizard-steps';
 
 export type NightStep = 'calendar' | 'time' | 'duration' | 'lockerOptions' | 'lockerQuantity' | 'summary';
 
@@ -22,18 +23,10 @@ export interface NightState {
 
 export type NightAction =
   | { type: 'dateConfirmed'; date: string; dayStartIso: string; counts: SizeCounts }
-  | { type: 'timeChosen'; time: string }
-  | {
-      type: 'durationConfirmed';
-      duration: Duration;
-      startTimeIso: string;
-      endTimeIso: string;
-      counts?: SizeCounts;
-    }
-  | { type: 'sizeChosen'; size: LockerSize }
+  | SharedWizardAction
+  /** With the whole stay's counts when it lasts days. */
+  | (DurationConfirmed & { counts?: SizeCounts })
   | { type: 'quantityChosen'; quantity: number }
-  /** One step back, keeping what was chosen before that step. */
-  | { type: 'back' }
   /** The browser's Back to an earlier step: as many steps back as that takes. */
   | { type: 'backTo'; step: NightStep }
   | { type: 'cancel' };
@@ -116,14 +109,14 @@ export function nightReducer(state: NightState, action: NightAction): NightState
         default:
           return state;
       }
-    case 'backTo': {
-      let next = state;
-      for (let steps = 0; steps < NIGHT_STEPS.length; steps += 1) {
-        if (next.step === action.step || next.step === 'calendar') break;
-        next = nightReducer(next, { type: 'back' });
-      }
-      return next;
-    }
+    case 'backTo':
+      return stepBackTo(
+        state,
+        action.step,
+        NIGHT_STEPS,
+        (night) => night.step,
+        (night) => nightReducer(night, { type: 'back' }),
+      );
     case 'cancel':
       return INITIAL_NIGHT_STATE;
   }

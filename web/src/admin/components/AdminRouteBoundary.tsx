@@ -1,34 +1,19 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isChunkLoadError, CHUNK_RELOAD_KEY } from '../../components/RouteErrorBoundary';
+import type { ErrorInfo, ReactNode } from 'react';
+import { FailedPageBoundary, reloadForMissingChunk } from '../../components/RouteErrorBoundary';
 
 /**
  * Around each admin page (issue 17): a page that fails to render shows what happened and a way
  * out, in Italian, while the menu stays usable; the next page starts clean (`resetKey`: the path).
  * A chunk missing after a deploy reloads the page once, as on the visitors' pages.
  */
-export class AdminRouteBoundary extends Component<
-  { children: ReactNode; resetKey: string; reload?: () => void },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
+export class AdminRouteBoundary extends FailedPageBoundary<{
+  children: ReactNode;
+  resetKey: string;
+  reload?: () => void;
+}> {
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    if (isChunkLoadError(error)) {
-      try {
-        const at = Number(window.sessionStorage.getItem(CHUNK_RELOAD_KEY));
-        if (!(at > 0 && Date.now() - at < 30_000)) {
-          window.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
-          (this.props.reload ?? (() => window.location.reload()))();
-          return;
-        }
-      } catch {
-        // No session storage: never risk a reload loop; the message below stays.
-      }
-    }
+    // A missing chunk reloads once, as on the visitors' pages; otherwise the message below stays.
+    if (reloadForMissingChunk(error, Date.now(), this.props.reload)) return;
     console.error('An admin page failed to render', error, info.componentStack);
   }
 

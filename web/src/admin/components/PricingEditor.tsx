@@ -1,4 +1,5 @@
 import type { PriceRow, PricingRows } from '../location-form';
+import { HiddenHeader } from './ui';
 
 const SIZES = [
   ['standard', 'Standard'],
@@ -42,9 +43,7 @@ export function PricingEditor({
                     <tr>
                       <th>{unitLabel}</th>
                       <th>Prezzo €</th>
-                      <th>
-                        <span className="visually-hidden">Azioni</span>
-                      </th>
+                      <HiddenHeader>Azioni</HiddenHeader>
                     </tr>
                   </thead>
                   <tbody>

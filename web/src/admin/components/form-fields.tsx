@@ -1,5 +1,12 @@
 import type { InputHTMLAttributes } from 'react';
-import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import { LOCATION_TIMEZONES } from '@deposito/protocol';
+import type {
+  FieldValues,
+  Path,
+  RegisterOptions,
+  UseFormRegisterReturn,
+  UseFormReturn,
+} from 'react-hook-form';
 import { invalidIf } from '../forms/admin-form';
 import { Field } from './ui';
 
@@ -33,4 +40,19 @@ export function identifierOnChange<Handler extends (event: { target: HTMLInputEl
     event.target.value = event.target.value.trim().toLowerCase();
     return onChange(event);
   };
+}
+
+/** A location's time zone, chosen among those the booking pages know. */
+export function TimezoneField({ registration }: { registration: UseFormRegisterReturn }) {
+  return (
+    <Field label="Fuso orario">
+      <select className="adm-input" {...registration}>
+        {LOCATION_TIMEZONES.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
 }

@@ -94,3 +94,54 @@ export function Field({ label, children, hint }: { label: string; children: Reac
     </div>
   );
 }
+
+/** A list read from the server: a spinner until it is read, `empty` when it has nothing, else `children`. */
+export function Listed<Item>({
+  items,
+  empty,
+  children,
+}: {
+  items: readonly Item[] | null;
+  empty: string;
+  children: (items: readonly Item[]) => ReactNode;
+}) {
+  if (items === null) return <Loading />;
+  if (items.length === 0) return <Empty>{empty}</Empty>;
+  return <>{children(items)}</>;
+}
+
+/**
+ * A table in a region of its own that scrolls sideways on a phone (focusable and named, so keyboard
+ * and screen-reader users reach what is off screen); `head` holds the header cells.
+ */
+export function TableRegion({
+  label,
+  head,
+  className = 'adm-table',
+  children,
+}: {
+  label: string;
+  head: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="adm-table-wrap" tabIndex={0} role="region" aria-label={label}>
+      <table className={className}>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A column header for screen readers only, over a column (of buttons, icons) that shows no title. */
+export function HiddenHeader({ children }: { children: string }) {
+  return (
+    <th>
+      <span className="visually-hidden">{children}</span>
+    </th>
+  );
+}

@@ -1,31 +1,13 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
+import { buildFullAdminLocation } from '../../../test/admin-builders';
 import { AdvancedPage } from './AdvancedPage';
 
 function location(key: string, nome: string, timezone: string) {
-  return {
-    id: key,
-    key,
-    nome,
-    indirizzo: 'Via Test 1',
-    timezone,
-    recipient: '10.0.0.1',
-    port: 11000,
-    mastercode: '123456',
-    endpoint: '/',
-    orari: { apertura: '07:00', chiusura: '22:00' },
-    lockerStructure: { standard: [1, 2, 3], large: [4] },
-    maxOnline: { standard: 3, large: 1 },
-    pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
-  };
+  return buildFullAdminLocation({ id: key, key, nome, indirizzo: 'Via Test 1', timezone });
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Strumenti Avanzati', () => {
   it("starts a test booking at the London site's own now, not Rome's", async () => {

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
 import { AlertsPanel } from './AlertsPanel';
@@ -15,11 +15,6 @@ const OFFLINE = {
   acknowledgedAt: null,
   acknowledgedBy: null,
 };
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Allarmi', () => {
   it('lists what is going on and closes an alert once the operator has seen it', async () => {

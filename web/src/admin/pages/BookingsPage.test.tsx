@@ -1,47 +1,12 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
+import { buildAdminLocation, buildBookingRow, buildCleanupStats } from '../../../test/admin-builders';
 import { BookingsPage } from './BookingsPage';
 
-const LOCATION = {
-  key: 'roma',
-  nome: 'Roma Termini',
-  indirizzo: 'Via Marsala 1',
-  timezone: 'Europe/Rome',
-  orari: { apertura: '07:00', chiusura: '22:00' },
-  lockerStructure: { standard: [1, 2, 3], large: [4] },
-  maxOnline: { standard: 3, large: 1 },
-  pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
-};
-
-function row(transactionId: string, extra: Record<string, unknown> = {}) {
-  return {
-    TRANSACTION_ID: transactionId,
-    STATUS: 'confirmed',
-    LOCATION_KEY: 'roma',
-    START_TIME: '2026-07-15T08:00:00.000Z',
-    END_TIME: '2026-07-15T11:00:00.000Z',
-    created_at: '2026-07-15T07:00:00.000Z',
-    locker_id: 1,
-    locker_type: 'standard',
-    nome: 'Mario',
-    cognome: 'Rossi',
-    email: 'mario@example.it',
-    telefono_prefisso: '+39',
-    telefono_numero: '3331234567',
-    PIN: '482915',
-    note: '',
-    price_original: 5,
-    price_discounted: 5,
-    ...extra,
-  };
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const LOCATION = buildAdminLocation();
+const row = buildBookingRow;
 
 describe('Prenotazioni', () => {
   it('searches every booking on the server by what the operator types, and goes back to the recent ones', async () => {
@@ -51,10 +16,7 @@ describe('Prenotazioni', () => {
           ? [row('DEP-OLD-000001', { created_at: '2025-01-02T10:00:00.000Z' })]
           : [row('DEP-NEW-000001')],
       'GET /api/locations/all': [LOCATION],
-      'GET /api/admin/cleanup/stats': {
-        success: true,
-        data: { totalBookings: 2, oldBookings: { count: 0 }, byStatus: [] },
-      },
+      'GET /api/admin/cleanup/stats': buildCleanupStats(2),
     });
     await renderWithProviders(<BookingsPage />, { path: '/admin/bookings' });
     await screen.findByText('DEP-NEW-000001');
@@ -84,10 +46,7 @@ describe('Prenotazioni', () => {
         row('DEP-GONE-000001', { STATUS: 'expired' }),
       ],
       'GET /api/locations/all': [LOCATION],
-      'GET /api/admin/cleanup/stats': {
-        success: true,
-        data: { totalBookings: 2, oldBookings: { count: 0 }, byStatus: [] },
-      },
+      'GET /api/admin/cleanup/stats': buildCleanupStats(2),
       'GET /api/admin/bookings/DEP-PAID-000001/history': [],
       'GET /api/admin/bookings/DEP-GONE-000001/history': [],
       'POST /api/admin/bookings/DEP-PAID-000001/resend': {
@@ -117,10 +76,7 @@ describe('Prenotazioni', () => {
     const api = fakeApi({
       'GET /api/admin/bookings/recent': () => [row('DEP-PAID-000001', { locker_id: moved ? 3 : 1 })],
       'GET /api/locations/all': [LOCATION],
-      'GET /api/admin/cleanup/stats': {
-        success: true,
-        data: { totalBookings: 1, oldBookings: { count: 0 }, byStatus: [] },
-      },
+      'GET /api/admin/cleanup/stats': buildCleanupStats(1),
       'GET /api/admin/bookings/DEP-PAID-000001/history': [],
       'POST /api/admin/bookings/DEP-PAID-000001/move': () => {
         moved = true;
@@ -164,10 +120,7 @@ describe('Prenotazioni', () => {
         row('DEP-REAL-000002'),
       ],
       'GET /api/locations/all': [LOCATION],
-      'GET /api/admin/cleanup/stats': {
-        success: true,
-        data: { totalBookings: 3, oldBookings: { count: 0 }, byStatus: [] },
-      },
+      'GET /api/admin/cleanup/stats': buildCleanupStats(3),
     });
     await renderWithProviders(<BookingsPage />, { path: '/admin/bookings' });
     const testRow = (await screen.findByText('DEP-TEST-000001')).closest('tr')!;
@@ -188,10 +141,7 @@ describe('Prenotazioni', () => {
         row('DEP-PAID-000001'),
       ],
       'GET /api/locations/all': [LOCATION],
-      'GET /api/admin/cleanup/stats': {
-        success: true,
-        data: { totalBookings: 2, oldBookings: { count: 0 }, byStatus: [] },
-      },
+      'GET /api/admin/cleanup/stats': buildCleanupStats(2),
       'GET /api/admin/bookings/DEP-OWED-000001/history': [
         {
           at: '2026-07-15T07:01:00.000Z',

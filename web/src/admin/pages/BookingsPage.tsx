@@ -2,7 +2,7 @@ import { BOOKING_STATUSES, adminRoutes, type BookingStatus, type LocationSummary
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { adminCall } from '../admin-api';
-import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
+import { Card, HiddenHeader, Listed, Notice, PageHeader, TableRegion } from '../components/ui';
 import { STATUS_LABELS, formatEuro, formatInZone, statusIcon, type StatusIconKind } from '../format';
 import { csvEuros, downloadCsv, toCsv } from '../csv';
 import { CleanupPanel } from './CleanupPanel';
@@ -362,41 +362,36 @@ function BookingsTable({
   onChanged: (message: BookingNotice) => void;
 }) {
   return (
-    <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella prenotazioni">
-      <table className="adm-table adm-table-cards">
-        <thead>
-          <tr>
-            <th>
-              <span className="visually-hidden">Stato</span>
-            </th>
-            <th>Transazione</th>
-            <th>Sede</th>
-            <th>Inizio</th>
-            <th>Fine</th>
-            <th>Locker</th>
-            <th>Cliente</th>
-            <th className="adm-num">Prezzo</th>
-            <th>
-              <span className="visually-hidden">Dettagli</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <BookingGroupRows
-              key={group.transactionId}
-              group={group}
-              zone={zoneOf.get(group.first.LOCATION_KEY) ?? 'Europe/Rome'}
-              sameSize={structureOf.get(group.first.LOCATION_KEY)?.[group.first.locker_type] ?? []}
-              isOpen={openId === group.transactionId}
-              onToggle={() => onOpen(openId === group.transactionId ? null : group.transactionId)}
-              onNotice={onNotice}
-              onChanged={onChanged}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableRegion
+      label="Tabella prenotazioni"
+      className="adm-table adm-table-cards"
+      head={
+        <>
+          <HiddenHeader>Stato</HiddenHeader>
+          <th>Transazione</th>
+          <th>Sede</th>
+          <th>Inizio</th>
+          <th>Fine</th>
+          <th>Locker</th>
+          <th>Cliente</th>
+          <th className="adm-num">Prezzo</th>
+          <HiddenHeader>Dettagli</HiddenHeader>
+        </>
+      }
+    >
+      {groups.map((group) => (
+        <BookingGroupRows
+          key={group.transactionId}
+          group={group}
+          zone={zoneOf.get(group.first.LOCATION_KEY) ?? 'Europe/Rome'}
+          sameSize={structureOf.get(group.first.LOCATION_KEY)?.[group.first.locker_type] ?? []}
+          isOpen={openId === group.transactionId}
+          onToggle={() => onOpen(openId === group.transactionId ? null : group.transactionId)}
+          onNotice={onNotice}
+          onChanged={onChanged}
+        />
+      ))}
+    </TableRegion>
   );
 }
 
@@ -485,22 +480,20 @@ export function BookingsPage() {
         />
       </Card>
       <Card>
-        {rows === null ? (
-          <Loading />
-        ) : shown.length === 0 ? (
-          <Empty>Nessuna prenotazione</Empty>
-        ) : (
-          <BookingsTable
-            groups={shown}
-            zoneOf={zoneOf}
-            structureOf={structureOf}
-            openId={openId}
-            onOpen={setOpenId}
-            onNotice={setNotice}
-            // The action's own mutation has read the bookings again (useAdminAction).
-            onChanged={setNotice}
-          />
-        )}
+        <Listed items={rows === null ? null : shown} empty="Nessuna prenotazione">
+          {(groups) => (
+            <BookingsTable
+              groups={groups}
+              zoneOf={zoneOf}
+              structureOf={structureOf}
+              openId={openId}
+              onOpen={setOpenId}
+              onNotice={setNotice}
+              // The action's own mutation has read the bookings again (useAdminAction).
+              onChanged={setNotice}
+            />
+          )}
+        </Listed>
       </Card>
     </>
   );

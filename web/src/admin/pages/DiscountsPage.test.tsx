@@ -1,26 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
+import { buildDiscountCode } from '../../../test/admin-builders';
 import { DiscountsPage } from './DiscountsPage';
 
-const CODE = {
-  code: 'ESTATE20',
-  description: 'Estate',
-  discountPercent: 20,
-  discountEuro: null,
-  validFrom: null,
-  validTo: null,
-  usableOnce: true,
-  minDays: null,
-  timesUsed: 1,
-  version: 4,
-};
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const CODE = buildDiscountCode();
 
 describe('Gestione Codici Sconto', () => {
   it('edits a code in place with the version it read, and offers to reload when another operator saved first', async () => {

@@ -11,7 +11,7 @@ import {
   usePageNotices,
   type PageNotices,
 } from '../components/page-notices';
-import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
+import { Card, Field, HiddenHeader, Listed, Notice, PageHeader, TableRegion } from '../components/ui';
 import { formatEuro } from '../format';
 import { checkedRegister, formSubmit, useAdminForm } from '../forms/admin-form';
 import {
@@ -23,7 +23,7 @@ import {
   type DiscountForm,
 } from '../forms/discount-form';
 import { adminQueries } from '../query/queries';
-import { useAdminMutation } from '../query/use-admin-mutation';
+import { useRouteMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 
 function failure(error: unknown, fallback: string): string {
@@ -79,11 +79,7 @@ const DISCOUNT_KEYS = [adminQueries.discounts().queryKey];
 /** Nuovo codice: the form empties once the code is created. */
 function NewDiscountCard({ notices }: { notices: PageNotices }) {
   const form = useAdminForm(newDiscountFormSchema, EMPTY_DISCOUNT_FORM, DISCOUNT_NAMES);
-  const create = useAdminMutation(
-    (body: Parameters<typeof adminCall<typeof discountRoutes.create>>[1]['body']) =>
-      adminCall(discountRoutes.create, { body }),
-    DISCOUNT_KEYS,
-  );
+  const create = useRouteMutation(discountRoutes.create, DISCOUNT_KEYS);
 
   const submit = formSubmit(form, notices.error, async (body) => {
     try {
@@ -122,11 +118,7 @@ function DiscountEditRow({
   // The version this form was filled from: a refetch meanwhile must not move it.
   const [schema] = useState(() => discountEditFormSchema(discount.version ?? 1));
   const form = useAdminForm(schema, discountFormOf(discount), DISCOUNT_NAMES);
-  const update = useAdminMutation(
-    (body: Parameters<typeof adminCall<typeof discountRoutes.update>>[1]['body']) =>
-      adminCall(discountRoutes.update, { params: { code: discount.code }, body }),
-    DISCOUNT_KEYS,
-  );
+  const update = useRouteMutation(discountRoutes.update, DISCOUNT_KEYS, { code: discount.code });
 
   const save = formSubmit(form, notices.error, async (body) => {
     try {
@@ -231,48 +223,42 @@ export function DiscountsPage() {
       />
       <NewDiscountCard notices={notices} />
       <Card title={`Codici esistenti${codes ? ` (${codes.length})` : ''}`}>
-        {codes === null ? (
-          <Loading />
-        ) : codes.length === 0 ? (
-          <Empty>Nessun codice sconto</Empty>
-        ) : (
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella codici sconto">
-            <table className="adm-table">
-              <thead>
-                <tr>
+        <Listed items={codes} empty="Nessun codice sconto">
+          {(codes) => (
+            <TableRegion
+              label="Tabella codici sconto"
+              head={
+                <>
                   <th>Codice</th>
                   <th>Descrizione</th>
                   <th className="adm-num">Sconto</th>
                   <th>Validità</th>
                   <th>Uso singolo</th>
                   <th className="adm-num">Giorni min.</th>
-                  <th>
-                    <span className="visually-hidden">Azioni</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {codes.map((discount) =>
-                  editing === discount.code ? (
-                    <DiscountEditRow
-                      key={discount.code}
-                      discount={discount}
-                      notices={notices}
-                      onClose={() => setEditing(null)}
-                    />
-                  ) : (
-                    <DiscountRow
-                      key={discount.code}
-                      discount={discount}
-                      onEdit={() => setEditing(discount.code)}
-                      onRemove={() => remove.run(discount.code)}
-                    />
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
-        )}
+                  <HiddenHeader>Azioni</HiddenHeader>
+                </>
+              }
+            >
+              {codes.map((discount) =>
+                editing === discount.code ? (
+                  <DiscountEditRow
+                    key={discount.code}
+                    discount={discount}
+                    notices={notices}
+                    onClose={() => setEditing(null)}
+                  />
+                ) : (
+                  <DiscountRow
+                    key={discount.code}
+                    discount={discount}
+                    onEdit={() => setEditing(discount.code)}
+                    onRemove={() => remove.run(discount.code)}
+                  />
+                ),
+              )}
+            </TableRegion>
+          )}
+        </Listed>
       </Card>
     </>
   );

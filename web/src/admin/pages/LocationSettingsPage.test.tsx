@@ -1,33 +1,24 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
+import { buildAdminLocation } from '../../../test/admin-builders';
 import { LocationSettingsPage } from './LocationSettingsPage';
 
 function location(key: string, nome: string, standardThreeHours: number, version: number) {
-  return {
+  return buildAdminLocation({
     key,
     nome,
-    indirizzo: 'Via Marsala 1',
-    timezone: 'Europe/Rome',
-    orari: { apertura: '07:00', chiusura: '22:00' },
-    lockerStructure: { standard: [1, 2, 3], large: [4] },
-    maxOnline: { standard: 3, large: 1 },
     pricing: {
       standard: { hours: { '3': standardThreeHours }, days: {} },
       large: { hours: { '3': 7 }, days: {} },
     },
     version,
-  };
+  });
 }
 
 const STALE_TEXT =
   'La sede roma è stata modificata da anna@deposito.test il 27/03/2026 alle 09:12, dopo che hai aperto questa pagina: ricarica per vedere le modifiche (le tue non sono state salvate)';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Impostazioni Sedi', () => {
   it('sends only the location it changed, with the version it read, and offers to reload when another operator saved first', async () => {

@@ -1,5 +1,4 @@
 import {
-  LOCATION_TIMEZONES,
   duplicateStructureRequestSchema,
   locationRoutes,
   updateLocationSettingsRequestSchema,
@@ -14,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { PricingEditor } from '../components/PricingEditor';
+import { TimezoneField } from '../components/form-fields';
 import {
   PageNoticeBar,
   listOf,
@@ -202,15 +202,7 @@ function LocationSettingsFields({ form, index }: { form: DraftsForm; index: numb
   return (
     <div className="adm-accordion-body">
       <div className="adm-grid-5">
-        <Field label="Fuso orario">
-          <select className="adm-input" {...register(`drafts.${index}.timezone`)}>
-            {LOCATION_TIMEZONES.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <TimezoneField registration={register(`drafts.${index}.timezone`)} />
         <Field label="Apertura">
           <input className="adm-input" type="time" {...register(`drafts.${index}.apertura`)} />
         </Field>

@@ -1,30 +1,21 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
+import { buildFullAdminLocation } from '../../../test/admin-builders';
 import { LocationsPage } from './LocationsPage';
 
-const OCA = {
+const OCA = buildFullAdminLocation({
   id: 'oca',
   key: 'oca',
   nome: 'Deposito Oca',
   indirizzo: "Via dell'Oca 1",
-  timezone: 'Europe/Rome',
   recipient: '192.168.1.50',
-  port: 11000,
   mastercode: 'ABC123',
   lockerStructure: { standard: [1, 2], large: [3] },
   maxOnline: { standard: 2, large: 1 },
-  pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
-  endpoint: '/',
-  orari: { apertura: '07:00', chiusura: '22:00' },
   manutenzione: false,
   version: 4,
-};
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('Sedi', () => {

@@ -1,10 +1,10 @@
-import { LOCATION_TIMEZONES, locationRoutes, type Location } from '@deposito/protocol';
+import { locationRoutes, type Location } from '@deposito/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { ApiError } from '../../api/http';
-import { FormInput, identifierOnChange } from '../components/form-fields';
+import { FormInput, identifierOnChange, TimezoneField } from '../components/form-fields';
 import { PricingEditor } from '../components/PricingEditor';
 import {
   PageNoticeBar,
@@ -13,7 +13,7 @@ import {
   usePageNotices,
   type PageNotices,
 } from '../components/page-notices';
-import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
+import { Card, Field, Listed, Notice, PageHeader } from '../components/ui';
 import { formSubmit, useAdminForm } from '../forms/admin-form';
 import {
   LOCATION_NAMES,
@@ -24,7 +24,7 @@ import {
   type LocationForm,
 } from '../forms/location-editor-form';
 import { adminQueries } from '../query/queries';
-import { useAdminMutation } from '../query/use-admin-mutation';
+import { useRouteMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 import { BridgeTokenPanel } from './BridgeTokenPanel';
 
@@ -54,15 +54,7 @@ function LocationIdentityFields({ form, isNew }: { form: LocationFormApi; isNew:
         <input className="adm-input" disabled={!isNew} {...identifier('key')} />
       </Field>
       <FormInput form={form} name="nome" label="Nome" />
-      <Field label="Fuso orario">
-        <select className="adm-input" {...register('timezone')}>
-          {LOCATION_TIMEZONES.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <TimezoneField registration={register('timezone')} />
       <FormInput form={form} name="indirizzo" label="Indirizzo" />
       <FormInput form={form} name="apertura" label="Apertura" type="time" />
       <FormInput form={form} name="chiusura" label="Chiusura" type="time" />
@@ -124,11 +116,7 @@ const LOCATION_KEYS = [['locations']];
 /** Nuova sede: closes once the location is created. */
 function NewLocationCard({ notices, onCreated }: { notices: PageNotices; onCreated: () => void }) {
   const form = useAdminForm(newLocationFormSchema, NEW_LOCATION_FORM, LOCATION_NAMES);
-  const create = useAdminMutation(
-    (body: Parameters<typeof adminCall<typeof locationRoutes.createLocation>>[1]['body']) =>
-      adminCall(locationRoutes.createLocation, { body }),
-    LOCATION_KEYS,
-  );
+  const create = useRouteMutation(locationRoutes.createLocation, LOCATION_KEYS);
   const submit = formSubmit(form, notices.error, async (body) => {
     try {
       await create.mutateAsync(body);
@@ -167,11 +155,7 @@ function LocationEditor({
 }) {
   const form = useAdminForm(locationEditFormSchema, locationFormOf(location), LOCATION_NAMES);
   const [version, setVersion] = useState(location.version);
-  const update = useAdminMutation(
-    (body: Parameters<typeof adminCall<typeof locationRoutes.updateLocation>>[1]['body']) =>
-      adminCall(locationRoutes.updateLocation, { params: { id: location.id }, body }),
-    LOCATION_KEYS,
-  );
+  const update = useRouteMutation(locationRoutes.updateLocation, LOCATION_KEYS, { id: location.id });
   const save = formSubmit(form, notices.error, async (body) => {
     try {
       const saved = await update.mutateAsync({ ...body, version });
@@ -279,34 +263,32 @@ export function LocationsPage() {
       <PageNoticeBar notices={notices} onReload={() => void reload()} />
       {showNew ? <NewLocationCard notices={notices} onCreated={() => setShowNew(false)} /> : null}
       <Card>
-        {locations === null ? (
-          <Loading />
-        ) : locations.length === 0 ? (
-          <Empty>Nessuna sede configurata</Empty>
-        ) : (
-          <div className="adm-accordion">
-            {locations.map((location) => (
-              <div
-                key={location.id}
-                className={`adm-accordion-item${openId === location.id ? ' adm-accordion-open' : ''}`}
-              >
-                <LocationHead
-                  location={location}
-                  open={openId === location.id}
-                  onToggle={() => setOpenId(openId === location.id ? null : location.id)}
-                />
-                {openId === location.id ? (
-                  <LocationEditor
-                    key={reloads}
+        <Listed items={locations} empty="Nessuna sede configurata">
+          {(locations) => (
+            <div className="adm-accordion">
+              {locations.map((location) => (
+                <div
+                  key={location.id}
+                  className={`adm-accordion-item${openId === location.id ? ' adm-accordion-open' : ''}`}
+                >
+                  <LocationHead
                     location={location}
-                    notices={notices}
-                    onRemove={() => remove.run(location.id)}
+                    open={openId === location.id}
+                    onToggle={() => setOpenId(openId === location.id ? null : location.id)}
                   />
-                ) : null}
-              </div>
-            ))}
-          </div>
-        )}
+                  {openId === location.id ? (
+                    <LocationEditor
+                      key={reloads}
+                      location={location}
+                      notices={notices}
+                      onRemove={() => remove.run(location.id)}
+                    />
+                  ) : null}
+                </div>
+              ))}
+            </div>
+          )}
+        </Listed>
       </Card>
     </>
   );

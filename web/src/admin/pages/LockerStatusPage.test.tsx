@@ -1,21 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, type RecordedCall } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
+import { buildAdminLocation } from '../../../test/admin-builders';
 import { LockerStatusPage } from './LockerStatusPage';
 
 const TX = 'DEP-20260715-7K2Q9X';
 
-const LOCATION = {
-  key: 'roma',
-  nome: 'Roma Termini',
-  indirizzo: 'Via Marsala 1',
-  timezone: 'Europe/Rome',
-  orari: { apertura: '07:00', chiusura: '22:00' },
-  lockerStructure: { standard: [1, 2, 3], large: [4] },
-  maxOnline: { standard: 3, large: 1 },
-  pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
-};
+const LOCATION = buildAdminLocation();
 
 const LOCKERS = [
   { id: 1, size: 'standard', status: 'available' },
@@ -94,11 +86,6 @@ async function bookingsDialog(name: string): Promise<HTMLElement> {
 
 const actionButton = (name: string) =>
   within(document.querySelector('.adm-action-list') as HTMLElement).getByRole('button', { name });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Gestione Locker confirmations', () => {
   it('asks before Apri, and sends nothing when the operator cancels', async () => {

@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
+import { buildAdminLocation } from '../../../test/admin-builders';
 import { ArchiveLogPage } from './LogPages';
 
 const ENTRY = {
@@ -13,27 +14,17 @@ const ENTRY = {
   message: 'Apri locker 3 (da anna@deposito.test)',
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('Archive Log', () => {
   it("narrows the log to the operators' actions of a site, a locker, a period and an operator", async () => {
     const api = fakeApi({
       'GET /api/admin/logs/archive': [ENTRY],
       'GET /api/locations/all': [
-        {
+        buildAdminLocation({
           key: 'vicolo',
           nome: 'Deposito Vicolo',
           indirizzo: 'Vicolo del Cinque 12',
-          timezone: 'Europe/Rome',
-          orari: { apertura: '07:00', chiusura: '22:00' },
-          lockerStructure: { standard: [1, 2, 3], large: [4] },
-          maxOnline: { standard: 3, large: 1 },
-          pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
           manutenzione: false,
-        },
+        }),
       ],
     });
     await renderWithProviders(<ArchiveLogPage />, { path: '/admin/logs/archive' });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { checkedRegister, formSubmit, useAdminForm, type FormNames } from '../forms/admin-form';
 import { adminCall, errorText } from '../admin-api';
 import { ApiError } from '../../api/http';
-import { Card, Empty, Loading, Notice, PageHeader } from '../components/ui';
+import { Card, Empty, Loading, Notice, PageHeader, TableRegion } from '../components/ui';
 import { adminQueries } from '../query/queries';
 
 const ARCHIVE_PAGE = 100;
@@ -20,40 +20,37 @@ function when(iso: string): string {
 function ErrorTable({ entries }: { entries: ErrorLogEntry[] }) {
   if (entries.length === 0) return <Empty>Nessuna voce nel log</Empty>;
   return (
-    <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella del log">
-      <table className="adm-table adm-table-cards">
-        <thead>
-          <tr>
-            <th>Data</th>
-            <th>Tipo</th>
-            <th>Sede</th>
-            <th>Locker</th>
-            <th>Messaggio</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className="adm-nowrap" data-label="Data">
-                {when(entry.timestamp)}
-              </td>
-              <td data-label="Tipo">
-                <span
-                  className={`adm-tag ${entry.type.startsWith('admin/') ? 'adm-tag-info' : 'adm-tag-error'}`}
-                >
-                  {entry.type}
-                </span>
-              </td>
-              <td data-label="Sede">{entry.locationKey ?? '–'}</td>
-              <td data-label="Locker">{entry.lockerId ?? '–'}</td>
-              <td className="adm-log-message" data-label="Messaggio">
-                {entry.message}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableRegion
+      label="Tabella del log"
+      className="adm-table adm-table-cards"
+      head={
+        <>
+          <th>Data</th>
+          <th>Tipo</th>
+          <th>Sede</th>
+          <th>Locker</th>
+          <th>Messaggio</th>
+        </>
+      }
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td className="adm-nowrap" data-label="Data">
+            {when(entry.timestamp)}
+          </td>
+          <td data-label="Tipo">
+            <span className={`adm-tag ${entry.type.startsWith('admin/') ? 'adm-tag-info' : 'adm-tag-error'}`}>
+              {entry.type}
+            </span>
+          </td>
+          <td data-label="Sede">{entry.locationKey ?? '–'}</td>
+          <td data-label="Locker">{entry.lockerId ?? '–'}</td>
+          <td className="adm-log-message" data-label="Messaggio">
+            {entry.message}
+          </td>
+        </tr>
+      ))}
+    </TableRegion>
   );
 }
 

@@ -1,24 +1,11 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
+import { buildSystemSettings } from '../../../test/admin-builders';
 import { SystemSettingsPage } from './SystemSettingsPage';
 
-const SETTINGS = {
-  BLOCK_WINDOWS: [],
-  BOOKING_EXPIRATION_MINUTES: 15,
-  MAINTENANCE_MODE: false,
-  FASTTRACK_FROM: '06:00',
-  FASTTRACK_TO: '21:00',
-  SHOW_NIGHT_BUTTON_TEST: false,
-  ALWAYS_SHOW_FAST_TRACK: false,
-  version: 7,
-};
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const SETTINGS = buildSystemSettings();
 
 describe('Parametri di sistema', () => {
   it('saves with the version it read, and offers to reload when another operator saved first', async () => {

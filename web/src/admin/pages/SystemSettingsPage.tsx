@@ -12,7 +12,7 @@ import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { PageNoticeBar, loadFailure, usePageNotices, type PageNotices } from '../components/page-notices';
 import { checkedRegister, formSubmit, useAdminForm, type FormNames } from '../forms/admin-form';
-import { Card, Field, Loading, Notice } from '../components/ui';
+import { Card, Field, HiddenHeader, Loading, Notice } from '../components/ui';
 import { adminQueries } from '../query/queries';
 
 const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_POLICY'], string> = {
@@ -60,9 +60,7 @@ function BlockWindowsCard({ form }: { form: SettingsForm }) {
           <tr>
             <th>Dalle</th>
             <th>Alle</th>
-            <th>
-              <span className="visually-hidden">Azioni</span>
-            </th>
+            <HiddenHeader>Azioni</HiddenHeader>
           </tr>
         </thead>
         <tbody>

@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
 import { menuFor } from '../components/AdminLayout';
+import { buildAdminLocation } from '../../../test/admin-builders';
 import { UsersPage } from './UsersPage';
 
 const ADMIN = {
@@ -14,21 +15,14 @@ const ADMIN = {
   lastLoginAt: null,
   version: 1,
 };
-const SITE = (key: string, nome: string) => ({
-  key,
-  nome,
-  indirizzo: 'Via Roma 1',
-  timezone: 'Europe/Rome',
-  orari: { apertura: '07:00', chiusura: '22:00' },
-  lockerStructure: { standard: [1], large: [2] },
-  maxOnline: { standard: 1, large: 1 },
-  pricing: { standard: { hours: { '3': 5 }, days: {} }, large: { hours: { '3': 7 }, days: {} } },
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const SITE = (key: string, nome: string) =>
+  buildAdminLocation({
+    key,
+    nome,
+    indirizzo: 'Via Roma 1',
+    lockerStructure: { standard: [1], large: [2] },
+    maxOnline: { standard: 1, large: 1 },
+  });
 
 describe('Utenti', () => {
   it('adds a technician for the sites ticked, and says which role each account has', async () => {

@@ -16,7 +16,7 @@ import {
   usePageNotices,
   type PageNotices,
 } from '../components/page-notices';
-import { Card, Empty, Field, Loading, Notice, PageHeader } from '../components/ui';
+import { Card, Field, HiddenHeader, Listed, Notice, PageHeader, TableRegion } from '../components/ui';
 import { formatInZone } from '../format';
 import { checkedRegister, formSubmit, useAdminForm } from '../forms/admin-form';
 import {
@@ -27,7 +27,7 @@ import {
   passwordFormSchema,
 } from '../forms/user-form';
 import { adminQueries } from '../query/queries';
-import { useAdminMutation } from '../query/use-admin-mutation';
+import { useAdminMutation, useRouteMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 
 const ROLE_LABELS: Record<AdminRole, string> = {
@@ -49,11 +49,7 @@ function NewUserCard({ notices }: { notices: PageNotices }) {
   const form = useAdminForm(newUserFormSchema, NEW_USER_FORM, NEW_USER_NAMES);
   const register = checkedRegister(form);
   const role = form.watch('role');
-  const create = useAdminMutation(
-    (body: Parameters<typeof adminCall<typeof authRoutes.createUser>>[1]['body']) =>
-      adminCall(authRoutes.createUser, { body }),
-    USER_KEYS,
-  );
+  const create = useRouteMutation(authRoutes.createUser, USER_KEYS);
 
   const submit = formSubmit(form, notices.error, async (body) => {
     try {
@@ -257,40 +253,34 @@ export function UsersPage() {
       />
       <div className="adm-split">
         <Card title={`Amministratori${users ? ` (${users.length})` : ''}`} className="adm-split-main">
-          {users === null ? (
-            <Loading />
-          ) : users.length === 0 ? (
-            <Empty>Nessun amministratore</Empty>
-          ) : (
-            <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Tabella utenti">
-              <table className="adm-table">
-                <thead>
-                  <tr>
+          <Listed items={users} empty="Nessun amministratore">
+            {(users) => (
+              <TableRegion
+                label="Tabella utenti"
+                head={
+                  <>
                     <th>Email</th>
                     <th>Ruolo</th>
                     <th>Creato</th>
                     <th>Ultimo accesso</th>
-                    <th>
-                      <span className="visually-hidden">Azioni</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.map((user) => (
-                    <UserRow
-                      key={user.id}
-                      user={user}
-                      isLastAdministrator={isLastAdministrator(user)}
-                      resetting={resetting === user.id}
-                      notices={notices}
-                      onReset={(open) => setResetting(open ? user.id : null)}
-                      onRemove={() => remove.run(user)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+                    <HiddenHeader>Azioni</HiddenHeader>
+                  </>
+                }
+              >
+                {users.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    isLastAdministrator={isLastAdministrator(user)}
+                    resetting={resetting === user.id}
+                    notices={notices}
+                    onReset={(open) => setResetting(open ? user.id : null)}
+                    onRemove={() => remove.run(user)}
+                  />
+                ))}
+              </TableRegion>
+            )}
+          </Listed>
         </Card>
         <NewUserCard notices={notices} />
       </div>

@@ -57,6 +57,29 @@ const dayRows = (list: HTMLElement) =>
     .getAllByRole('listitem')
     .map((row) => row.textContent!.replace(/\u00a0/g, ' '));
 
+/**
+ * The real PDF module, uncompressed so its text can be read back, saving into the list returned
+ * (each report's file name and the text of its pages) instead of downloading.
+ */
+function saveReportPdfsHere(): Array<{ name: string; pages: string[] }> {
+  const saved: Array<{ name: string; pages: string[] }> = [];
+  vi.doMock('./takings-report-pdf', async (importOriginal) => {
+    const real = await importOriginal<typeof import('./takings-report-pdf')>();
+    return {
+      ...real,
+      buildTakingsReportPdf: (...[report, options]: Parameters<typeof real.buildTakingsReportPdf>) => {
+        const doc = real.buildTakingsReportPdf(report, { ...options, compress: false });
+        doc.save = ((name: string) => {
+          saved.push({ name, pages: pdfPageTexts(pdfBytes(doc)) });
+          return doc;
+        }) as typeof doc.save;
+        return doc;
+      },
+    };
+  });
+  return saved;
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -262,22 +285,7 @@ describe('Incassi Mensili', () => {
 
   it('exports incassi_yyyy_MM.pdf built from the shown report', async () => {
     api();
-    const saved: Array<{ name: string; pages: string[] }> = [];
-    // The real PDF module, uncompressed so its text can be read back, and saving into the test.
-    vi.doMock('./takings-report-pdf', async (importOriginal) => {
-      const real = await importOriginal<typeof import('./takings-report-pdf')>();
-      return {
-        ...real,
-        buildTakingsReportPdf: (...[report, options]: Parameters<typeof real.buildTakingsReportPdf>) => {
-          const doc = real.buildTakingsReportPdf(report, { ...options, compress: false });
-          doc.save = ((name: string) => {
-            saved.push({ name, pages: pdfPageTexts(pdfBytes(doc)) });
-            return doc;
-          }) as typeof doc.save;
-          return doc;
-        },
-      };
-    });
+    const saved = saveReportPdfsHere();
     await render();
     await screen.findByRole('option', { name: 'Roma Termini' });
     chooseLocation('all');
@@ -304,21 +312,7 @@ describe('Incassi Mensili', () => {
         };
       },
     });
-    const saved: string[] = [];
-    vi.doMock('./takings-report-pdf', async (importOriginal) => {
-      const real = await importOriginal<typeof import('./takings-report-pdf')>();
-      return {
-        ...real,
-        buildTakingsReportPdf: (...[report, options]: Parameters<typeof real.buildTakingsReportPdf>) => {
-          const doc = real.buildTakingsReportPdf(report, { ...options, compress: false });
-          doc.save = ((_name: string) => {
-            saved.push(pdfPageTexts(pdfBytes(doc)).join('\n'));
-            return doc;
-          }) as typeof doc.save;
-          return doc;
-        },
-      };
-    });
+    const saved = saveReportPdfsHere();
     await render();
     await screen.findByRole('option', { name: 'Roma Termini' });
     chooseLocation('all');
@@ -346,9 +340,10 @@ describe('Incassi Mensili', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Esporta PDF' }));
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
-    expect(saved[0]).toContain('ATTENZIONE: TOTALE INCOMPLETO');
-    expect(saved[0]).toContain('Dati totem non disponibili per Campo London: totale incompleto.');
-    expect(saved[0]).toContain('TOTALE GENERALE (INCOMPLETO)');
+    const text = saved[0].pages.join('\n');
+    expect(text).toContain('ATTENZIONE: TOTALE INCOMPLETO');
+    expect(text).toContain('Dati totem non disponibili per Campo London: totale incompleto.');
+    expect(text).toContain('TOTALE GENERALE (INCOMPLETO)');
 
     // "Riprova lettura totem" reads the month again, past the server's cache.
     fireEvent.click(within(warning).getByRole('button', { name: 'Riprova lettura totem' }));

@@ -7,30 +7,38 @@ import { buildTakingsReportPdf, takingsReportFileName, takingsReportTitle } from
 
 const COMPANY = 'Deposito Bagagli S.r.l. – P.IVA 01234567890';
 
-const smallReport = computeMonthlyTakings({
-  month: '2026-07',
-  locations: [
-    { key: 'roma', name: 'Roma Termini', zone: 'Europe/Rome' },
-    { key: 'campo', name: 'Campo London', zone: 'Europe/London' },
-  ],
-  bookings: [
-    {
-      transactionId: 'TX-000001',
-      locationKey: 'roma',
-      status: 'confirmed',
-      createdAt: '2026-07-13T09:00:00Z',
-      priceDiscountedCents: 123450,
-    },
-    {
-      transactionId: 'TX-000002',
-      locationKey: 'roma',
-      status: 'scheduled',
-      createdAt: '2026-07-01T09:00:00Z',
-      priceDiscountedCents: 1250,
-    },
-  ],
-  totem: { roma: [{ date: '2026-07-13T10:00:00+02:00', amountCents: 500 }] },
-});
+/** A booking at Roma Termini, paid `cents` when it was made. */
+function romaBooking(
+  transactionId: string,
+  status: TakingsBooking['status'],
+  createdAt: string,
+  priceDiscountedCents: number,
+  extra: Partial<TakingsBooking> = {},
+): TakingsBooking {
+  return { transactionId, locationKey: 'roma', status, createdAt, priceDiscountedCents, ...extra };
+}
+
+/** July 2026 at Roma Termini and Campo London: `bookings`, and 5 € at Roma's kiosk on the 13th. */
+function romaAndCampoJuly(
+  bookings: TakingsBooking[],
+  extra: Partial<Parameters<typeof computeMonthlyTakings>[0]> = {},
+) {
+  return computeMonthlyTakings({
+    month: '2026-07',
+    locations: [
+      { key: 'roma', name: 'Roma Termini', zone: 'Europe/Rome' },
+      { key: 'campo', name: 'Campo London', zone: 'Europe/London' },
+    ],
+    bookings,
+    totem: { roma: [{ date: '2026-07-13T10:00:00+02:00', amountCents: 500 }] },
+    ...extra,
+  });
+}
+
+const smallReport = romaAndCampoJuly([
+  romaBooking('TX-000001', 'confirmed', '2026-07-13T09:00:00Z', 123450),
+  romaBooking('TX-000002', 'scheduled', '2026-07-01T09:00:00Z', 1250),
+]);
 
 /** Four locations taking money every day of a 31-day month: far more than one page. */
 function largeReport() {
@@ -168,32 +176,13 @@ describe('takings report PDF', () => {
 
   it('says on the first page, in the location and at the grand total when kiosk data is missing', () => {
     const reason = '10.0.1.7:11001 non raggiungibile (ECONNREFUSED)';
-    const incomplete = computeMonthlyTakings({
-      month: '2026-07',
-      locations: [
-        { key: 'roma', name: 'Roma Termini', zone: 'Europe/Rome' },
-        { key: 'campo', name: 'Campo London', zone: 'Europe/London' },
+    const incomplete = romaAndCampoJuly(
+      [
+        romaBooking('TX-000001', 'confirmed', '2026-07-13T09:00:00Z', 1250),
+        romaBooking('TX-000002', 'confirmed', '2026-07-13T10:00:00Z', 4000, { isTest: true }),
       ],
-      bookings: [
-        {
-          transactionId: 'TX-000001',
-          locationKey: 'roma',
-          status: 'confirmed',
-          createdAt: '2026-07-13T09:00:00Z',
-          priceDiscountedCents: 1250,
-        },
-        {
-          transactionId: 'TX-000002',
-          locationKey: 'roma',
-          status: 'confirmed',
-          createdAt: '2026-07-13T10:00:00Z',
-          priceDiscountedCents: 4000,
-          isTest: true,
-        },
-      ],
-      totem: { roma: [{ date: '2026-07-13T10:00:00+02:00', amountCents: 500 }] },
-      totemMissing: { campo: reason },
-    });
+      { totemMissing: { campo: reason } },
+    );
     const all = pdfPageTexts(
       pdfBytes(buildTakingsReportPdf(incomplete, { companyName: COMPANY, compress: false })),
     );
