@@ -17,7 +17,6 @@ import {
 } from '@deposito/protocol';
 import {
   freeLockers,
-  sellableLockers,
   type LockerUnit,
   type Occupation,
 } from '@deposito/protocol/booking/locker-availability';
@@ -46,7 +45,6 @@ import {
   reservedBooking,
   type BookingRecord,
   type Customer,
-  type NewBooking,
   type ReservationRequest,
   type ReservationResult,
   type ReservedLocker,
