@@ -132,7 +132,8 @@ function nullForUndefined(row: BookingInsertRow): BookingInsertRow {
   return Object.fromEntries(Object.entries(row).map(([column, value]) => [column, value ?? null]));
 }
 
-export function bookingQueries(db: Kysely<Database>) {
+/** A hold's own reads and writes of its booking row, prepared once per store. */
+function holdQueries(db: Kysely<Database>) {
   const bookingInsert = byColumns(
     (columns) =>
       new PreparedQuery(db, columns, (q, p: BookingInsertRow) => q.insertInto('bookings').values(p as never)),
@@ -154,12 +155,7 @@ export function bookingQueries(db: Kysely<Database>) {
     PreparedQuery<Database, Record<string, unknown>, { pin: string | null }>
   >();
   return {
-    /** Inserts a booking row, prepared once per set of columns. */
-    insertBooking(row: BookingInsertRow, executor: Kysely<Database>) {
-      return bookingInsert(row).execute(nullForUndefined(row), executor);
-    },
-
-    /** The insert of a booking row, with its values. */
+    /** The insert of a booking row (prepared once per set of columns), with its values. */
     insertBookingQuery(row: BookingInsertRow) {
       return bookingInsert(row).withValues(nullForUndefined(row));
     },
@@ -203,6 +199,12 @@ export function bookingQueries(db: Kysely<Database>) {
     deleteBookingLockers: new PreparedQuery(db, ['transactionId'], (q, p: { transactionId: string }) =>
       q.deleteFrom('booking_lockers').where('transaction_id', '=', p.transactionId),
     ),
+  };
+}
+
+export function bookingQueries(db: Kysely<Database>) {
+  return {
+    ...holdQueries(db),
 
     /** One reserved locker of a booking. */
     insertBookingLocker: new PreparedQuery(
