@@ -1,5 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-import { HOLD_BOOKING_STATUSES, type LockerSize } from '@deposito/protocol';
+import { sql, type Compilable, type Kysely } from 'kysely';
+import {
+  ACTIVE_BOOKING_STATUSES,
+  HOLD_BOOKING_STATUSES,
+  type BookingActor,
+  type BookingStatus,
+  type LockerSize,
+  type TransitionReason,
+} from '@deposito/protocol';
 import type { Database } from './database';
 import { PreparedQuery } from './prepared-query';
 
@@ -35,27 +42,169 @@ export type BookingQueries = ReturnType<typeof bookingQueries>;
 /** A booking row as a reservation inserts it: the same columns every time. */
 export type BookingInsertRow = Record<string, unknown>;
 
-export function bookingQueries(db: Kysely<Database>) {
-  // Keyed by the row's columns, which are the same for every reservation (`bookingRow`).
-  const insertBookingByColumns = new Map<string, PreparedQuery<Database, BookingInsertRow, unknown>>();
+/** A recorded move of a booking, as `booking_events` keeps it. */
+export interface BookingEventRow {
+  transactionId: string;
+  at: Date;
+  from: BookingStatus;
+  to: BookingStatus;
+  actor: BookingActor;
+  reason: TransitionReason;
+  detail: string | null;
+}
+
+/** Inserts moves of bookings (at least one). */
+export function bookingEventsInsert(
+  db: Kysely<Database>,
+  events: ReadonlyArray<BookingEventRow>,
+): Compilable {
+  return db.insertInto('booking_events').values(
+    events.map((event) => ({
+      transaction_id: event.transactionId,
+      at: event.at,
+      from_status: event.from,
+      to_status: event.to,
+      actor: event.actor,
+      reason: event.reason,
+      detail: event.detail,
+    })),
+  );
+}
+
+/** Makes single-use codes claimed by these bookings usable again. */
+export function discountClaimsRelease(db: Kysely<Database>, transactionIds: readonly string[]): Compilable {
+  return db
+    .updateTable('discounts')
+    .set({ used_at: null, used_by: null })
+    .where('used_by', 'in', [...transactionIds]);
+}
+
+/**
+ * The writes, in order, that expire these lapsed holds (at least one): the status with its recorded
+ * move, their lockers given back, their discount claims released.
+ */
+export function lapsedHoldsExpiry(
+  db: Kysely<Database>,
+  lapsed: ReadonlyArray<{ transaction_id: string; status: string }>,
+  now: Date,
+): Compilable[] {
+  const expired = lapsed.map((row) => row.transaction_id);
+  return [
+    db
+      .updateTable('bookings')
+      .set({ status: 'expired', updated_at: now, expires_at: null })
+      .where('transaction_id', 'in', expired)
+      .where('status', 'in', [...HOLD_BOOKING_STATUSES]),
+    bookingEventsInsert(
+      db,
+      lapsed.map((row) => ({
+        transactionId: row.transaction_id,
+        at: now,
+        from: row.status as BookingStatus,
+        to: 'expired' as const,
+        actor: 'system' as const,
+        reason: 'hold_lapsed' as const,
+        detail: null,
+      })),
+    ),
+    db.updateTable('booking_lockers').set({ active: false }).where('transaction_id', 'in', expired),
+    discountClaimsRelease(db, expired),
+  ];
+}
+
+/** A statement prepared once per set of columns of the row it writes (`bookingRow`'s are always the same). */
+function byColumns<Q>(prepare: (columns: string[]) => Q): (row: BookingInsertRow) => Q {
+  const prepared = new Map<string, Q>();
+  return (row) => {
+    const columns = Object.keys(row);
+    const key = columns.join(',');
+    let query = prepared.get(key);
+    if (!query) {
+      query = prepare(columns);
+      prepared.set(key, query);
+    }
+    return query;
+  };
+}
+
+/** A column left undefined would be skipped by a query built each time; a prepared one writes null. */
+function nullForUndefined(row: BookingInsertRow): BookingInsertRow {
+  return Object.fromEntries(Object.entries(row).map(([column, value]) => [column, value ?? null]));
+}
+
+/** A hold's own reads and writes of its booking row, prepared once per store. */
+function holdQueries(db: Kysely<Database>) {
+  const bookingInsert = byColumns(
+    (columns) =>
+      new PreparedQuery(db, columns, (q, p: BookingInsertRow) => q.insertInto('bookings').values(p as never)),
+  );
+  const holdReplacement = byColumns(
+    (columns) =>
+      new PreparedQuery(db, [...columns, 'holdId'], (q, p: BookingInsertRow) => {
+        const { holdId, ...fields } = p;
+        return q
+          .updateTable('bookings')
+          .set(fields as never)
+          .where('transaction_id', '=', holdId as string)
+          .returning(['created_at', 'provider_reference', 'paid_at']);
+      }),
+  );
+  // Keyed by how many PINs are asked about.
+  const pinsInUseByCount = new Map<
+    number,
+    PreparedQuery<Database, Record<string, unknown>, { pin: string | null }>
+  >();
   return {
-    /** Inserts a booking row, prepared once per set of columns. */
-    insertBooking(row: BookingInsertRow, executor: Kysely<Database>) {
-      const columns = Object.keys(row);
-      const key = columns.join(',');
-      let insert = insertBookingByColumns.get(key);
-      if (!insert) {
-        insert = new PreparedQuery(db, columns, (q, p: BookingInsertRow) =>
-          q.insertInto('bookings').values(p as never),
-        );
-        insertBookingByColumns.set(key, insert);
-      }
-      // A column left undefined would be skipped by a query built each time; here it is null.
-      const values = Object.fromEntries(
-        Object.entries(row).map(([column, value]) => [column, value ?? null]),
-      );
-      return insert.execute(values, executor);
+    /** The insert of a booking row (prepared once per set of columns), with its values. */
+    insertBookingQuery(row: BookingInsertRow) {
+      return bookingInsert(row).withValues(nullForUndefined(row));
     },
+
+    /** Writes a pending hold's row anew (`row` without its id and creation time); answers what it kept. */
+    replaceHoldQuery(holdId: string, row: BookingInsertRow) {
+      return holdReplacement(row).withValues({ ...nullForUndefined(row), holdId });
+    },
+
+    /** Which of `pins` a booking holding lockers at the location uses (indexed, as `pinsInUse`). */
+    pinsInUseQuery(locationKey: string, pins: readonly string[], now: Date) {
+      let query = pinsInUseByCount.get(pins.length);
+      if (!query) {
+        const names = pins.map((_, index) => `pin${index}`);
+        query = new PreparedQuery(db, ['locationKey', 'now', ...names], (q, p: Record<string, unknown>) =>
+          pinsInUseSelect(
+            q,
+            p.locationKey as string,
+            names.map((name) => p[name] as string),
+            p.now as Date,
+          ),
+        );
+        pinsInUseByCount.set(pins.length, query);
+      }
+      return query.withValues({
+        locationKey,
+        now,
+        ...Object.fromEntries(pins.map((pin, index) => [`pin${index}`, pin])),
+      });
+    },
+
+    /** A booking's status and location, for a hold about to be replaced. */
+    holdToReplace: new PreparedQuery(db, ['transactionId'], (q, p: { transactionId: string }) =>
+      q
+        .selectFrom('bookings')
+        .select(['status', 'location_key'])
+        .where('transaction_id', '=', p.transactionId),
+    ),
+
+    /** Gives up every locker row of a booking. */
+    deleteBookingLockers: new PreparedQuery(db, ['transactionId'], (q, p: { transactionId: string }) =>
+      q.deleteFrom('booking_lockers').where('transaction_id', '=', p.transactionId),
+    ),
+  };
+}
+
+export function bookingQueries(db: Kysely<Database>) {
+  return {
+    ...holdQueries(db),
 
     /** One reserved locker of a booking. */
     insertBookingLocker: new PreparedQuery(
@@ -137,4 +286,20 @@ export function bookingQueries(db: Kysely<Database>) {
           .where('size', '=', p.size),
     ),
   };
+}
+
+/** Bookings holding lockers at the location that use one of `pins` (the PIN index answers it). */
+export function pinsInUseSelect(
+  db: Kysely<Database>,
+  locationKey: string,
+  pins: readonly string[],
+  now: Date,
+) {
+  return db
+    .selectFrom('bookings')
+    .select('pin')
+    .where('location_key', '=', locationKey)
+    .where('pin', 'in', [...pins])
+    .where('status', 'in', [...ACTIVE_BOOKING_STATUSES])
+    .where('end_at', '>', now);
 }

@@ -17,89 +17,47 @@ import {
 } from '@deposito/protocol';
 import {
   freeLockers,
-  sellableLockers,
   type LockerUnit,
   type Occupation,
 } from '@deposito/protocol/booking/locker-availability';
-import { activeReservationsAt, bookingQueries, type BookingQueries } from './booking-queries';
+import {
+  activeReservationsAt,
+  bookingEventsInsert,
+  bookingQueries,
+  discountClaimsRelease,
+  lapsedHoldsExpiry,
+  pinsInUseSelect,
+  type BookingEventRow,
+  type BookingQueries,
+} from './booking-queries';
 import type { BookingRow, Database } from './database';
 import { enqueueBookingEmail } from './email-outbox.repository';
 import type { SqlDialect } from './migrate';
 import { toBoolean, toCount, toDate, toDateOrNull } from './values';
 import { isRetryableConflict, writeTransaction } from './write-transaction';
+import type { SqliteSync } from './sqlite-database';
+import { SqliteReservationGroups } from './sqlite-reservations';
+import {
+  bookingRow,
+  customerColumns,
+  MAX_GROUPED_RESERVATIONS,
+  ReservationRejected,
+  reservedBooking,
+  type BookingRecord,
+  type Customer,
+  type ReservationRequest,
+  type ReservationResult,
+  type ReservedLocker,
+} from './reservation-records';
 
-export interface Customer {
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phonePrefix: string | null;
-  phoneNumber: string | null;
-}
-
-export interface ReservedLocker {
-  lockerId: number;
-  number: number;
-  /** False once the booking stopped holding the locker (expired, cancelled). */
-  active: boolean;
-}
-
-export interface BookingRecord {
-  transactionId: string;
-  locationKey: string;
-  status: BookingStatus;
-  startAt: Date;
-  endAt: Date;
-  size: LockerSize;
-  quantity: number;
-  duration: Duration;
-  priceOriginalCents: number;
-  priceDiscountedCents: number;
-  feeCents: number;
-  totalCents: number;
-  discountCode: string | null;
-  customer: Customer;
-  note: string;
-  lang: Language;
-  pin: string | null;
-  providerReference: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  /** When an unpaid hold lapses; null once paid or ended. */
-  expiresAt: Date | null;
-  paidAt: Date | null;
-  lockers: ReservedLocker[];
-}
-
-export type NewBooking = Omit<
+export type {
   BookingRecord,
-  'lockers' | 'createdAt' | 'updatedAt' | 'paidAt' | 'providerReference'
->;
-
-export interface ReservationRequest {
-  booking: NewBooking;
-  /** Most lockers of this size the location sells online at one instant. */
-  maxOnline: number;
-  now: Date;
-  /** Exactly these locker numbers (a visitor blocking one locker); otherwise the lowest free numbers. */
-  lockerNumbers?: readonly number[];
-  /**
-   * The booking's id is an existing pending hold: its lockers are given back and the new ones taken
-   * in the same step, so a changed window or size never leaves the visitor with nothing or with both.
-   */
-  replaceHold?: boolean;
-  /**
-   * PINs to choose from, in order: the booking gets the first that no booking holding lockers at the
-   * location uses (as `pinsInUse` sees it), checked in the same step; `booking.pin` is kept when absent.
-   */
-  pinCandidates?: readonly string[];
-}
-
-export type ReservationResult =
-  | { ok: true; booking: BookingRecord; expired: string[] }
-  | { ok: false; reason: 'unavailable'; available: number }
-  | { ok: false; reason: 'hold_missing' }
-  /** Every PIN candidate is in use at the location: ask again with others, or with `booking.pin`. */
-  | { ok: false; reason: 'pins_taken' };
+  Customer,
+  NewBooking,
+  ReservationRequest,
+  ReservationResult,
+  ReservedLocker,
+} from './reservation-records';
 
 export interface HoldUpdate {
   /** A later lapse (a hold its visitor has put a name to); only while the hold is still live. */
@@ -239,89 +197,22 @@ export interface BookingRepository {
   countByStatus(): Promise<Record<BookingStatus, number>>;
 }
 
-class ReservationRejected extends Error {
-  constructor(readonly result: Exclude<ReservationResult, { ok: true }>) {
-    super('reservation rejected');
-  }
-}
-
 const MAX_RESERVATION_ATTEMPTS = 8;
 
-/** Most reservations written under one SQLite commit, so other writers never wait long for the lock. */
-const MAX_GROUPED_RESERVATIONS = 32;
-
-/**
- * SQLite: reservations that arrive while one is being written share the next immediate transaction,
- * each in a savepoint of its own, and so one commit. The commit (the WAL write) cost more than all
- * of a reservation's statements (reservation-sqlite benchmark); each caller still gets its answer only
- * once its rows are committed, a refused one undoes only its own savepoint, and the reservations
- * run one after another, each seeing the ones before, exactly as separate transactions would.
- */
-class SqliteReservationGroups {
-  private readonly waiting: Array<{
-    request: ReservationRequest;
-    resolve: (result: ReservationResult) => void;
-    reject: (error: unknown) => void;
-  }> = [];
-  private writing = false;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly queries: BookingQueries,
-  ) {}
-
-  reserve(request: ReservationRequest): Promise<ReservationResult> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ request, resolve, reject });
-      if (this.writing) return;
-      this.writing = true;
-      // Starts after the requests already read in this turn of the event loop have queued theirs:
-      // under load they then share one commit instead of each paying its own.
-      setImmediate(() => void this.writeWaiting());
-    });
-  }
-
-  private async writeWaiting(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const group = this.waiting.splice(0, MAX_GROUPED_RESERVATIONS);
-      try {
-        const outcomes = await writeTransaction(this.db, 'sqlite', async (trx) => {
-          const settled: Array<{ result: ReservationResult } | { error: unknown }> = [];
-          for (const { request } of group) {
-            await sql`savepoint reservation`.execute(trx);
-            try {
-              settled.push({ result: await reserveIn(trx, request, this.queries) });
-            } catch (error) {
-              await sql`rollback to reservation`.execute(trx);
-              settled.push({ error });
-            }
-            await sql`release reservation`.execute(trx);
-          }
-          return settled;
-        });
-        outcomes.forEach((outcome, index) => {
-          if ('result' in outcome) group[index]!.resolve(outcome.result);
-          else group[index]!.reject(outcome.error);
-        });
-      } catch (error) {
-        for (const waiter of group) waiter.reject(error);
-      }
-    }
-    this.writing = false;
-  }
-}
-
 export class KyselyBookingRepository implements BookingRepository {
-  private readonly sqliteReservations: SqliteReservationGroups;
+  private readonly sqliteReservations: SqliteReservationGroups | null;
   private readonly postgresReservations: PostgresReservationBatches;
   private readonly queries: BookingQueries;
 
+  /** `sqlite`: the handle under Kysely's SQLite dialect, on which reservations run synchronously. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: SqlDialect,
+    sqlite: SqliteSync | null = null,
   ) {
+    if (dialect === 'sqlite' && !sqlite) throw new Error('A SQLite booking repository needs its handle');
     this.queries = bookingQueries(db);
-    this.sqliteReservations = new SqliteReservationGroups(db, this.queries);
+    this.sqliteReservations = sqlite ? new SqliteReservationGroups(db, this.queries, sqlite) : null;
     this.postgresReservations = new PostgresReservationBatches(db);
   }
 
@@ -330,7 +221,7 @@ export class KyselyBookingRepository implements BookingRepository {
       try {
         return this.dialect === 'postgres'
           ? await this.postgresReservations.reserve(request)
-          : await this.sqliteReservations.reserve(request);
+          : await this.sqliteReservations!.reserve(request);
       } catch (error) {
         if (error instanceof ReservationRejected) return error.result;
         // PostgreSQL: another instance took a locker we picked (exclusion constraint) or a deadlock
@@ -682,101 +573,6 @@ function reservationFromAnswer(request: ReservationRequest, answer: ReserveLocke
   };
 }
 
-/** SQLite: the reservation inside an immediate transaction (see SqliteReservationGroups), which serialises every writer. */
-async function reserveIn(
-  trx: Kysely<Database>,
-  request: ReservationRequest,
-  queries: BookingQueries,
-): Promise<ReservationResult> {
-  const { now } = request;
-  let booking = request.booking;
-  const window = { startAt: booking.startAt, endAt: booking.endAt };
-  const expired = await expireStaleHolds(
-    trx,
-    now,
-    { locationKey: booking.locationKey, size: booking.size },
-    queries,
-  );
-
-  if (request.replaceHold) {
-    const hold = await trx
-      .selectFrom('bookings')
-      .select(['status', 'location_key'])
-      .where('transaction_id', '=', booking.transactionId)
-      .executeTakeFirst();
-    // Only a hold still open to changes (not one whose payment page is open) may be moved.
-    if (!hold || hold.status !== 'pending' || hold.location_key !== booking.locationKey) {
-      throw new ReservationRejected({ ok: false, reason: 'hold_missing' });
-    }
-    await trx.deleteFrom('booking_lockers').where('transaction_id', '=', booking.transactionId).execute();
-  }
-
-  const scope = { locationKey: booking.locationKey, size: booking.size };
-  const lockers = (await queries.lockersOfSize.rows(scope, trx)).map((row) => ({
-    id: row.id,
-    number: row.number,
-    size: row.size as LockerSize,
-    inService: toBoolean(row.in_service),
-  }));
-  const occupations = (
-    await queries.occupationsOfSize.rows({ ...scope, from: window.startAt, to: window.endAt }, trx)
-  ).map((row) => ({ lockerId: row.locker_id, startAt: toDate(row.start_at), endAt: toDate(row.end_at) }));
-
-  const sellable = sellableLockers({ lockers, occupations, window, maxOnline: request.maxOnline });
-  const chosen = request.lockerNumbers
-    ? sellable.filter((locker) => request.lockerNumbers!.includes(locker.number))
-    : sellable.slice(0, booking.quantity);
-  const wanted = request.lockerNumbers ? request.lockerNumbers.length : booking.quantity;
-  if (chosen.length < wanted) {
-    throw new ReservationRejected({ ok: false, reason: 'unavailable', available: sellable.length });
-  }
-  if (request.pinCandidates) {
-    const taken = await pinsInUse(trx, booking.locationKey, request.pinCandidates, now);
-    const pin = request.pinCandidates.find((candidate) => !taken.has(candidate));
-    if (pin === undefined) throw new ReservationRejected({ ok: false, reason: 'pins_taken' });
-    booking = { ...booking, pin };
-  }
-
-  const row = bookingRow(booking, now);
-  let kept: Pick<BookingRecord, 'createdAt' | 'providerReference' | 'paidAt'> = {
-    createdAt: now,
-    providerReference: null,
-    paidAt: null,
-  };
-  if (request.replaceHold) {
-    const { transaction_id: _id, created_at: _created, ...fields } = row;
-    const updated = await trx
-      .updateTable('bookings')
-      .set(fields)
-      .where('transaction_id', '=', booking.transactionId)
-      .returning(['created_at', 'provider_reference', 'paid_at'])
-      .executeTakeFirstOrThrow();
-    kept = {
-      createdAt: toDate(updated.created_at),
-      providerReference: updated.provider_reference,
-      paidAt: toDateOrNull(updated.paid_at),
-    };
-  } else {
-    await queries.insertBooking(row, trx);
-  }
-  const active = isActiveBookingStatus(booking.status);
-  for (const locker of chosen) {
-    await queries.insertBookingLocker.execute(
-      {
-        transactionId: booking.transactionId,
-        lockerId: locker.id,
-        startAt: window.startAt,
-        endAt: window.endAt,
-        active,
-      },
-      trx,
-    );
-  }
-  // Built from what was written rather than read back (two queries per hold).
-  const reserved = chosen.map((locker) => ({ lockerId: locker.id, number: locker.number, active }));
-  return { ok: true, booking: reservedBooking(booking, now, reserved, kept), expired };
-}
-
 async function pinsInUse(
   db: Kysely<Database>,
   locationKey: string,
@@ -784,32 +580,8 @@ async function pinsInUse(
   now: Date,
 ): Promise<Set<string>> {
   if (pins.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('bookings')
-    .select('pin')
-    .where('location_key', '=', locationKey)
-    .where('pin', 'in', [...pins])
-    .where('status', 'in', [...ACTIVE_BOOKING_STATUSES])
-    .where('end_at', '>', now)
-    .execute();
+  const rows = await pinsInUseSelect(db, locationKey, pins, now).execute();
   return new Set(rows.map((row) => row.pin!));
-}
-
-/** The record a reservation wrote, as `get` would read it back: lockers lowest number first. */
-function reservedBooking(
-  booking: NewBooking,
-  now: Date,
-  lockers: ReservedLocker[],
-  kept: Pick<BookingRecord, 'createdAt' | 'providerReference' | 'paidAt'>,
-): BookingRecord {
-  return {
-    ...booking,
-    customer: { ...booking.customer },
-    duration: { ...booking.duration },
-    updatedAt: now,
-    ...kept,
-    lockers: [...lockers].sort((a, b) => a.number - b.number),
-  };
 }
 
 /**
@@ -1049,47 +821,17 @@ async function expireStaleHolds(
   trx: Kysely<Database>,
   now: Date,
   scope?: { locationKey: string; size: LockerSize },
-  queries?: BookingQueries,
 ): Promise<string[]> {
-  let lapsed: Array<{ transaction_id: string; status: string }>;
-  if (scope && queries) {
-    lapsed = await queries.lapsedHoldsOfSize.rows({ ...scope, now }, trx);
-  } else {
-    let query = trx
-      .selectFrom('bookings')
-      .select(['transaction_id', 'status'])
-      .where('status', 'in', [...HOLD_BOOKING_STATUSES])
-      .where('expires_at', '<=', now);
-    if (scope) query = query.where('location_key', '=', scope.locationKey).where('size', '=', scope.size);
-    lapsed = await query.execute();
-  }
-  if (lapsed.length === 0) return [];
-  const expired = lapsed.map((row) => row.transaction_id);
-  await trx
-    .updateTable('bookings')
-    .set({ status: 'expired', updated_at: now, expires_at: null })
-    .where('transaction_id', 'in', expired)
+  let query = trx
+    .selectFrom('bookings')
+    .select(['transaction_id', 'status'])
     .where('status', 'in', [...HOLD_BOOKING_STATUSES])
-    .execute();
-  await recordEvents(
-    trx,
-    lapsed.map((row) => ({
-      transactionId: row.transaction_id,
-      at: now,
-      from: row.status as BookingStatus,
-      to: 'expired' as const,
-      actor: 'system' as const,
-      reason: 'hold_lapsed' as const,
-      detail: null,
-    })),
-  );
-  await trx
-    .updateTable('booking_lockers')
-    .set({ active: false })
-    .where('transaction_id', 'in', expired)
-    .execute();
-  await releaseDiscountClaims(trx, expired);
-  return expired;
+    .where('expires_at', '<=', now);
+  if (scope) query = query.where('location_key', '=', scope.locationKey).where('size', '=', scope.size);
+  const lapsed = await query.execute();
+  if (lapsed.length === 0) return [];
+  for (const write of lapsedHoldsExpiry(trx, lapsed, now)) await trx.executeQuery(write);
+  return lapsed.map((row) => row.transaction_id);
 }
 
 /** The booking's status, its row locked until the transaction ends (PostgreSQL; SQLite's writers are serial). */
@@ -1103,78 +845,14 @@ async function lockBookingRow(
 }
 
 /** Writes moves of bookings in the caller's transaction, so a move and its record stand or fall together. */
-async function recordEvents(
-  trx: Kysely<Database>,
-  events: ReadonlyArray<{
-    transactionId: string;
-    at: Date;
-    from: BookingStatus;
-    to: BookingStatus;
-    actor: BookingActor;
-    reason: TransitionReason;
-    detail: string | null;
-  }>,
-): Promise<void> {
+async function recordEvents(trx: Kysely<Database>, events: ReadonlyArray<BookingEventRow>): Promise<void> {
   if (events.length === 0) return;
-  await trx
-    .insertInto('booking_events')
-    .values(
-      events.map((event) => ({
-        transaction_id: event.transactionId,
-        at: event.at,
-        from_status: event.from,
-        to_status: event.to,
-        actor: event.actor,
-        reason: event.reason,
-        detail: event.detail,
-      })),
-    )
-    .execute();
+  await trx.executeQuery(bookingEventsInsert(trx, events));
 }
 
 /** A single-use code claimed by an unpaid booking becomes usable again when that booking ends unpaid. */
 async function releaseDiscountClaims(trx: Kysely<Database>, transactionIds: string[]): Promise<void> {
-  await trx
-    .updateTable('discounts')
-    .set({ used_at: null, used_by: null })
-    .where('used_by', 'in', transactionIds)
-    .execute();
-}
-
-function customerColumns(customer: Customer) {
-  return {
-    first_name: customer.firstName,
-    last_name: customer.lastName,
-    email: customer.email,
-    phone_prefix: customer.phonePrefix,
-    phone_number: customer.phoneNumber,
-  };
-}
-
-function bookingRow(booking: NewBooking, now: Date) {
-  return {
-    transaction_id: booking.transactionId,
-    location_key: booking.locationKey,
-    status: booking.status,
-    start_at: booking.startAt,
-    end_at: booking.endAt,
-    size: booking.size,
-    quantity: booking.quantity,
-    duration_value: booking.duration.value,
-    duration_unit: booking.duration.unit,
-    price_original_cents: booking.priceOriginalCents,
-    price_discounted_cents: booking.priceDiscountedCents,
-    fee_cents: booking.feeCents,
-    total_cents: booking.totalCents,
-    discount_code: booking.discountCode,
-    ...customerColumns(booking.customer),
-    note: booking.note,
-    lang: booking.lang,
-    pin: booking.pin,
-    created_at: now,
-    updated_at: now,
-    expires_at: booking.expiresAt,
-  };
+  await trx.executeQuery(discountClaimsRelease(trx, transactionIds));
 }
 
 async function loadBooking(db: Kysely<Database>, transactionId: string): Promise<BookingRecord | null> {

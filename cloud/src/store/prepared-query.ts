@@ -33,9 +33,14 @@ export class PreparedQuery<DB, Params extends Record<string, unknown>, Row> {
 
   /** Runs it with these values, on the database or on one of its transactions. */
   execute(params: Params, executor: Kysely<DB> = this.db): Promise<QueryResult<Row>> {
+    return executor.executeQuery<Row>(this.withValues(params));
+  }
+
+  /** The compiled query with these values, to run elsewhere (SQLite's synchronous steps). */
+  withValues(params: Params): CompiledQuery<Row> {
     const compiled = this.compiled();
     const parameters = compiled.slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
-    return executor.executeQuery<Row>({ ...compiled.query, parameters });
+    return { ...(compiled.query as CompiledQuery<Row>), parameters };
   }
 
   /** The rows. */

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { CompiledQuery, SqliteDatabase, SqliteStatement } from 'kysely';
 
 // better-sqlite3 binds only numbers, strings, bigints, buffers and null. Repositories bind Date and
 // boolean in both dialects; this adapter stores them as ISO-8601 UTC text (which sorts and compares
@@ -16,8 +16,18 @@ const STATEMENT_CACHE_LIMIT = 500;
 
 const toSqliteValues = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
 
+/**
+ * Compiled queries run synchronously on the same handle and statement cache as Kysely's, for a step
+ * that must not yield between statements (sqlite-reservations.ts). Only for code that holds Kysely's
+ * connection (`db.connection()`, a transaction): otherwise a Kysely transaction may be open on it.
+ */
+export interface SqliteSync {
+  /** The rows the query answers; a statement that answers none is run and gives none. */
+  all<Row>(query: CompiledQuery<Row>): Row[];
+}
+
 /** Opens a SQLite file (or `:memory:`) tuned for a server: WAL, a busy timeout, foreign keys on. */
-export function openSqliteDatabase(filename: string): SqliteDatabase {
+export function openSqliteDatabase(filename: string): SqliteDatabase & { readonly sync: SqliteSync } {
   const db = new BetterSqlite3(filename);
   if (filename !== ':memory:') db.pragma('journal_mode = WAL');
   // Another process holding the write lock makes us wait rather than fail at once.
@@ -27,17 +37,30 @@ export function openSqliteDatabase(filename: string): SqliteDatabase {
   // Kysely asks for a statement per query; compiling the same SQL each time cost more than running
   // it. The distinct SQL texts are few (one per query shape), so the cache stays small.
   const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepared = (sql: string): BetterSqlite3.Statement => {
+    const statement = statements.get(sql) ?? db.prepare(sql);
+    if (!statements.has(sql)) {
+      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
   return {
     close: () => {
       statements.clear();
       db.close();
     },
+    sync: {
+      all<Row>(query: CompiledQuery<Row>): Row[] {
+        const statement = prepared(query.sql);
+        const values = toSqliteValues(query.parameters);
+        if (statement.reader) return statement.all(values) as Row[];
+        statement.run(values);
+        return [];
+      },
+    },
     prepare(sql: string): SqliteStatement {
-      const statement = statements.get(sql) ?? db.prepare(sql);
-      if (!statements.has(sql)) {
-        if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
-        statements.set(sql, statement);
-      }
+      const statement = prepared(sql);
       return {
         reader: statement.reader,
         all: (parameters) => statement.all(toSqliteValues(parameters)),

@@ -34,7 +34,7 @@ import { migrateToLatest, pendingMigrations, type SqlDialect } from './migrate';
 import { ReadCache } from './read-cache';
 import { KyselySettingsRepository, type SettingsRepository } from './settings.repository';
 import { KyselyTakingsRepository, type TakingsRepository } from './takings.repository';
-import { openSqliteDatabase } from './sqlite-database';
+import { openSqliteDatabase, type SqliteSync } from './sqlite-database';
 import { rateLimiterFactory, type RateLimiterSpec } from './rate-limiter-store';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -90,10 +90,10 @@ export interface OpenStoreOptions {
 }
 
 export async function openStore(target: DatabaseTarget, options: OpenStoreOptions = {}): Promise<Store> {
-  const { db, pool } =
+  const { db, pool, sqlite } =
     target.dialect === 'sqlite'
-      ? { db: connectSqlite(target.filename), pool: null }
-      : await connectPostgres(target.connectionString, options);
+      ? { ...connectSqlite(target.filename), pool: null }
+      : { ...(await connectPostgres(target.connectionString, options)), sqlite: null };
   try {
     await migrateToLatest(db as Kysely<unknown>, target.dialect, options.schema);
   } catch (error) {
@@ -101,22 +101,21 @@ export async function openStore(target: DatabaseTarget, options: OpenStoreOption
     throw error;
   }
   const writes = new WriteVersionPlugin();
-  return createStore(db.withPlugin(writes), target.dialect, writes, options.schema, pool);
+  return createStore(db.withPlugin(writes), target.dialect, writes, { schema: options.schema, pool, sqlite });
 }
 
 function createStore(
   db: Kysely<Database>,
   dialect: SqlDialect,
   writes: WriteVersionPlugin,
-  schema?: string,
-  pool: pg.Pool | null = null,
+  { schema, pool, sqlite }: { schema?: string; pool: pg.Pool | null; sqlite: SqliteSync | null },
 ): Store {
   const locationCache = new ReadCache<LocationRecord | null>();
   return {
     dialect,
     writeVersion: () => writes.version,
     locations: new KyselyLocationRepository(db, locationCache),
-    bookings: new KyselyBookingRepository(db, dialect),
+    bookings: new KyselyBookingRepository(db, dialect, sqlite),
     discounts: new KyselyDiscountRepository(db, dialect),
     settings: new KyselySettingsRepository(db, dialect),
     errorLog: new KyselyErrorLogRepository(db),
@@ -141,9 +140,10 @@ function createStore(
   };
 }
 
-function connectSqlite(filename: string): Kysely<Database> {
+function connectSqlite(filename: string): { db: Kysely<Database>; sqlite: SqliteSync } {
   if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqliteDatabase(filename) }) });
+  const database = openSqliteDatabase(filename);
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), sqlite: database.sync };
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -1,5 +1,5 @@
 import type { Duration } from '../pricing/price-table';
-import { isDateBookable } from './calendar';
+import { isDateBookableAt } from './calendar';
 import { readWallClock, type WallClockReading } from './local-time';
 import { FAST_TRACK_HOURS, isInFastTrackWindow, type DailyWindow } from './daily-windows';
 import {
@@ -9,7 +9,7 @@ import {
   daytimeHourOptions,
   nightHourOptions,
 } from './durations';
-import { daytimeStartSlots, nightStartSlots } from './start-slots';
+import { isDaytimeStartSlotAt, isNightStartSlotAt } from './start-slots';
 import { timeOfDay } from './time-of-day';
 
 // Whether a booking period is one the customer pages offer, for the server to refuse any other.
@@ -65,7 +65,7 @@ export function offeredWindowVerdict(input: OfferedWindowInput): OfferVerdict {
   const { flow, startAt, duration, now, zone } = input;
   const start = wallClockOrNull(startAt, zone);
   const time = start ? timeOfDay(start.minutes) : '';
-  if (start && isOfferedSlot(flow, start, time, startAt, now, zone)) {
+  if (start && isOfferedSlot(flow, start, startAt, now, zone)) {
     if (duration.unit === 'days') {
       return (DAY_OPTIONS as readonly number[]).includes(duration.value)
         ? { ok: true, kind: 'slot' }
@@ -105,17 +105,20 @@ function wallClockOrNull(startAt: Date, zone: string): WallClockReading | null {
 function isOfferedSlot(
   flow: BookingFlow,
   start: WallClockReading,
-  time: string,
   startAt: Date,
   now: Date,
   zone: string,
 ): boolean {
   // Slots are whole minutes on the 15-minute grid; 10:15:30 is no slot.
   if (start.second !== 0 || startAt.getTime() % 1000 !== 0) return false;
-  const { date } = start;
-  const slots = flow === 'daytime' ? daytimeStartSlots : nightStartSlots;
+  const { date, minutes } = start;
+  // The slots the pages list (daytimeStartSlots, nightStartSlots), asked without listing them.
+  const isSlot = flow === 'daytime' ? isDaytimeStartSlotAt : isNightStartSlotAt;
   // Today's slots only shrink as time passes and the calendar's horizon only grows: a choice offered
   // at some instant of the grace period was offered at its beginning or is offered now.
   const earlier = new Date(now.getTime() - OFFER_GRACE_MINUTES * 60_000);
-  return [now, earlier].some((at) => isDateBookable(date, at, zone) && slots(date, at, zone).includes(time));
+  return [now, earlier].some((at) => {
+    const local = readWallClock(at, zone);
+    return isDateBookableAt(date, local) && isSlot(date, minutes, local);
+  });
 }

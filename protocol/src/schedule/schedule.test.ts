@@ -13,11 +13,17 @@ import {
   windowFromNow,
   formatLocal,
   isDateBookable,
+  isDateBookableAt,
   isDaytimeStartAllowed,
+  isDaytimeStartSlotAt,
   isInBlockWindow,
   isInFastTrackWindow,
   isIsoDate,
   isNightStartAllowed,
+  isNightStartSlotAt,
+  plusIsoDate,
+  readWallClock,
+  timeOfDay,
   isTimeOfDay,
   nightAvailabilityWindow,
   nightHourOptions,
@@ -277,6 +283,37 @@ describe('nightStartSlots', () => {
       '19:30',
       '19:45',
     ]);
+  });
+});
+
+describe('isDaytimeStartSlotAt, isNightStartSlotAt and isDateBookableAt', () => {
+  it('answer as the listed slots and the calendar do, around the clock on days around DST changes', () => {
+    const everyFiveMinutes = Array.from({ length: (24 * 60) / 5 }, (_, i) => i * 5);
+    let compared = 0;
+    for (const zone of [ROME, LONDON, 'America/New_York', 'Asia/Kolkata']) {
+      for (const day of ['2026-03-29', '2026-06-10', '2026-10-25']) {
+        // Instants every 31 minutes (some with seconds) from the day before to the day after.
+        const from = Date.parse(`${day}T00:00:00Z`) - 24 * 3600_000;
+        for (let ms = from; ms < from + 72 * 3600_000; ms += 31 * 60_000) {
+          const now = new Date(ms + (ms % 3) * 20_000);
+          const local = readWallClock(now, zone);
+          for (const days of [-1, 0, 1]) {
+            const date = plusIsoDate(local.date, { days });
+            expect(isDateBookableAt(date, local)).toBe(isDateBookable(date, now, zone));
+            const daytime = daytimeStartSlots(date, now, zone);
+            const night = nightStartSlots(date, now, zone);
+            expect(
+              everyFiveMinutes.filter((m) => isDaytimeStartSlotAt(date, m, local)).map(timeOfDay),
+            ).toEqual(everyFiveMinutes.map(timeOfDay).filter((time) => daytime.includes(time)));
+            expect(everyFiveMinutes.filter((m) => isNightStartSlotAt(date, m, local)).map(timeOfDay)).toEqual(
+              everyFiveMinutes.map(timeOfDay).filter((time) => night.includes(time)),
+            );
+            compared += 1;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1_500);
   });
 });
 

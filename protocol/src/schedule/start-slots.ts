@@ -1,5 +1,5 @@
 import { isDateBookable } from './calendar';
-import { assertKnownZone, isIsoDate, readWallClock } from './local-time';
+import { assertKnownZone, isIsoDate, readWallClock, type WallClockReading } from './local-time';
 import { minutesOfDay, timeOfDay } from './time-of-day';
 
 export const SLOT_MINUTES = 15;
@@ -39,6 +39,27 @@ export function isNightStartAllowed(date: string, time: string, now: Date, zone:
   return isDateBookable(date, now, zone) && nightStartSlots(date, now, zone).includes(time);
 }
 
+/**
+ * Whether a start `minutes` past local midnight of `date` is one of {@link daytimeStartSlots}, with
+ * now already read on the location's wall clock (`local`): the same rule, without listing the slots
+ * (the server asks this of every hold).
+ */
+export function isDaytimeStartSlotAt(date: string, minutes: number, local: WallClockReading): boolean {
+  const range = slotRange(date, local, minutesOfDay(DAYTIME_LAST_SLOT), minutesOfDay(DAYTIME_LAST_SLOT));
+  return range !== null && isInRange(minutes, range);
+}
+
+/** Whether a start `minutes` past local midnight of `date` is one of {@link nightStartSlots} (see above). */
+export function isNightStartSlotAt(date: string, minutes: number, local: WallClockReading): boolean {
+  const range = slotRange(date, local, minutesOfDay(NIGHT_LAST_SLOT), minutesOfDay(NIGHT_SAME_DAY_CUTOFF));
+  return range !== null && isInRange(minutes, range);
+}
+
+function isInRange(minutes: number, { first, last }: { first: number; last: number }): boolean {
+  // `first` is on the grid (06:00 or a 15-minute mark), so every slot is too.
+  return minutes % SLOT_MINUTES === 0 && minutes >= first && minutes <= last;
+}
+
 function startSlots(
   date: string,
   now: Date,
@@ -48,18 +69,30 @@ function startSlots(
 ): string[] {
   if (!isIsoDate(date)) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${String(date)}`);
   assertKnownZone(zone);
-  const local = readWallClock(now, zone);
+  const range = slotRange(date, readWallClock(now, zone), lastSlot, sameDayCutoff);
+  const slots: string[] = [];
+  if (!range) return slots;
+  for (let minutes = range.first; minutes <= range.last; minutes += SLOT_MINUTES)
+    slots.push(timeOfDay(minutes));
+  return slots;
+}
+
+/** The first and last start of `date` (minutes past local midnight) as seen at `local`; null when it has none. */
+function slotRange(
+  date: string,
+  local: WallClockReading,
+  lastSlot: number,
+  sameDayCutoff: number,
+): { first: number; last: number } | null {
   // yyyy-MM-dd strings order like the local days they name.
-  if (date < local.date) return [];
+  if (date < local.date) return null;
   let first = minutesOfDay(FIRST_SLOT);
   if (date === local.date) {
     const nowMinutes = local.minutes;
-    if (nowMinutes >= sameDayCutoff) return [];
+    if (nowMinutes >= sameDayCutoff) return null;
     // The mark strictly after now: seconds within the current minute never make it "now".
     const nextMark = Math.floor(nowMinutes / SLOT_MINUTES) * SLOT_MINUTES + SLOT_MINUTES;
     first = Math.max(first, nextMark);
   }
-  const slots: string[] = [];
-  for (let minutes = first; minutes <= lastSlot; minutes += SLOT_MINUTES) slots.push(timeOfDay(minutes));
-  return slots;
+  return { first, last: lastSlot };
 }
