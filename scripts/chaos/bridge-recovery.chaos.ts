@@ -1,26 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, kill9, startCloud } from './cloud-process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, kill9, scenarioDatabase, startCloud } from './cloud-process';
 import { BRIDGE_FEATURES, BRIDGE_PROTOCOL_VERSION } from '@deposito/protocol/bridge/v1';
 import { BridgeLink, DEFAULT_LINK_BACKOFF } from '@deposito/edge-bridge/link/bridge-link';
 import { setBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
 import { openStore } from '@deposito/cloud/store/store';
 import { buildLocation } from '@deposito/cloud/test/builders';
+import { STORE_DIALECTS } from '@deposito/cloud/test/test-store';
 
 // Fault injection (issue 19, item 6): 100 bridges with the production reconnect policy (full
 // jitter, 30 s cap, reset on a successful hello) lose the cloud for a minute; once the cloud is
-// ready again every one of them is back within 60 s, and not all in the same instant.
+// ready again every one of them is back within 60 s, and not all in the same instant. On SQLite and
+// on PostgreSQL (where each reconnect also writes the connection's row to the shared store).
 
 const BRIDGES = 100;
 const OUTAGE_MS = Number(process.env.CHAOS_OUTAGE_MS ?? 60_000);
 const METRICS_TOKEN = 'chaos-metrics-token-0123456789';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 /** Bridges the cloud counts as connected, from its Prometheus figures. */
@@ -31,12 +30,11 @@ async function connectedBridges(url: string): Promise<number> {
   return Number(/^deposito_bridges_connected (\d+)/m.exec(text)?.[1] ?? NaN);
 }
 
-describe('a hundred bridges through a cloud outage', () => {
+describe.each(STORE_DIALECTS)('a hundred bridges through a cloud outage, on %s', (dialect) => {
   it(`are all back within 60 s of the cloud being ready after ${OUTAGE_MS / 1000} s down`, async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-bridges-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const filename = path.join(dir, 'deposito.db');
-    const store = await openStore({ dialect: 'sqlite', filename });
+    const database = await scenarioDatabase(dialect);
+    cleanups.push(() => database.dispose());
+    const store = await openStore(database.target);
     const keys = Array.from({ length: BRIDGES }, (_, i) => `site${String(i).padStart(3, '0')}`);
     for (const key of keys) {
       await store.locations.save(buildLocation({ key, name: key }), new Date());
@@ -49,7 +47,7 @@ describe('a hundred bridges through a cloud outage', () => {
     const env = {
       PORT: String(port),
       PUBLIC_URL: url,
-      DATABASE_URL: `sqlite:${filename}`,
+      DATABASE_URL: database.url,
       PAYMENT_PROVIDER: 'sandbox',
       METRICS_TOKEN,
     };

@@ -3,9 +3,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
+import { parseDatabaseUrl, type DatabaseTarget } from '@deposito/cloud/env';
 import { openStore } from '@deposito/cloud/store/store';
 import { buildLocation } from '@deposito/cloud/test/builders';
+import { createPostgresDatabase, type StoreDialect } from '@deposito/cloud/test/test-store';
 
 const CLOUD_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../cloud/src/main.ts');
 
@@ -54,12 +58,45 @@ export function kill9(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A SQLite store at `filename` holding one site with `lockers` standard lockers; its bridge token. */
+/** A scenario's own database: what the cloud process is given, what the test opens, how it goes. */
+export interface ScenarioDatabase {
+  /** DATABASE_URL for the cloud process. */
+  url: string;
+  target: DatabaseTarget;
+  /** A folder of the scenario's own, for files beside the database (an outbox, a bridge's buffer). */
+  dir: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database of `dialect` for one scenario: a SQLite file in a new temporary folder,
+ * or a PostgreSQL database of its own (dropped by `dispose`), never one another run shares.
+ */
+export async function scenarioDatabase(dialect: StoreDialect): Promise<ScenarioDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), `deposito-chaos-${dialect}-`));
+  const removeDir = async () => rmSync(dir, { recursive: true, force: true });
+  if (dialect === 'sqlite') {
+    const url = `sqlite:${path.join(dir, 'deposito.db')}`;
+    return { url, target: parseDatabaseUrl(url)!, dir, dispose: removeDir };
+  }
+  const database = await createPostgresDatabase();
+  return {
+    url: database.connectionString,
+    target: database.target,
+    dir,
+    dispose: async () => {
+      await database.dispose();
+      await removeDir();
+    },
+  };
+}
+
+/** The store at `databaseUrl` with one site holding `lockers` standard lockers; its bridge token. */
 export async function prepareSiteStore(
-  filename: string,
+  databaseUrl: string,
   site: { key: string; name: string; lockers: number },
 ): Promise<string> {
-  const store = await openStore({ dialect: 'sqlite', filename });
+  const store = await openStore(parseDatabaseUrl(databaseUrl)!);
   await store.locations.save(buildLocation({ key: site.key, name: site.name }), new Date());
   await store.locations.addLockers(
     site.key,
@@ -70,9 +107,9 @@ export async function prepareSiteStore(
   return token;
 }
 
-/** The cloud on the SQLite store at `filename`, on `port`, with `admin` as its first administrator. */
+/** The cloud on the store at `databaseUrl`, on `port`, with `admin` as its first administrator. */
 export async function startSiteCloud(
-  filename: string,
+  databaseUrl: string,
   port: number,
   admin: { email: string; password: string },
 ): Promise<{ url: string; child: ChildProcess }> {
@@ -80,7 +117,7 @@ export async function startSiteCloud(
   const child = await startCloud({
     PORT: String(port),
     PUBLIC_URL: url,
-    DATABASE_URL: `sqlite:${filename}`,
+    DATABASE_URL: databaseUrl,
     PAYMENT_PROVIDER: 'sandbox',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

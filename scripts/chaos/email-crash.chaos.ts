@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, kill9, startCloud } from './cloud-process';
+import { freePort, kill9, scenarioDatabase, startCloud } from './cloud-process';
 import { PAID_BOOKING_STATUSES } from '@deposito/protocol';
 import { BOOKING_EMAIL_HEADER, BOOKING_EMAIL_KIND_HEADER } from '@deposito/cloud/mail/booking-email';
 import { readOutbox } from '@deposito/cloud/mail/outbox';
 import { openStore } from '@deposito/cloud/store/store';
-import { createPostgresDatabase, STORE_DIALECTS, type StoreDialect } from '@deposito/cloud/test/test-store';
+import { STORE_DIALECTS } from '@deposito/cloud/test/test-store';
 import { bookAndPay, futureHold, type VisitorFlow } from '@deposito/cloud/test/visitor-flow';
 
 // Fault injection (issue 19, item 5): the cloud process is killed with SIGKILL in the middle of a
@@ -23,21 +21,14 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function databaseFor(dialect: StoreDialect, dir: string): Promise<string> {
-  if (dialect === 'sqlite') return `sqlite:${path.join(dir, 'deposito.db')}`;
-  const database = await createPostgresDatabase();
-  cleanups.push(() => database.dispose());
-  return database.connectionString;
-}
-
 describe.each(STORE_DIALECTS)('kill -9 of the cloud during paid flows, on %s', (dialect) => {
   it('loses no confirmation e-mail and sends none twice', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), `deposito-chaos-${dialect}-`));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const database = await scenarioDatabase(dialect);
+    cleanups.push(() => database.dispose());
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const databaseUrl = await databaseFor(dialect, dir);
-    const outbox = path.join(dir, 'outbox');
+    const databaseUrl = database.url;
+    const outbox = path.join(database.dir, 'outbox');
     const env = {
       PORT: String(port),
       PUBLIC_URL: url,
@@ -76,11 +67,7 @@ describe.each(STORE_DIALECTS)('kill -9 of the cloud during paid flows, on %s', (
     expect(crashed).toBe(true);
 
     // Some visitors were cut off by the crash; the rest went through before or after it.
-    const store = await openStore(
-      databaseUrl.startsWith('sqlite:')
-        ? { dialect: 'sqlite', filename: databaseUrl.slice('sqlite:'.length) }
-        : { dialect: 'postgres', connectionString: databaseUrl },
-    );
+    const store = await openStore(database.target);
     cleanups.push(() => store.close());
     const paidIds: string[] = [];
     for (const flow of flows) {

@@ -1,33 +1,31 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
-import { freePort, kill9, prepareSiteStore, startSiteCloud } from './cloud-process';
+import { STORE_DIALECTS } from '@deposito/cloud/test/test-store';
+import { freePort, kill9, prepareSiteStore, scenarioDatabase, startSiteCloud } from './cloud-process';
 import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, item 1): the controller is slow (a state poll takes 12 s to answer)
 // while the operator presses "Apri". Whatever the operator is told, the door does what the answer
 // said: opened on 200; on a timeout the open is cancelled and never runs afterwards, not when the
-// poll returns and not later.
+// poll returns and not later. On SQLite and on PostgreSQL.
 
 const ADMIN = { email: 'ops@deposito.test', password: 'chaos-admin-password' };
 const SITE = 'slowsite';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('a slow controller', () => {
+describe.each(STORE_DIALECTS)('a slow controller, on %s', (dialect) => {
   it('never opens a door after the operator was told the open timed out', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-door-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const filename = path.join(dir, 'deposito.db');
-    const token = await prepareSiteStore(filename, { key: SITE, name: 'Slow site', lockers: 12 });
-    const { url, child: cloud } = await startSiteCloud(filename, await freePort(), ADMIN);
+    const database = await scenarioDatabase(dialect);
+    cleanups.push(() => database.dispose());
+    const token = await prepareSiteStore(database.url, { key: SITE, name: 'Slow site', lockers: 12 });
+    const { url, child: cloud } = await startSiteCloud(database.url, await freePort(), ADMIN);
     cleanups.push(() => kill9(cloud));
     const simulator = new ControllerSimulator({ lockers: 12, doorOpenMs: 500 });
     await simulator.start();

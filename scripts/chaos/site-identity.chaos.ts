@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
-import { freePort, kill9, prepareSiteStore, startSiteCloud } from './cloud-process';
+import { STORE_DIALECTS, type StoreDialect } from '@deposito/cloud/test/test-store';
+import { freePort, kill9, prepareSiteStore, scenarioDatabase, startSiteCloud } from './cloud-process';
 import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, items 2 and 4) with the real cloud process, bridge daemons and
@@ -14,6 +13,7 @@ import { adminSession } from '../support/admin-session';
 //   bridge is proven back, and the refused open never runs later;
 // - a second bridge with a live site's token is refused (4409) and alerted, and every operator open
 //   runs on the site's own controller, none on the impostor's.
+// Both on SQLite and on PostgreSQL (where the connection rows the crash leaves behind are shared).
 
 const ADMIN = { email: 'ops@deposito.test', password: 'chaos-admin-password' };
 const SITE = 'chaossite';
@@ -24,17 +24,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A SQLite store with the site, its lockers and a bridge token; the cloud runs on it. */
-async function prepareStore(): Promise<{ filename: string; token: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-site-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const filename = path.join(dir, 'deposito.db');
-  const token = await prepareSiteStore(filename, { key: SITE, name: 'Chaos site', lockers: LOCKERS });
-  return { filename, token };
+/** A fresh store of `dialect` with the site, its lockers and a bridge token; the cloud runs on it. */
+async function prepareStore(dialect: StoreDialect): Promise<{ databaseUrl: string; token: string }> {
+  const database = await scenarioDatabase(dialect);
+  cleanups.push(() => database.dispose());
+  const token = await prepareSiteStore(database.url, { key: SITE, name: 'Chaos site', lockers: LOCKERS });
+  return { databaseUrl: database.url, token };
 }
 
-async function cloudOn(filename: string, port: number) {
-  const cloud = await startSiteCloud(filename, port, ADMIN);
+async function cloudOn(databaseUrl: string, port: number) {
+  const cloud = await startSiteCloud(databaseUrl, port, ADMIN);
   cleanups.push(() => kill9(cloud.child));
   return cloud;
 }
@@ -69,11 +68,11 @@ async function open(url: string, session: string, lockerId: number) {
   return { status: answer.status, body, ms: Date.now() - startedAt };
 }
 
-describe('the site a door command reaches', () => {
+describe.each(STORE_DIALECTS)('the site a door command reaches, on %s', (dialect) => {
   it('after a crash and restart of the cloud, refuses opens at once until the bridge is back; none runs late', async () => {
-    const { filename, token } = await prepareStore();
+    const { databaseUrl, token } = await prepareStore(dialect);
     const port = await freePort();
-    const first = await cloudOn(filename, port);
+    const first = await cloudOn(databaseUrl, port);
     const { simulator, daemon, config } = await siteBox(first.url, token);
     await expect.poll(() => daemon.link.isUp, { timeout: 30_000 }).toBe(true);
 
@@ -81,7 +80,7 @@ describe('the site a door command reaches', () => {
     // so the window is certain.
     await kill9(first.child);
     await daemon.stop();
-    const second = await cloudOn(filename, port);
+    const second = await cloudOn(databaseUrl, port);
     const session = await adminSession(second.url, ADMIN);
     // The crashed process's connection row must not count: refused at once, never queued.
     for (let attempt = 0; attempt < 4; attempt += 1) {
@@ -106,8 +105,8 @@ describe('the site a door command reaches', () => {
   }, 150_000);
 
   it('refuses and alerts a second bridge with the same token; every open runs at the real site', async () => {
-    const { filename, token } = await prepareStore();
-    const cloud = await cloudOn(filename, await freePort());
+    const { databaseUrl, token } = await prepareStore(dialect);
+    const cloud = await cloudOn(databaseUrl, await freePort());
     const site = await siteBox(cloud.url, token);
     await expect.poll(() => site.daemon.link.isUp, { timeout: 30_000 }).toBe(true);
     const impostor = await siteBox(cloud.url, token);
