@@ -28,11 +28,6 @@ export interface CommandRunnerDeps {
   reconcileWindowMs: number;
   /** Called after a result was queued, so it can be delivered at once. */
   onResult: () => void;
-  /**
-   * Whether the cloud still answers on the connection an `open` came on (a ping's pong), asked just
-   * before the open goes to the controller. Absent: not asked.
-   */
-  confirmLink?: () => Promise<boolean>;
 }
 
 type ResultData = NonNullable<ResultMessage['data']>;
@@ -43,16 +38,6 @@ const changesLocker = (op: BridgeCommand['op']) => op !== 'getState' && op !== '
 const CANCELLED = {
   code: 'command/cancelled',
   message: 'cancelled by the cloud before it was sent to the controller; it will not be sent',
-} as const;
-
-/**
- * A bridge frozen (SIGSTOP, a stalled VM) finds an open in its socket when it wakes, while the cloud
- * dropped that connection and cancelled the open meanwhile, with no way left to say so.
- */
-const LINK_LOST = {
-  code: 'command/cancelled',
-  message:
-    'the link to the cloud was lost before it was sent to the controller (the cloud may have cancelled it); not sent',
 } as const;
 
 /** What a cancel found: the command is now certainly not run, was already sent, or had finished. */
@@ -228,16 +213,6 @@ export class CommandRunner {
 
   private async execute(listed: CommandRecord): Promise<void> {
     const { buffer, clock, logger, controller } = this.deps;
-    // A door opens only while the cloud can still call it back: its answer to a ping sent now comes
-    // after any cancel it sent first. No answer: the open is not run (the operator was told 504).
-    if (listed.command.op === 'open' && this.deps.confirmLink && !(await this.deps.confirmLink())) {
-      const record = buffer.getCommand(listed.id);
-      if (record && isDue(record, clock.now())) {
-        logger.warn({ commandId: listed.id }, 'link to the cloud lost before an open was sent; not run');
-        this.finish(record, 'EXPIRED', { error: LINK_LOST });
-      }
-      return;
-    }
     // The pass listed it earlier: a cancel may have finished it since.
     const record = buffer.getCommand(listed.id);
     if (!record || !isDue(record, clock.now())) return;

@@ -23,8 +23,6 @@ export { BRIDGE_VERSION };
 /** Settled commands are remembered this long, to recognise a resent id. */
 const COMMAND_RETENTION_MS = 7 * 24 * 3600_000;
 const REPLAY_BATCH = 200;
-/** How long an open waits for the cloud to answer a ping before it is dropped (see CommandRunner). */
-const OPEN_LINK_CHECK_MS = 2_000;
 
 export interface BridgeDaemonOptions {
   config: BridgeConfig;
@@ -83,7 +81,6 @@ export class BridgeDaemon {
       retry: options.commandRetry ?? DEFAULT_COMMAND_RETRY,
       reconcileWindowMs: config.reconcileWindowMs,
       onResult: () => void this.flushOutbox(),
-      confirmLink: () => this.link.confirmAlive(OPEN_LINK_CHECK_MS),
     });
     this.link = new BridgeLink({
       cloudUrl: config.cloudUrl,

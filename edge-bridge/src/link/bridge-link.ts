@@ -96,9 +96,6 @@ export class BridgeLink {
   private reconnectTimer: TimerHandle | null = null;
   private heartbeatTimer: TimerHandle | null = null;
   private awaitingPong = false;
-  /** Pings sent by `confirmAlive`, by payload: the socket they went on and who waits for the pong. */
-  private readonly aliveChecks = new Map<string, { socket: WebSocket; settle: (alive: boolean) => void }>();
-  private aliveCheckCount = 0;
   private refusedStatus: number | undefined;
   /** Epoch ms of the current connection's opening, null while down. */
   connectedSince: number | null = null;
@@ -139,28 +136,6 @@ export class BridgeLink {
     });
   }
 
-  /**
-   * True once the cloud answers a ping sent now on the current connection; false if the link is
-   * down, drops first, or no answer comes within `timeoutMs`. Everything the cloud sent on the
-   * connection before answering (a `cancel`, say) has been handled by then: it arrives in order.
-   */
-  confirmAlive(timeoutMs: number): Promise<boolean> {
-    const socket = this.socket;
-    if (!this.isUp || !socket) return Promise.resolve(false);
-    this.aliveCheckCount += 1;
-    const payload = `alive-${this.aliveCheckCount}`;
-    return new Promise<boolean>((resolve) => {
-      const settle = (alive: boolean) => {
-        if (!this.aliveChecks.delete(payload)) return;
-        this.clock.clearTimeout(timer);
-        resolve(alive);
-      };
-      const timer = this.clock.setTimeout(() => settle(false), timeoutMs);
-      this.aliveChecks.set(payload, { socket, settle });
-      socket.ping(payload);
-    });
-  }
-
   /** Sends a message if the link is up; false if it is not (the caller keeps it buffered). */
   send(message: BridgeToCloudMessage): boolean {
     if (!this.isUp || !this.socket) return false;
@@ -195,10 +170,8 @@ export class BridgeLink {
       this.scheduleHeartbeat(socket);
       this.options.onOpen?.();
     });
-    socket.on('pong', (data) => {
+    socket.on('pong', () => {
       this.awaitingPong = false;
-      const check = this.aliveChecks.get(data.toString());
-      if (check?.socket === socket) check.settle(true);
     });
     socket.on('message', (data, isBinary) => {
       if (this.socket !== socket) return;
@@ -231,7 +204,6 @@ export class BridgeLink {
   }
 
   private handleClose(socket: WebSocket, code: number, reason: string): void {
-    for (const check of [...this.aliveChecks.values()]) if (check.socket === socket) check.settle(false);
     if (this.socket !== socket) return;
     const { logger } = this.options;
     const wasOpen = this.currentState === 'open';
