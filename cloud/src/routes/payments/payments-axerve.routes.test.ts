@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAxervePaymentTestApp, type AxervePaymentTestApp } from '../../../test/payment-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startAxervePaymentTestApp } from '../../../test/payment-test-app';
 import { notifyPayment } from '../../../test/payment-visitor';
 import { paymentTokenOf, redirectUrlOf } from '../../../test/sandbox-card';
-import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
+import { holdOverApi, useTestApp } from '../../../test/test-app';
 import { AXERVE_STUB_PATHS, type AxerveStub } from '../../payments/axerve-stub';
 import { PAYMENT_NOTIFICATION_PATH } from '../../payments/payment-gateway';
 
@@ -23,15 +23,11 @@ const YUKI = {
 
 describe('payments through Axerve', () => {
   let stub: AxerveStub;
-  let test: AxervePaymentTestApp;
-  let api: ApiClient;
+  const { test, api } = useTestApp(() => startAxervePaymentTestApp({ shopLogin: SHOP, apiKey: API_KEY }));
 
   beforeAll(async () => {
-    test = await startAxervePaymentTestApp({ shopLogin: SHOP, apiKey: API_KEY });
     stub = test.stub;
-    api = apiClient(test.url);
   });
-  afterAll(() => test?.close());
 
   // Large lockers at oca sell three at a time online; later tests use standard ones.
   async function holdAndCreatePayment(amount = 1, size: 'standard' | 'large' = 'large') {
