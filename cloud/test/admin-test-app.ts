@@ -1,5 +1,4 @@
-import type { CloudApp } from '../src/app';
-import { ManualClock, type Clock } from '../src/clock';
+import type { Clock } from '../src/clock';
 import type { AdminOptions, CompositionOptions } from '../src/composition';
 import { hashPassword } from '../src/auth/password';
 import type { Mailer } from '../src/mail/mailer';
@@ -15,7 +14,6 @@ import {
   type TestApp,
   type TestAppOptions,
 } from './test-app';
-import type { StoreDialect, TestDatabase } from './test-store';
 
 /** Cheap scrypt for tests: the same code path, a fraction of the work. */
 export const TEST_SCRYPT_COST = { N: 1024, r: 8, p: 1 };
