@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
-import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
-import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
-import { freePort, kill9, prepareSiteStore, startSiteCloud } from './cloud-process';
+import { openLocker, siteStore, startSiteBox, type Cleanups } from './chaos-site';
+import { freePort, kill9, startSiteCloud } from './cloud-process';
 import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, item 1): the controller is slow (a state poll takes 12 s to answer)
@@ -16,34 +11,21 @@ import { adminSession } from '../support/admin-session';
 const ADMIN = { email: 'ops@deposito.test', password: 'chaos-admin-password' };
 const SITE = 'slowsite';
 
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
+const cleanups: Cleanups = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 describe('a slow controller', () => {
   it('never opens a door after the operator was told the open timed out', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-door-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const filename = path.join(dir, 'deposito.db');
-    const token = await prepareSiteStore(filename, { key: SITE, name: 'Slow site', lockers: 12 });
+    const { filename, token } = await siteStore({ key: SITE, name: 'Slow site', lockers: 12 }, cleanups);
     const { url, child: cloud } = await startSiteCloud(filename, await freePort(), ADMIN);
     cleanups.push(() => kill9(cloud));
-    const simulator = new ControllerSimulator({ lockers: 12, doorOpenMs: 500 });
-    await simulator.start();
-    cleanups.push(() => simulator.stop());
     // A technician's real settings: the controller may take up to 30 s to answer.
-    const config = buildBridgeConfig({
-      cloudUrl: url,
-      bridgeToken: token,
-      locationKey: SITE,
-      controller: simulator.connection(30_000),
-      pollIntervalMs: 500,
-    });
-    const daemon = new BridgeDaemon({ config });
-    cleanups.push(() => rmSync(config.dataDir, { recursive: true, force: true }));
-    cleanups.push(() => daemon.stop());
-    await daemon.start();
+    const { simulator, daemon } = await startSiteBox(
+      { url, token, locationKey: SITE, lockers: 12, doorOpenMs: 500, controllerTimeoutMs: 30_000 },
+      cleanups,
+    );
     await expect.poll(() => daemon.link.isUp, { timeout: 30_000 }).toBe(true);
     const session = await adminSession(url, ADMIN);
 
@@ -52,13 +34,8 @@ describe('a slow controller', () => {
     simulator.setFault({ kind: 'slow', delayMs: 12_000 }, 1, 'getLockersState');
     await expect.poll(() => simulator.stats.byOperation.getLockersState ?? 0).toBeGreaterThan(polls);
     const clickedAt = Date.now();
-    const answer = await fetch(`${url}/api/lockers/open`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
-      body: JSON.stringify({ location: SITE, lockerId: 3 }),
-    });
-    const body = (await answer.json()) as { outcome?: string; error?: { code: string } };
-    const answeredMs = Date.now() - clickedAt;
+    const answer = await openLocker(url, session, SITE, 3);
+    const { body, ms: answeredMs } = answer;
 
     // Past the slow poll, and long past the operator's answer.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 20_000 - (Date.now() - clickedAt))));

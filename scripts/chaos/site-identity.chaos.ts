@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
-import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
-import { freePort, kill9, prepareSiteStore, startSiteCloud } from './cloud-process';
+import { openLocker, siteStore, startSiteBox, type Cleanups } from './chaos-site';
+import { freePort, kill9, startSiteCloud } from './cloud-process';
 import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, items 2 and 4) with the real cloud process, bridge daemons and
@@ -19,19 +15,13 @@ const ADMIN = { email: 'ops@deposito.test', password: 'chaos-admin-password' };
 const SITE = 'chaossite';
 const LOCKERS = 8;
 
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 /** A SQLite store with the site, its lockers and a bridge token; the cloud runs on it. */
-async function prepareStore(): Promise<{ filename: string; token: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'deposito-chaos-site-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const filename = path.join(dir, 'deposito.db');
-  const token = await prepareSiteStore(filename, { key: SITE, name: 'Chaos site', lockers: LOCKERS });
-  return { filename, token };
-}
+const prepareStore = () => siteStore({ key: SITE, name: 'Chaos site', lockers: LOCKERS }, cleanups);
 
 async function cloudOn(filename: string, port: number) {
   const cloud = await startSiteCloud(filename, port, ADMIN);
@@ -40,34 +30,10 @@ async function cloudOn(filename: string, port: number) {
 }
 
 /** A controller simulator and a bridge daemon for it, connecting with `token`. */
-async function siteBox(url: string, token: string) {
-  const simulator = new ControllerSimulator({ lockers: LOCKERS, doorOpenMs: 200 });
-  await simulator.start();
-  cleanups.push(() => simulator.stop());
-  const config = buildBridgeConfig({
-    cloudUrl: url,
-    bridgeToken: token,
-    locationKey: SITE,
-    controller: simulator.connection(),
-    pollIntervalMs: 500,
-  });
-  const daemon = new BridgeDaemon({ config });
-  cleanups.push(() => rmSync(config.dataDir, { recursive: true, force: true }));
-  cleanups.push(() => daemon.stop());
-  await daemon.start();
-  return { simulator, daemon, config };
-}
+const siteBox = (url: string, token: string) =>
+  startSiteBox({ url, token, locationKey: SITE, lockers: LOCKERS, doorOpenMs: 200 }, cleanups);
 
-async function open(url: string, session: string, lockerId: number) {
-  const startedAt = Date.now();
-  const answer = await fetch(`${url}/api/lockers/open`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
-    body: JSON.stringify({ location: SITE, lockerId }),
-  });
-  const body = (await answer.json()) as { outcome?: string; error?: { code: string } };
-  return { status: answer.status, body, ms: Date.now() - startedAt };
-}
+const open = (url: string, session: string, lockerId: number) => openLocker(url, session, SITE, lockerId);
 
 describe('the site a door command reaches', () => {
   it('after a crash and restart of the cloud, refuses opens at once until the bridge is back; none runs late', async () => {
