@@ -13,6 +13,7 @@ import {
   testEnv,
   type TestApp,
   type TestAppOptions,
+  useTestApp,
 } from './test-app';
 
 /** Cheap scrypt for tests: the same code path, a fraction of the work. */
@@ -125,4 +126,17 @@ export async function startAdminTestApp(
       return answer.body.token;
     },
   };
+}
+
+/**
+ * The suite's admin test app (useTestApp over startAdminTestApp with `options`), TEST_ADMIN logged
+ * in at its start: `token` is that session's.
+ */
+export function useAdminTestApp(
+  options: Parameters<typeof startAdminTestApp>[0] = {},
+): AdminTestApp & { token: string } {
+  return useTestApp(async () => {
+    const app = await startAdminTestApp(options);
+    return Object.assign(app, { token: await app.login() });
+  }).test;
 }
