@@ -6,7 +6,7 @@ import { loadEnv, type Env } from '../src/env';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
 import { TODAY_HOLD_REQUEST } from './builders';
-import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
+import { createTestDatabase, standIn, type StoreDialect, type TestDatabase } from './test-store';
 
 /** Friday 27 March 2026, 09:00 in Rome: two days before the spring DST change. */
 export const TEST_NOW = '2026-03-27T08:00:00.000Z';
@@ -155,8 +155,7 @@ export type ApiClient = ReturnType<typeof apiClient>;
 
 /**
  * The suite's test app: `start` runs before its tests, the app closes after them. `test` stands for
- * the app from the start (each property read goes to the started app, so it may be destructured at
- * the suite's top) and `api` calls it.
+ * the app from the start (so it may be named at the suite's top) and `api` calls it.
  */
 export function useTestApp<T extends { url: string; close(): Promise<void> }>(
   start: () => Promise<T>,
@@ -170,8 +169,7 @@ export function useTestApp<T extends { url: string; close(): Promise<void> }>(
     started = await start();
   });
   afterAll(() => started?.close());
-  const test = new Proxy({} as T, { get: (_target, key) => Reflect.get(app(), key) });
-  return { test, api: apiClient(() => app().url) };
+  return { test: standIn(app), api: apiClient(() => app().url) };
 }
 
 /** Holds lockers as the booking page does (TODAY_HOLD_REQUEST unless overridden); the transaction id. */

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, seedLocation } from '../../test/builders';
-import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
+import { STORE_DIALECTS, useTestStore } from '../../test/test-store';
 import type { NewBooking } from './booking.repository';
-import type { Store } from './store';
 
 // The store side of payments, on both databases: a payment for a lapsed hold takes its lockers
 // back (or others) atomically, and scheduled bookings are found for the morning scheduler.
 describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store } = useTestStore(dialect);
   const now = new Date('2026-03-10T08:00:00Z');
   // Each test uses its own day so lockers never collide between tests.
   let nextDay = 1;
@@ -21,10 +19,8 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
   };
 
   beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 2, large: 1 });
   });
-  afterAll(() => closeTestStore(store, database));
 
   async function hold(overrides: Partial<NewBooking>) {
     const booking = buildBooking({ expiresAt: new Date('2026-03-10T07:55:00Z'), ...overrides });

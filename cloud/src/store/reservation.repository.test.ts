@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, seedLocation } from '../../test/builders';
-import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
-import type { Store } from './store';
+import { STORE_DIALECTS, useTestStore } from '../../test/test-store';
 
 // What reserveLockers answers without reading the booking back, the PIN it picks in the same step,
 // and the short-lived caches of the rows every hold reads: on SQLite and PostgreSQL alike.
 describe.each(STORE_DIALECTS)('reservation on %s', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store } = useTestStore(dialect);
   const now = new Date('2026-03-10T08:00:00Z');
   const at = (day: number, hourFrom: number, hourTo: number) => ({
     startAt: new Date(Date.UTC(2026, 4, day, hourFrom)),
@@ -15,11 +13,8 @@ describe.each(STORE_DIALECTS)('reservation on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 4, large: 2 });
   });
-
-  afterAll(() => closeTestStore(store, database));
 
   it('answers the booking exactly as it reads back, new and moved', async () => {
     const booking = buildBooking({ ...at(1, 9, 12), quantity: 2 });
