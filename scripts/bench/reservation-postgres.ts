@@ -87,15 +87,15 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
       connections: load.connections,
       maxMs: options.quick ? 1_000 : 5_000,
     });
-    return reservationResult({
-      name,
-      audit,
-      figures,
-      baseline,
-      targetRatio: TARGET_RATIO,
-      target: `≥ ${TARGET_RATIO} × raw pg insert transactions from ${load.connections} connections, 0 overlaps`,
-      notes: `HTTP inhibit-multi, ${load.connections} connections alternating over 2 cloud processes, one schema`,
-    });
+    return reservationResult(
+      {
+        name,
+        targetRatio: TARGET_RATIO,
+        target: `≥ ${TARGET_RATIO} × raw pg insert transactions from ${load.connections} connections, 0 overlaps`,
+        notes: `HTTP inhibit-multi, ${load.connections} connections alternating over 2 cloud processes, one schema`,
+      },
+      { audit, figures, baseline },
+    );
   } finally {
     await Promise.all(clouds.map((cloud) => cloud.stop()));
     await database.dispose();

@@ -72,15 +72,15 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
     const baseline = await rawInsertRate(
       options.quick ? { maxRows: 200, maxMs: 1_000 } : { maxRows: 200_000, maxMs: 5_000 },
     );
-    return reservationResult({
-      name,
-      audit,
-      figures,
-      baseline,
-      targetRatio: TARGET_RATIO,
-      target: `≥ ${TARGET_RATIO} × baseline, 0 overlaps`,
-      notes: `HTTP inhibit-multi, ${load.connections} connections, 1 cloud process; baseline: raw better-sqlite3 insert transactions of the same rows`,
-    });
+    return reservationResult(
+      {
+        name,
+        targetRatio: TARGET_RATIO,
+        target: `≥ ${TARGET_RATIO} × baseline, 0 overlaps`,
+        notes: `HTTP inhibit-multi, ${load.connections} connections, 1 cloud process; baseline: raw better-sqlite3 insert transactions of the same rows`,
+      },
+      { audit, figures, baseline },
+    );
   } finally {
     await cloud.stop();
     await database.dispose();

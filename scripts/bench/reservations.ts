@@ -101,30 +101,29 @@ export async function auditReservations(database: BenchDatabase): Promise<Reserv
  * when their ratio reaches `targetRatio` and the audit found no overlap; the audit and the load's
  * answers as details.
  */
-export function reservationResult(outcome: {
-  name: string;
-  audit: ReservationAudit;
-  figures: LoadFigures;
-  baseline: number;
-  targetRatio: number;
-  /** The target in words. */
-  target: string;
-  notes: string;
-}): BenchResult {
-  const { audit, figures, baseline } = outcome;
+export function reservationResult(
+  bench: {
+    name: string;
+    targetRatio: number;
+    /** The target in words. */
+    target: string;
+    notes: string;
+  },
+  { audit, figures, baseline }: { audit: ReservationAudit; figures: LoadFigures; baseline: number },
+): BenchResult {
   const figure = figures.ok / figures.durationS;
   const ratio = figure / baseline;
   // Requests still in flight when the load stopped may have committed without being counted.
   const consistent = audit.overlaps === 0 && audit.activeReservations >= figures.ok;
   return {
-    name: outcome.name,
+    name: bench.name,
     figure: round(figure),
     unit: 'reservations/s',
     baseline: round(baseline),
     ratio: round(ratio),
-    target: outcome.target,
-    pass: ratio >= outcome.targetRatio && consistent,
-    notes: outcome.notes,
+    target: bench.target,
+    pass: ratio >= bench.targetRatio && consistent,
+    notes: bench.notes,
     details: {
       overlaps: audit.overlaps,
       activeReservations: audit.activeReservations,
