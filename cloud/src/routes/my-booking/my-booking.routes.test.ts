@@ -10,8 +10,8 @@ import {
   myBookingResponseSchema,
 } from '@deposito/protocol';
 import { pdfPageTexts } from '@deposito/protocol/pdf/pdf-text.testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { describe, expect, it } from 'vitest';
+import { startPaymentTestApp } from '../../../test/payment-test-app';
 import {
   bookAndPayAtOca,
   MY_BOOKING_LINK,
@@ -19,7 +19,7 @@ import {
   tokenFromMail as mailedToken,
   type HoldWindow,
 } from '../../../test/my-booking-visitor';
-import { apiClient, holdOverApi, TEST_NOW } from '../../../test/test-app';
+import { apiClient, holdOverApi, TEST_NOW, useTestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // The visitor's private booking link (issue 16), through HTTP against the real cloud: minted when a
@@ -37,12 +37,7 @@ const unfold = (ics: string) =>
     .replace(/\\n/g, '\n');
 
 describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
-  let test: PaymentTestApp;
-
-  beforeAll(async () => {
-    test = await startPaymentTestApp({ dialect });
-  });
-  afterAll(() => test?.close());
+  const { test } = useTestApp(() => startPaymentTestApp({ dialect }));
 
   const bookAndPay = (window: HoldWindow) => bookAndPayAtOca(test, window);
   const tokenFromMail = (transactionId: string, kind: string) => mailedToken(test, transactionId, kind);
