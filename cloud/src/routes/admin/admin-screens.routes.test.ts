@@ -328,27 +328,17 @@ describe('admin screens over HTTP', () => {
       expect(stats.data!.oldBookings.count).toBe(3);
       expect(stats.data!.byStatus.find((s) => s.STATUS === 'expired')?.count).toBe(2);
 
-      const withDefaults = cleanupPreviewResponseSchema.parse((await get('/api/admin/cleanup/preview')).body);
+      const preview = async (query: string) =>
+        cleanupPreviewResponseSchema.parse((await get(`/api/admin/cleanup/preview${query}`)).body);
+      const withDefaults = await preview('');
       // Defaults: expired, older than 30 days, excluding bookings still holding a locker.
       expect(withDefaults.data).toMatchObject({ totalBookings: 2, totalTransactions: 2 });
-      const holding = cleanupPreviewResponseSchema.parse(
-        (
-          await get(
-            '/api/admin/cleanup/preview?statuses=expired,confirmed&olderThanDays=30&excludeWithLocker=true',
-          )
-        ).body,
-      );
+      const holding = await preview('?statuses=expired,confirmed&olderThanDays=30&excludeWithLocker=true');
       expect(holding.data).toMatchObject({
         totalBookings: 2,
         statusBreakdown: [{ status: 'expired', count: 2 }],
       });
-      const including = cleanupPreviewResponseSchema.parse(
-        (
-          await get(
-            '/api/admin/cleanup/preview?statuses=expired,confirmed&olderThanDays=30&excludeWithLocker=false',
-          )
-        ).body,
-      );
+      const including = await preview('?statuses=expired,confirmed&olderThanDays=30&excludeWithLocker=false');
       expect(including.data).toMatchObject({
         totalBookings: 3,
         statusBreakdown: [
@@ -356,10 +346,7 @@ describe('admin screens over HTTP', () => {
           { status: 'expired', count: 2 },
         ],
       });
-      expect(
-        cleanupPreviewResponseSchema.parse((await get('/api/admin/cleanup/preview?olderThanDays=90')).body)
-          .data?.totalBookings,
-      ).toBe(0);
+      expect((await preview('?olderThanDays=90')).data?.totalBookings).toBe(0);
       expect((await get('/api/admin/cleanup/preview?olderThanDays=400')).status).toBe(400);
       expect((await get('/api/admin/cleanup/preview?statuses=bogus')).status).toBe(400);
 
@@ -380,9 +367,7 @@ describe('admin screens over HTTP', () => {
           kept: { totalBookings: 0, totalTransactions: 0, statusBreakdown: [], reason: 'not_ended' },
         },
       });
-      const after = cleanupPreviewResponseSchema.parse(
-        (await get('/api/admin/cleanup/preview?statuses=expired,confirmed&excludeWithLocker=false')).body,
-      );
+      const after = await preview('?statuses=expired,confirmed&excludeWithLocker=false');
       expect(after.data?.totalBookings).toBe(1);
     });
 
