@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectRefundedAfterVisitorCancel } from '../../../test/my-booking-visitor';
 import { startAxervePaymentTestApp } from '../../../test/payment-test-app';
 import { notifyPayment } from '../../../test/payment-visitor';
 import { paymentTokenOf, redirectUrlOf } from '../../../test/sandbox-card';
@@ -189,16 +190,7 @@ describe('payments through Axerve', () => {
     });
     const payment = [...stub.payments.values()].find((p) => p.shopTransactionID === id)!;
     expect(payment.refunds).toEqual([{ refundID: expect.any(String), cents: booking.totalCents }]);
-    expect((await test.store.bookings.events(id)).slice(-2)).toMatchObject([
-      { from: 'scheduled', to: 'refund_due', actor: 'visitor', reason: 'visitor_cancelled' },
-      {
-        from: 'refund_due',
-        to: 'refunded',
-        actor: 'provider',
-        reason: 'refund_made',
-        detail: payment.refunds[0]!.refundID,
-      },
-    ]);
+    await expectRefundedAfterVisitorCancel(test, id, payment.refunds[0]!.refundID);
     const log = await test.store.errorLog.recent(5);
     expect(log.map((entry) => entry.message)).toContainEqual(
       expect.stringMatching(new RegExp(`Booking ${id}: .* refunded by the gateway`)),
