@@ -42,16 +42,6 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
     priceDiscountedCents: number,
     status: BookingStatus = 'confirmed',
     quantity = 1,
-  ): Promise<void> {
-    await bookTransaction(locationKey, createdAt, priceDiscountedCents, status, quantity);
-  }
-
-  async function bookTransaction(
-    locationKey: SiteKey,
-    createdAt: string,
-    priceDiscountedCents: number,
-    status: BookingStatus = 'confirmed',
-    quantity = 1,
   ): Promise<string> {
     const at = new Date(createdAt);
     const transactionId = newTransactionId();
@@ -391,7 +381,7 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
       ['2026-07-12T11:00:00Z', 7_700, 'pending'],
     ];
     for (const [createdAt, cents, status] of tests) {
-      const transactionId = await bookTransaction('roma', createdAt, cents, status);
+      const transactionId = await book('roma', createdAt, cents, status);
       expect(await store.bookingAdmin.markTest(transactionId)).toBe(true);
     }
     expect(await store.bookingAdmin.markTest('TX-NOT-THERE')).toBe(false);

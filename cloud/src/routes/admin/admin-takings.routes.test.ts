@@ -33,6 +33,11 @@ describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
   let downPort: number;
   const kiosks = new Map<string, PromotecSimulator>();
   const get = <T>(path: string, auth = app.token) => app.call<T>('GET', path, { token: auth });
+  /** What oca's simulated kiosk took on `day` (yyyy-mm-dd) of `month`, up to `until`, in cents. */
+  const ocaTotemCents = (month: string, day: string, until?: Date) =>
+    simulatedProceeds('oca', 'Europe/Rome', month, until)
+      .filter((proceed) => proceed.date.startsWith(day))
+      .reduce((sum, proceed) => sum + proceed.amountCents, 0);
 
   beforeAll(async () => {
     downPort = await closedPort();
@@ -138,9 +143,7 @@ describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
     expect(body).toMatchObject({ month: MONTH, location: 'all' });
     expect(Object.keys(body.data).sort()).toEqual(SEED_LOCATIONS.map((seed) => seed.key).sort());
 
-    const ocaTotem = simulatedProceeds('oca', 'Europe/Rome', MONTH)
-      .filter((proceed) => proceed.date.startsWith('2026-02-10'))
-      .reduce((sum, proceed) => sum + proceed.amountCents, 0);
+    const ocaTotem = ocaTotemCents(MONTH, '2026-02-10');
     expect(body.data.oca['10/02/2026']).toEqual({
       online: 12.5,
       totem: ocaTotem / 100,
@@ -244,9 +247,7 @@ describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
     const all = takingsResponseSchema.parse(
       (await get(`/api/admin/takings?month=${month}&location=all&reload=1`)).body,
     );
-    const ocaTotem = simulatedProceeds('oca', 'Europe/Rome', month, now)
-      .filter((proceed) => proceed.date.startsWith('2026-03-27'))
-      .reduce((sum, proceed) => sum + proceed.amountCents, 0);
+    const ocaTotem = ocaTotemCents(month, '2026-03-27', now);
     expect(all.data.oca['27/03/2026']).toEqual({
       online: 12.5,
       totem: ocaTotem / 100,
