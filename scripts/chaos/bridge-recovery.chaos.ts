@@ -4,11 +4,11 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, kill9, startCloud } from './cloud-process';
-import { BRIDGE_FEATURES, BRIDGE_PROTOCOL_VERSION } from '@deposito/protocol/bridge/v1';
+import { BRIDGE_FEATURES } from '@deposito/protocol/bridge/v1';
 import { BridgeLink, DEFAULT_LINK_BACKOFF } from '@deposito/edge-bridge/link/bridge-link';
 import { setBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
 import { openStore } from '@deposito/cloud/store/store';
-import { buildLocation } from '@deposito/cloud/test/builders';
+import { buildLocation, buildEmptyHello } from '@deposito/cloud/test/builders';
 
 // Fault injection (issue 19, item 6): 100 bridges with the production reconnect policy (full
 // jitter, 30 s cap, reset on a successful hello) lose the cloud for a minute; once the cloud is
@@ -64,17 +64,7 @@ describe('a hundred bridges through a cloud outage', () => {
         locationKey,
         logger,
         backoff: DEFAULT_LINK_BACKOFF,
-        onOpen: () =>
-          link.send({
-            type: 'hello',
-            protocolVersion: BRIDGE_PROTOCOL_VERSION,
-            bridgeVersion: 'chaos',
-            locationKey,
-            buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
-            oldestBufferedAt: null,
-            sentAt: new Date().toISOString(),
-            features: [...BRIDGE_FEATURES],
-          }),
+        onOpen: () => link.send(buildEmptyHello(locationKey, 'chaos', BRIDGE_FEATURES)),
       });
       return link;
     });
