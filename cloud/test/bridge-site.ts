@@ -15,8 +15,9 @@ import type { BridgeHubTuning } from '../src/composition';
 import { loadEnv, type DatabaseTarget } from '../src/env';
 import { hashSessionToken, newSessionToken } from '../src/auth/session-token';
 import type { BridgeHub } from '../src/bridge-hub/bridge-hub';
+import type { BookingRecord, NewBooking } from '../src/store/booking.repository';
 import type { Store } from '../src/store/store';
-import { buildLocation } from './builders';
+import { buildBooking, buildLocation } from './builders';
 import { silentLogger } from './test-app';
 import { closeTestStore, openTestStore, type StoreDialect, type TestDatabase } from './test-store';
 
@@ -519,4 +520,23 @@ export function useTestSite(options: {
 export async function startSiteBridge(site: TestSite): Promise<void> {
   site.bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: site.simulator.port });
   await waitUntilSiteOnline(site.hub, site.bridge);
+}
+
+/**
+ * A booking at the test site on `lockerNumbers`, straight in the store: confirmed and no longer a
+ * hold unless `booking` says otherwise. Throws when the lockers are not free.
+ */
+export async function reserveAtSite(
+  store: Store,
+  lockerNumbers: number[],
+  booking: Partial<NewBooking> & Pick<NewBooking, 'startAt' | 'endAt'>,
+): Promise<BookingRecord> {
+  const reserved = await store.bookings.reserveLockers({
+    booking: buildBooking({ locationKey: SITE_LOCATION, status: 'confirmed', expiresAt: null, ...booking }),
+    maxOnline: 100,
+    now: new Date(),
+    lockerNumbers,
+  });
+  if (!reserved.ok) throw new Error(`reservation failed: ${reserved.reason}`);
+  return reserved.booking;
 }

@@ -7,8 +7,8 @@ import {
   stopSite,
   waitUntilSiteOnline,
   useTestSite,
+  reserveAtSite,
 } from '../../test/bridge-site';
-import { buildBooking } from '../../test/builders';
 import { testPostgresUrl } from '../../test/test-store';
 import type { BridgeHub } from './bridge-hub';
 import { bookCommandId } from './booking-commands';
@@ -81,28 +81,18 @@ describe('bridge hub across cloud processes on PostgreSQL', () => {
 
   it('programs a PIN through the other process when a booking is paid here', async () => {
     const now = new Date();
-    const reserved = await front.store.bookings.reserveLockers({
-      booking: buildBooking({
-        locationKey: SITE_LOCATION,
-        status: 'confirmed',
-        pin: '730418',
-        startAt: new Date(now.getTime() - 60_000),
-        endAt: new Date(now.getTime() + 3600_000),
-        expiresAt: null,
-      }),
-      maxOnline: 100,
-      now,
-      lockerNumbers: [3],
+    const booking = await reserveAtSite(front.store, [3], {
+      pin: '730418',
+      startAt: new Date(now.getTime() - 60_000),
+      endAt: new Date(now.getTime() + 3600_000),
     });
-    if (!reserved.ok) throw new Error('reservation failed');
-    front.cloud.context.events.emit({ type: 'booking.confirmed', booking: reserved.booking });
+    front.cloud.context.events.emit({ type: 'booking.confirmed', booking });
     await expect
       .poll(async () => (await front.simulator.locker(3))?.booking?.pin, { timeout: 10_000 })
       .toBe('730418');
     await expect
       .poll(
-        async () =>
-          (await front.store.bridge.getCommand(bookCommandId(reserved.booking.transactionId, 3)))?.status,
+        async () => (await front.store.bridge.getCommand(bookCommandId(booking.transactionId, 3)))?.status,
       )
       .toBe('succeeded');
   });

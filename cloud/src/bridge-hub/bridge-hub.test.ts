@@ -8,8 +8,8 @@ import {
   bridgeUpgradeStatus,
   startSiteBridge,
   useTestSite,
+  reserveAtSite,
 } from '../../test/bridge-site';
-import { buildBooking } from '../../test/builders';
 import type { Clock } from '../clock';
 import { PIN_NOT_PROGRAMMED_LOG_TYPE, type BridgeHub } from './bridge-hub';
 import { bookCommandId, syncAllPins, syncLockerPins, unbookCommandId } from './booking-commands';
@@ -105,19 +105,10 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
   it("shows the controller's lockers in the full state with their age, merged with the bookings", async () => {
     const now = new Date();
-    const reserved = await site.store.bookings.reserveLockers({
-      booking: buildBooking({
-        locationKey: SITE_LOCATION,
-        status: 'confirmed',
-        startAt: new Date(now.getTime() - 3600_000),
-        endAt: new Date(now.getTime() + 2 * 3600_000),
-        expiresAt: null,
-      }),
-      maxOnline: 100,
-      now,
-      lockerNumbers: [3],
+    const reserved = await reserveAtSite(site.store, [3], {
+      startAt: new Date(now.getTime() - 3600_000),
+      endAt: new Date(now.getTime() + 2 * 3600_000),
     });
-    expect(reserved.ok).toBe(true);
     await site.simulator.setOccupancy(3, 'booked');
     await site.simulator.setOccupancy(5, 'inhibited');
 
@@ -130,7 +121,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       status: 'occupied',
       size: 'standard',
       online: true,
-      transactionId: reserved.ok ? reserved.booking.transactionId : '',
+      transactionId: reserved.transactionId,
     });
     expect(lockers.find((l) => l.id === 4)).toMatchObject({ status: 'available', size: 'large' });
     expect(lockers.find((l) => l.id === 2)).toMatchObject({ doorOpen: true });
@@ -152,22 +143,11 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       endMs: Date.now() + 3 * 3600_000,
     },
   ) {
-    const now = new Date();
-    const reserved = await site.store.bookings.reserveLockers({
-      booking: buildBooking({
-        locationKey: SITE_LOCATION,
-        status: 'confirmed',
-        pin,
-        startAt: new Date(window.startMs),
-        endAt: new Date(window.endMs),
-        expiresAt: null,
-      }),
-      maxOnline: 100,
-      now,
-      lockerNumbers: [lockerNumber],
+    return reserveAtSite(site.store, [lockerNumber], {
+      pin,
+      startAt: new Date(window.startMs),
+      endAt: new Date(window.endMs),
     });
-    if (!reserved.ok) throw new Error('reservation failed');
-    return reserved.booking;
   }
 
   it('programs the PIN of a paid booking on its locker and takes it off when the booking is cancelled', async () => {
@@ -283,24 +263,13 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     // Real time (the bridge and simulator check booking windows against the real clock), with a
     // margin for a busy machine before the first booking ends.
     const turn = Date.now() + 12_000;
-    const paidLarge = async (startMs: number, endMs: number) => {
-      const reserved = await site.store.bookings.reserveLockers({
-        booking: buildBooking({
-          locationKey: SITE_LOCATION,
-          status: 'confirmed',
-          size: 'large',
-          pin: '604718',
-          startAt: new Date(startMs),
-          endAt: new Date(endMs),
-          expiresAt: null,
-        }),
-        maxOnline: 100,
-        now: new Date(),
-        lockerNumbers: [8],
+    const paidLarge = (startMs: number, endMs: number) =>
+      reserveAtSite(site.store, [8], {
+        size: 'large',
+        pin: '604718',
+        startAt: new Date(startMs),
+        endAt: new Date(endMs),
       });
-      if (!reserved.ok) throw new Error('reservation failed');
-      return reserved.booking;
-    };
     const stay = await paidLarge(Date.now() - 60_000, turn);
     await syncLockerPins(pins, SITE_LOCATION, [8]);
     await expect.poll(async () => (await site.simulator.locker(8))?.booking?.pin).toBe('604718');

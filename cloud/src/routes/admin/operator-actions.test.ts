@@ -7,8 +7,7 @@ import {
 } from '@deposito/protocol';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { callJson, SITE_LOCATION, useTestSite } from '../../../test/bridge-site';
-import { buildBooking } from '../../../test/builders';
+import { callJson, SITE_LOCATION, useTestSite, reserveAtSite } from '../../../test/bridge-site';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { bookCommandId, unbookCommandId } from '../../bridge-hub/booking-commands';
 import type { HubLockerFullState } from '../../bridge-hub/hub-locker-control';
@@ -86,28 +85,20 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
   ): Promise<BookingRecord> {
     const now = new Date();
     const status = options.status ?? 'confirmed';
-    const reserved = await site.store.bookings.reserveLockers({
-      booking: buildBooking({
-        locationKey: SITE_LOCATION,
-        status,
-        pin: options.pin ?? null,
-        customer: {
-          firstName: 'Mario',
-          lastName: 'Rossi',
-          email: null,
-          phonePrefix: null,
-          phoneNumber: null,
-        },
-        startAt: new Date(now.getTime() + (options.fromMs ?? -60_000)),
-        endAt: new Date(now.getTime() + (options.untilMs ?? 3 * HOUR)),
-        expiresAt: status === 'pending' ? new Date(now.getTime() + 15 * 60_000) : null,
-      }),
-      maxOnline: 100,
-      now,
-      lockerNumbers: [locker],
+    return reserveAtSite(site.store, [locker], {
+      status,
+      pin: options.pin ?? null,
+      customer: {
+        firstName: 'Mario',
+        lastName: 'Rossi',
+        email: null,
+        phonePrefix: null,
+        phoneNumber: null,
+      },
+      startAt: new Date(now.getTime() + (options.fromMs ?? -60_000)),
+      endAt: new Date(now.getTime() + (options.untilMs ?? 3 * HOUR)),
+      expiresAt: status === 'pending' ? new Date(now.getTime() + 15 * 60_000) : null,
     });
-    if (!reserved.ok) throw new Error('reservation failed');
-    return reserved.booking;
   }
 
   /** A paid booking whose PIN is on the simulator's locker, as after a confirmed payment. */
