@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createApp, type CloudApp } from '../src/app';
+import { bookCommandId } from '../src/bridge-hub/booking-commands';
 import { setBridgeToken } from '../src/bridge-hub/bridge-token';
 import type { Clock } from '../src/clock';
 import type { BridgeHubTuning } from '../src/composition';
@@ -539,4 +540,19 @@ export async function reserveAtSite(
   });
   if (!reserved.ok) throw new Error(`reservation failed: ${reserved.reason}`);
   return reserved.booking;
+}
+
+/** Waits until the site's controller holds `pin` on `locker` and the booking's command for it succeeded. */
+export async function expectPinProgrammed(
+  site: Pick<TestSite, 'simulator' | 'store'>,
+  transactionId: string,
+  locker: number,
+  pin: string,
+): Promise<void> {
+  await expect
+    .poll(async () => (await site.simulator.locker(locker))?.booking?.pin, { timeout: 10_000 })
+    .toBe(pin);
+  await expect
+    .poll(async () => (await site.store.bridge.getCommand(bookCommandId(transactionId, locker)))?.status)
+    .toBe('succeeded');
 }

@@ -8,10 +8,10 @@ import {
   waitUntilSiteOnline,
   useTestSite,
   reserveAtSite,
+  expectPinProgrammed,
 } from '../../test/bridge-site';
 import { testPostgresUrl } from '../../test/test-store';
 import type { BridgeHub } from './bridge-hub';
-import { bookCommandId } from './booking-commands';
 import type { HubLockerFullState } from './hub-locker-control';
 
 // Two cloud processes on one PostgreSQL schema. The bridge holds its socket on the other OS process
@@ -87,14 +87,7 @@ describe('bridge hub across cloud processes on PostgreSQL', () => {
       endAt: new Date(now.getTime() + 3600_000),
     });
     front.cloud.context.events.emit({ type: 'booking.confirmed', booking });
-    await expect
-      .poll(async () => (await front.simulator.locker(3))?.booking?.pin, { timeout: 10_000 })
-      .toBe('730418');
-    await expect
-      .poll(
-        async () => (await front.store.bridge.getCommand(bookCommandId(booking.transactionId, 3)))?.status,
-      )
-      .toBe('succeeded');
+    await expectPinProgrammed(front, booking.transactionId, 3, '730418');
   });
 
   it('closes the bridge on the other process when its token is rotated here', async () => {

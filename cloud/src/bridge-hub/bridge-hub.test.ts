@@ -9,6 +9,7 @@ import {
   startSiteBridge,
   useTestSite,
   reserveAtSite,
+  expectPinProgrammed,
 } from '../../test/bridge-site';
 import type { Clock } from '../clock';
 import { PIN_NOT_PROGRAMMED_LOG_TYPE, type BridgeHub } from './bridge-hub';
@@ -156,12 +157,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     events.emit({ type: 'booking.confirmed', booking });
     events.emit({ type: 'booking.confirmed', booking });
 
-    await expect
-      .poll(async () => (await site.simulator.locker(6))?.booking?.pin, { timeout: 10_000 })
-      .toBe('482915');
-    await expect
-      .poll(async () => (await site.store.bridge.getCommand(bookCommandId(booking.transactionId, 6)))?.status)
-      .toBe('succeeded');
+    await expectPinProgrammed(site, booking.transactionId, 6, '482915');
     expect(await site.simulator.operations('book')).toBe(1);
 
     await cancelAsOperator(booking.transactionId);

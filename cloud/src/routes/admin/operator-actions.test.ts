@@ -7,9 +7,15 @@ import {
 } from '@deposito/protocol';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { callJson, SITE_LOCATION, useTestSite, reserveAtSite } from '../../../test/bridge-site';
+import {
+  callJson,
+  SITE_LOCATION,
+  useTestSite,
+  reserveAtSite,
+  expectPinProgrammed,
+} from '../../../test/bridge-site';
 import { STORE_DIALECTS } from '../../../test/test-store';
-import { bookCommandId, unbookCommandId } from '../../bridge-hub/booking-commands';
+import { unbookCommandId } from '../../bridge-hub/booking-commands';
 import type { HubLockerFullState } from '../../bridge-hub/hub-locker-control';
 import type { BookingRecord } from '../../store/booking.repository';
 import { closedPort } from '../../../test/closed-port';
@@ -109,15 +115,7 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
   ) {
     const booking = await bookingOn(locker, { pin, ...window });
     site.cloud.context.events.emit({ type: 'booking.confirmed', booking });
-    await expect
-      .poll(async () => (await site.simulator.locker(locker))?.booking?.pin, { timeout: 10_000 })
-      .toBe(pin);
-    await expect
-      .poll(
-        async () =>
-          (await site.store.bridge.getCommand(bookCommandId(booking.transactionId, locker)))?.status,
-      )
-      .toBe('succeeded');
+    await expectPinProgrammed(site, booking.transactionId, locker, pin);
     return booking;
   }
 
