@@ -1,13 +1,20 @@
-import type { CloudApp } from '../src/app';
-import { ManualClock, type Clock } from '../src/clock';
+import type { Clock } from '../src/clock';
 import type { AdminOptions, CompositionOptions } from '../src/composition';
 import { hashPassword } from '../src/auth/password';
 import type { Mailer } from '../src/mail/mailer';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import { StoreLockerControl } from '../src/services/locker-control';
 import type { Store } from '../src/store/store';
-import { jsonOrText, listenTestCloud, openTestAppStore, testEnv } from './test-app';
-import type { StoreDialect, TestDatabase } from './test-store';
+import {
+  jsonOrText,
+  listenTestCloud,
+  openTestAppStore,
+  servedTestApp,
+  testEnv,
+  type TestApp,
+  type TestAppOptions,
+  useTestApp,
+} from './test-app';
 
 /** Cheap scrypt for tests: the same code path, a fraction of the work. */
 export const TEST_SCRYPT_COST = { N: 1024, r: 8, p: 1 };
@@ -37,12 +44,7 @@ export function testAdminOptions(options: AdminOptions = {}): AdminOptions {
 export const sitesOffline: NonNullable<CompositionOptions['lockerControl']> = ({ store, clock }) =>
   new StoreLockerControl(store, clock);
 
-export interface AdminTestApp {
-  url: string;
-  cloud: CloudApp;
-  store: Store;
-  clock: ManualClock;
-  database: TestDatabase;
+export interface AdminTestApp extends TestApp {
   /** Logs in as TEST_ADMIN and answers the token. */
   login(email?: string, password?: string): Promise<string>;
   /** JSON call with an optional bearer token. */
@@ -65,17 +67,12 @@ export interface AdminTestApp {
  * it has no morning scheduler.
  */
 export async function startAdminTestApp(
-  options: AdminOptions & {
-    lockerControl?: CompositionOptions['lockerControl'];
-    /** The app's e-mail (the operators' alerts among it); the environment's by default. */
-    mailer?: Mailer;
-    now?: string;
-    dialect?: StoreDialect;
-    /** A database of the caller's, shared e.g. by two apps standing for two cloud processes. */
-    database?: TestDatabase;
-    /** Environment beside the test defaults (e.g. TRUST_PROXY, LIMIT_LOGIN_FAILURES_ACCOUNT). */
-    env?: Record<string, string>;
-  } = {},
+  options: AdminOptions &
+    TestAppOptions & {
+      lockerControl?: CompositionOptions['lockerControl'];
+      /** The app's e-mail (the operators' alerts among it); the environment's by default. */
+      mailer?: Mailer;
+    } = {},
 ): Promise<AdminTestApp> {
   const {
     now,
@@ -120,11 +117,7 @@ export async function startAdminTestApp(
   }
 
   return {
-    url,
-    cloud,
-    store,
-    clock,
-    database,
+    ...servedTestApp({ url, cloud, store, clock, database }, shared),
     call,
     async login(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
       const answer = await call<{ token: string }>('POST', '/api/admin/login', { body: { email, password } });
@@ -132,10 +125,18 @@ export async function startAdminTestApp(
         throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
       return answer.body.token;
     },
-    async close() {
-      await cloud.stop();
-      await store.close();
-      if (!shared) await database.dispose();
-    },
   };
+}
+
+/**
+ * The suite's admin test app (useTestApp over startAdminTestApp with `options`), TEST_ADMIN logged
+ * in at its start: `token` is that session's.
+ */
+export function useAdminTestApp(
+  options: Parameters<typeof startAdminTestApp>[0] = {},
+): AdminTestApp & { token: string } {
+  return useTestApp(async () => {
+    const app = await startAdminTestApp(options);
+    return Object.assign(app, { token: await app.login() });
+  }).test;
 }

@@ -7,18 +7,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createApp, type CloudApp } from '../src/app';
+import { bookCommandId } from '../src/bridge-hub/booking-commands';
 import { setBridgeToken } from '../src/bridge-hub/bridge-token';
 import type { Clock } from '../src/clock';
 import type { BridgeHubTuning } from '../src/composition';
 import { loadEnv, type DatabaseTarget } from '../src/env';
 import { hashSessionToken, newSessionToken } from '../src/auth/session-token';
 import type { BridgeHub } from '../src/bridge-hub/bridge-hub';
+import type { BookingRecord, NewBooking } from '../src/store/booking.repository';
 import type { Store } from '../src/store/store';
-import { buildLocation } from './builders';
+import { buildBooking, buildLocation } from './builders';
 import { silentLogger } from './test-app';
+import { closeTestStore, openTestStore, type StoreDialect, type TestDatabase } from './test-store';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EDGE_CLI = path.join(REPO_ROOT, 'edge-bridge', 'src', 'cli', 'main.ts');
@@ -512,4 +515,104 @@ export async function callJson<T = unknown>(
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/**
+ * A suite's site: its cloud (the HubCloud's own fields), the store and database under it, an
+ * administrator's token, the controller simulator and, once started, the bridge.
+ */
+export interface TestSite extends HubCloud {
+  database: TestDatabase;
+  store: Store;
+  token: string;
+  simulator: SimulatorProcess;
+  /** Unset until the suite (or `bridge: true`) starts it; a suite may replace it. */
+  bridge: BridgeProcess;
+}
+
+/**
+ * Before the suite's tests: a fresh database of `dialect` seeded with the test site of `lockers`
+ * lockers, an administrator, the controller simulator and a cloud with the fast hub (`clock`, `hub`
+ * passed on); with `bridge`, also the site's bridge, waited for until the hub counts the site
+ * online. After them, all of it stopped and thrown away. The answer is filled in before the tests.
+ */
+export function useTestSite(options: {
+  dialect: StoreDialect;
+  lockers: number;
+  clock?: Clock;
+  hub?: BridgeHubTuning;
+  /** How long a door a command opened stays open in the simulator. */
+  doorOpenMs?: number;
+  /** Changes the seeded store before the cloud starts. */
+  prepare?: (store: Store) => Promise<void>;
+  bridge?: boolean;
+}): TestSite {
+  const site = {} as TestSite;
+  beforeAll(async () => {
+    const { database, store } = await openTestStore(options.dialect);
+    Object.assign(site, { database, store });
+    await seedSite(store, options.lockers);
+    await options.prepare?.(store);
+    site.token = await adminToken(store);
+    site.simulator = await SimulatorProcess.start({
+      lockers: options.lockers,
+      doorOpenMs: options.doorOpenMs,
+    });
+    Object.assign(
+      site,
+      await startHubCloud({ store, target: database.target, clock: options.clock, hub: options.hub }),
+    );
+    if (options.bridge) await startSiteBridge(site);
+  });
+  afterAll(async () => {
+    // Whatever the suite's start reached.
+    const started: Partial<TestSite> = site;
+    await stopSite({
+      bridge: started.bridge,
+      clouds: started.stop ? [site] : [],
+      simulator: started.simulator,
+    });
+    await closeTestStore(started.store, started.database);
+  });
+  return site;
+}
+
+/** Starts the site's bridge (again) and waits until its hub counts the site online. */
+export async function startSiteBridge(site: TestSite): Promise<void> {
+  site.bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: site.simulator.port });
+  await waitUntilSiteOnline(site.hub, site.bridge);
+}
+
+/**
+ * A booking at the test site on `lockerNumbers`, straight in the store: confirmed and no longer a
+ * hold unless `booking` says otherwise. Throws when the lockers are not free.
+ */
+export async function reserveAtSite(
+  store: Store,
+  lockerNumbers: number[],
+  booking: Partial<NewBooking> & Pick<NewBooking, 'startAt' | 'endAt'>,
+): Promise<BookingRecord> {
+  const reserved = await store.bookings.reserveLockers({
+    booking: buildBooking({ locationKey: SITE_LOCATION, status: 'confirmed', expiresAt: null, ...booking }),
+    maxOnline: 100,
+    now: new Date(),
+    lockerNumbers,
+  });
+  if (!reserved.ok) throw new Error(`reservation failed: ${reserved.reason}`);
+  return reserved.booking;
+}
+
+/** Waits until the site's controller holds `pin` on `locker` and the booking's command for it succeeded. */
+export async function expectPinProgrammed(
+  site: Pick<TestSite, 'simulator' | 'store'>,
+  transactionId: string,
+  locker: number,
+  pin: string,
+): Promise<void> {
+  await expect
+    .poll(async () => (await site.simulator.locker(locker))?.booking?.pin, { timeout: 10_000 })
+    .toBe(pin);
+  await expect
+    .poll(async () => (await site.store.bridge.getCommand(bookCommandId(transactionId, locker)))?.status)
+    .toBe('succeeded');
 }

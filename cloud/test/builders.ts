@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { transactionIdFromBytes, type LocationPricing, type LockerSize } from '@deposito/protocol';
+import { BRIDGE_PROTOCOL_VERSION, type HelloMessage } from '@deposito/protocol/bridge/v1';
 import type { NewBooking } from '../src/store/booking.repository';
 import type { StoredBridgeEvent } from '../src/store/bridge.repository';
 import type { NewDiscount } from '../src/store/discount.repository';
@@ -155,5 +156,26 @@ export function buildDoorOpenedEvent(
     lockerId: 3,
     payload: { door: 'opened' },
     ...overrides,
+  };
+}
+
+/**
+ * A bridge's `hello` with nothing buffered, sent now: `bridgeVersion` names who sends it (a test, a
+ * benchmark), `features` what it understands (absent: an older bridge that names none).
+ */
+export function buildEmptyHello(
+  locationKey: string,
+  bridgeVersion: string,
+  features?: readonly string[],
+): HelloMessage {
+  return {
+    type: 'hello',
+    protocolVersion: BRIDGE_PROTOCOL_VERSION,
+    bridgeVersion,
+    locationKey,
+    buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
+    oldestBufferedAt: null,
+    sentAt: new Date().toISOString(),
+    ...(features ? { features: [...features] } : {}),
   };
 }

@@ -63,3 +63,18 @@ export async function ocaMarchTakings(test: PaymentTestApp): Promise<Record<stri
   const { data } = (await response.json()) as { data: Record<string, Record<string, DayTakings>> };
   return data.oca ?? {};
 }
+
+/**
+ * The booking's last two events after the visitor cancelled a scheduled booking on its page: owed
+ * a refund, then refunded by the gateway with `refundDetail` (its refund's reference).
+ */
+export async function expectRefundedAfterVisitorCancel(
+  test: Pick<PaymentTestApp, 'store'>,
+  transactionId: string,
+  refundDetail: unknown,
+): Promise<void> {
+  expect((await test.store.bookings.events(transactionId)).slice(-2)).toMatchObject([
+    { from: 'scheduled', to: 'refund_due', actor: 'visitor', reason: 'visitor_cancelled' },
+    { from: 'refund_due', to: 'refunded', actor: 'provider', reason: 'refund_made', detail: refundDetail },
+  ]);
+}

@@ -1,12 +1,12 @@
 import { pino } from 'pino';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp, type CloudApp, type CreateAppOptions } from '../src/app';
 import { ManualClock, type Clock } from '../src/clock';
 import { loadEnv, type Env } from '../src/env';
 import { seedLocationsAndDiscounts } from '../src/services/demo-seed.service';
 import type { Store } from '../src/store/store';
 import { TODAY_HOLD_REQUEST } from './builders';
-import { createTestDatabase, type StoreDialect, type TestDatabase } from './test-store';
+import { createTestDatabase, standIn, type StoreDialect, type TestDatabase } from './test-store';
 
 /** Friday 27 March 2026, 09:00 in Rome: two days before the spring DST change. */
 export const TEST_NOW = '2026-03-27T08:00:00.000Z';
@@ -18,6 +18,31 @@ export interface TestApp {
   clock: ManualClock;
   database: TestDatabase;
   close(): Promise<void>;
+}
+
+/** What every test cloud's starter takes. */
+export interface TestAppOptions {
+  dialect?: StoreDialect;
+  now?: string;
+  /** A database of the caller's (kept open afterwards), shared e.g. by two apps standing for two cloud processes. */
+  database?: TestDatabase;
+  /** Environment beside the test defaults, e.g. `{ RATE_LIMITS: 'on', LIMIT_HELD_LOCKERS: '2' }`. */
+  env?: Record<string, string>;
+}
+
+/** A served cloud as a TestApp: closing stops it, closes its store and throws away a database it made. */
+export function servedTestApp(
+  served: Omit<TestApp, 'close'>,
+  callersDatabase: TestDatabase | undefined,
+): TestApp {
+  return {
+    ...served,
+    async close() {
+      await served.cloud.stop();
+      await served.store.close();
+      if (!callersDatabase) await served.database.dispose();
+    },
+  };
 }
 
 export const silentLogger = () => pino({ level: 'silent' });
@@ -74,15 +99,10 @@ export async function jsonOrText(response: Response): Promise<unknown> {
  * discount codes. Background jobs stay off: tests move the clock and run the expiry themselves.
  */
 export async function startTestApp(
-  options: {
-    dialect?: StoreDialect;
-    now?: string;
+  options: TestAppOptions & {
     /** A clock of the caller's (e.g. the system clock, to share time with another process). */
     clock?: Clock;
-    database?: TestDatabase;
     seed?: boolean;
-    /** Environment beside the test defaults, e.g. `{ RATE_LIMITS: 'on', LIMIT_HELD_LOCKERS: '2' }`. */
-    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const { database, store, clock } = await openTestAppStore(options);
@@ -92,18 +112,7 @@ export async function startTestApp(
     store,
     clock: options.clock ?? clock,
   });
-  return {
-    url,
-    cloud,
-    store,
-    clock,
-    database,
-    async close() {
-      await cloud.stop();
-      await store.close();
-      if (!options.database) await database.dispose();
-    },
-  };
+  return servedTestApp({ url, cloud, store, clock, database }, options.database);
 }
 
 export interface ApiAnswer<T = unknown> {
@@ -115,15 +124,15 @@ export interface ApiAnswer<T = unknown> {
   headers: Headers;
 }
 
-/** Plain HTTP calls against a test server, JSON in and out. */
-export function apiClient(baseUrl: string) {
+/** Plain HTTP calls against a test server (its URL, or where to read it at each call), JSON in and out. */
+export function apiClient(baseUrl: string | (() => string)) {
   async function call<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
     rawBody?: string,
   ): Promise<ApiAnswer<T>> {
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await fetch(`${typeof baseUrl === 'string' ? baseUrl : baseUrl()}${path}`, {
       method,
       headers:
         body !== undefined || rawBody !== undefined ? { 'content-type': 'application/json' } : undefined,
@@ -143,6 +152,25 @@ export function apiClient(baseUrl: string) {
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;
+
+/**
+ * The suite's test app: `start` runs before its tests, the app closes after them. `test` stands for
+ * the app from the start (so it may be named at the suite's top) and `api` calls it.
+ */
+export function useTestApp<T extends { url: string; close(): Promise<void> }>(
+  start: () => Promise<T>,
+): { test: T; api: ApiClient } {
+  let started: T | undefined;
+  const app = (): T => {
+    if (!started) throw new Error('the test app is used before the suite started it');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(() => started?.close());
+  return { test: standIn(app), api: apiClient(() => app().url) };
+}
 
 /** Holds lockers as the booking page does (TODAY_HOLD_REQUEST unless overridden); the transaction id. */
 export async function holdOverApi(api: ApiClient, overrides: object = {}): Promise<string> {

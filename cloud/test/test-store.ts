@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseTarget } from '../src/env';
 import { openStore, type Store } from '../src/store/store';
 
@@ -119,4 +120,34 @@ export async function closeTestStore(
 ): Promise<void> {
   await store?.close();
   await database?.dispose();
+}
+
+/**
+ * Stands for the object `current()` answers when used: each property read goes to it, methods bound
+ * to it. For what a suite's before-hook makes, named at the suite's top.
+ */
+export function standIn<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get: (_target, key) => {
+      const value: unknown = Reflect.get(current(), key);
+      return typeof value === 'function' ? value.bind(current()) : value;
+    },
+  });
+}
+
+/**
+ * The suite's store: a fresh database of `dialect` opened before its tests, closed and thrown away
+ * after them; `store` and `database` stand for them from the start.
+ */
+export function useTestStore(dialect: StoreDialect): { store: Store; database: TestDatabase } {
+  let opened: { database: TestDatabase; store: Store } | undefined;
+  const current = () => {
+    if (!opened) throw new Error('the test store is used before the suite opened it');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openTestStore(dialect);
+  });
+  afterAll(() => closeTestStore(opened?.store, opened?.database));
+  return { store: standIn(() => current().store), database: standIn(() => current().database) };
 }

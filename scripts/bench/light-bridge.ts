@@ -6,12 +6,11 @@ import WebSocket from 'ws';
 import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
 import { systemClock } from '@deposito/cloud/clock';
 import type { Store } from '@deposito/cloud/store/store';
-import { buildLocation } from '@deposito/cloud/test/builders';
+import { buildLocation, buildEmptyHello } from '@deposito/cloud/test/builders';
 import {
   BRIDGE_AUTH_HEADER,
   BRIDGE_FEATURES,
   BRIDGE_LOCATION_HEADER,
-  BRIDGE_PROTOCOL_VERSION,
   BRIDGE_WS_PATH,
   type CloudToBridgeMessage,
 } from '@deposito/protocol/bridge/v1';
@@ -48,16 +47,7 @@ export class LightBridge {
       socket.once('open', () => {
         socket.off('error', reject);
         socket.on('error', () => undefined);
-        this.send({
-          type: 'hello',
-          protocolVersion: BRIDGE_PROTOCOL_VERSION,
-          bridgeVersion: 'bench',
-          locationKey: this.locationKey,
-          buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
-          oldestBufferedAt: null,
-          sentAt: new Date().toISOString(),
-          features: [...BRIDGE_FEATURES],
-        });
+        this.send(buildEmptyHello(this.locationKey, 'bench', BRIDGE_FEATURES));
         resolve();
       });
     });

@@ -3,8 +3,9 @@
 // on the same address. All must be back within 30 s of it being ready, no request may get a 5xx
 // meanwhile, and the cloud's CPU may not stay pinned for more than 5 s at a time.
 import { pino } from 'pino';
-import { BRIDGE_FEATURES, BRIDGE_PROTOCOL_VERSION } from '@deposito/protocol/bridge/v1';
+import { BRIDGE_FEATURES } from '@deposito/protocol/bridge/v1';
 import { BridgeLink, DEFAULT_LINK_BACKOFF } from '@deposito/edge-bridge/link/bridge-link';
+import { buildEmptyHello } from '@deposito/cloud/test/builders';
 import { freePort } from '../support/ports';
 import { cpuSeconds } from '../support/proc-stats';
 import { round, type BenchOptions, type BenchResult } from './bench-result';
@@ -59,17 +60,7 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
       logger,
       // Quick mode only proves the benchmark works: a backoff a hundred times shorter.
       backoff: options.quick ? { baseMs: 10, capMs: 300 } : DEFAULT_LINK_BACKOFF,
-      onOpen: () =>
-        link.send({
-          type: 'hello',
-          protocolVersion: BRIDGE_PROTOCOL_VERSION,
-          bridgeVersion: 'bench',
-          locationKey: key,
-          buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
-          oldestBufferedAt: null,
-          sentAt: new Date().toISOString(),
-          features: [...BRIDGE_FEATURES],
-        }),
+      onOpen: () => link.send(buildEmptyHello(key, 'bench', BRIDGE_FEATURES)),
     });
     return link;
   });

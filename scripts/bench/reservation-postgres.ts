@@ -3,10 +3,10 @@
 // The baseline: raw `pg` insert transactions of the same rows from as many connections.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { elapsedMs, round, type BenchOptions, type BenchResult } from './bench-result';
+import { elapsedMs, type BenchOptions, type BenchResult } from './bench-result';
 import { runLoad } from './http-load';
 import { startCloudProcess, type ServerProcess } from './processes';
-import { auditReservations, reservationDetails, holdRequestBodies, holdRequests } from './reservations';
+import { auditReservations, reservationResult, holdRequestBodies, holdRequests } from './reservations';
 import { POSTGRES_URL, createBenchDatabase } from './stores';
 
 export const name = 'reservation-postgres';
@@ -87,21 +87,15 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
       connections: load.connections,
       maxMs: options.quick ? 1_000 : 5_000,
     });
-    const figure = figures.ok / figures.durationS;
-    const ratio = figure / baseline;
-    // Requests still in flight when the load stopped may have committed without being counted.
-    const consistent = audit.overlaps === 0 && audit.activeReservations >= figures.ok;
-    return {
-      name,
-      figure: round(figure),
-      unit: 'reservations/s',
-      baseline: round(baseline),
-      ratio: round(ratio),
-      target: `≥ ${TARGET_RATIO} × raw pg insert transactions from ${load.connections} connections, 0 overlaps`,
-      pass: ratio >= TARGET_RATIO && consistent,
-      notes: `HTTP inhibit-multi, ${load.connections} connections alternating over 2 cloud processes, one schema`,
-      details: reservationDetails(audit, figures),
-    };
+    return reservationResult(
+      {
+        name,
+        targetRatio: TARGET_RATIO,
+        target: `≥ ${TARGET_RATIO} × raw pg insert transactions from ${load.connections} connections, 0 overlaps`,
+        notes: `HTTP inhibit-multi, ${load.connections} connections alternating over 2 cloud processes, one schema`,
+      },
+      { audit, figures, baseline },
+    );
   } finally {
     await Promise.all(clouds.map((cloud) => cloud.stop()));
     await database.dispose();

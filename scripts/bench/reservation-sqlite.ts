@@ -2,10 +2,10 @@
 // better-sqlite3 transactions inserting the same rows (a booking and its locker) into the same schema.
 import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
-import { elapsedMs, round, type BenchOptions, type BenchResult } from './bench-result';
+import { elapsedMs, type BenchOptions, type BenchResult } from './bench-result';
 import { runLoad } from './http-load';
 import { startCloudProcess } from './processes';
-import { auditReservations, reservationDetails, holdRequestBodies, holdRequests } from './reservations';
+import { auditReservations, reservationResult, holdRequestBodies, holdRequests } from './reservations';
 import { createBenchDatabase } from './stores';
 
 export const name = 'reservation-sqlite';
@@ -72,21 +72,15 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
     const baseline = await rawInsertRate(
       options.quick ? { maxRows: 200, maxMs: 1_000 } : { maxRows: 200_000, maxMs: 5_000 },
     );
-    const figure = figures.ok / figures.durationS;
-    const ratio = figure / baseline;
-    // Requests still in flight when the load stopped may have committed without being counted.
-    const consistent = audit.overlaps === 0 && audit.activeReservations >= figures.ok;
-    return {
-      name,
-      figure: round(figure),
-      unit: 'reservations/s',
-      baseline: round(baseline),
-      ratio: round(ratio),
-      target: `≥ ${TARGET_RATIO} × baseline, 0 overlaps`,
-      pass: ratio >= TARGET_RATIO && consistent,
-      notes: `HTTP inhibit-multi, ${load.connections} connections, 1 cloud process; baseline: raw better-sqlite3 insert transactions of the same rows`,
-      details: reservationDetails(audit, figures),
-    };
+    return reservationResult(
+      {
+        name,
+        targetRatio: TARGET_RATIO,
+        target: `≥ ${TARGET_RATIO} × baseline, 0 overlaps`,
+        notes: `HTTP inhibit-multi, ${load.connections} connections, 1 cloud process; baseline: raw better-sqlite3 insert transactions of the same rows`,
+      },
+      { audit, figures, baseline },
+    );
   } finally {
     await cloud.stop();
     await database.dispose();

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
+import { round, type BenchResult } from './bench-result';
 import type { LoadFigures } from './http-load';
 import { POSTGRES_URL, type BenchDatabase } from './stores';
 
@@ -95,14 +96,41 @@ export async function auditReservations(database: BenchDatabase): Promise<Reserv
   }
 }
 
-/** The details both reservation benchmarks report: the audit and the load's answers. */
-export function reservationDetails(audit: ReservationAudit, figures: LoadFigures) {
+/**
+ * What both reservation benchmarks report: the accepted holds per second against `baseline`, passing
+ * when their ratio reaches `targetRatio` and the audit found no overlap; the audit and the load's
+ * answers as details.
+ */
+export function reservationResult(
+  bench: {
+    name: string;
+    targetRatio: number;
+    /** The target in words. */
+    target: string;
+    notes: string;
+  },
+  { audit, figures, baseline }: { audit: ReservationAudit; figures: LoadFigures; baseline: number },
+): BenchResult {
+  const figure = figures.ok / figures.durationS;
+  const ratio = figure / baseline;
+  // Requests still in flight when the load stopped may have committed without being counted.
+  const consistent = audit.overlaps === 0 && audit.activeReservations >= figures.ok;
   return {
-    overlaps: audit.overlaps,
-    activeReservations: audit.activeReservations,
-    succeeded: figures.ok,
-    refused: figures.non2xx,
-    errors: figures.errors + figures.timeouts,
-    p99Ms: figures.latencyP99Ms,
+    name: bench.name,
+    figure: round(figure),
+    unit: 'reservations/s',
+    baseline: round(baseline),
+    ratio: round(ratio),
+    target: bench.target,
+    pass: ratio >= bench.targetRatio && consistent,
+    notes: bench.notes,
+    details: {
+      overlaps: audit.overlaps,
+      activeReservations: audit.activeReservations,
+      succeeded: figures.ok,
+      refused: figures.non2xx,
+      errors: figures.errors + figures.timeouts,
+      p99Ms: figures.latencyP99Ms,
+    },
   };
 }

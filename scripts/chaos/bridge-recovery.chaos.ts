@@ -1,11 +1,11 @@
 import { pino } from 'pino';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { freePort, kill9, scenarioDatabase, startCloud } from './cloud-process';
-import { BRIDGE_FEATURES, BRIDGE_PROTOCOL_VERSION } from '@deposito/protocol/bridge/v1';
+import { BRIDGE_FEATURES } from '@deposito/protocol/bridge/v1';
 import { BridgeLink, DEFAULT_LINK_BACKOFF } from '@deposito/edge-bridge/link/bridge-link';
 import { setBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
 import { openStore } from '@deposito/cloud/store/store';
-import { buildLocation } from '@deposito/cloud/test/builders';
+import { buildEmptyHello, buildLocation } from '@deposito/cloud/test/builders';
 import { STORE_DIALECTS } from '@deposito/cloud/test/test-store';
 
 // Fault injection (issue 19, item 6): 100 bridges with the production reconnect policy (full
@@ -76,17 +76,7 @@ async function outageAndRecovery(
       locationKey,
       logger,
       backoff: DEFAULT_LINK_BACKOFF,
-      onOpen: () =>
-        link.send({
-          type: 'hello',
-          protocolVersion: BRIDGE_PROTOCOL_VERSION,
-          bridgeVersion: 'chaos',
-          locationKey,
-          buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
-          oldestBufferedAt: null,
-          sentAt: new Date().toISOString(),
-          features: [...BRIDGE_FEATURES],
-        }),
+      onOpen: () => link.send(buildEmptyHello(locationKey, 'chaos', BRIDGE_FEATURES)),
     });
     return link;
   });

@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bridgeAuthHeaders, BRIDGE_PROTOCOL_VERSION } from '@deposito/protocol/bridge/v1';
+import { bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
+import { buildEmptyHello } from '../../test/builders';
 import { seedSite, SITE_LOCATION, SITE_TOKEN, startHubCloud, type HubCloud } from '../../test/bridge-site';
 import { type TestDatabase, openTestStore } from '../../test/test-store';
 import type { Store } from '../store/store';
@@ -48,17 +49,7 @@ class RawBridge {
     });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const bridge = new RawBridge(socket);
-    const now = new Date().toISOString();
-    bridge.send({
-      type: 'hello',
-      protocolVersion: BRIDGE_PROTOCOL_VERSION,
-      bridgeVersion: 'flood-test',
-      locationKey: SITE_LOCATION,
-      buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
-      oldestBufferedAt: null,
-      sentAt: now,
-      features: ['hello-ack'],
-    });
+    bridge.send(buildEmptyHello(SITE_LOCATION, 'flood-test', ['hello-ack']));
     await new Promise<void>((resolve) =>
       socket.on('message', (data: Buffer) => {
         if ((JSON.parse(data.toString()) as { type: string }).type === 'hello-ack') resolve();

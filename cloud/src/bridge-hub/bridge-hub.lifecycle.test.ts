@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import pg from 'pg';
-import { BRIDGE_PROTOCOL_VERSION, bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
+import { bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
+import { buildEmptyHello } from '../../test/builders';
 import { seedSite, SITE_LOCATION, SITE_TOKEN, startHubCloud, type HubCloud } from '../../test/bridge-site';
 import { STORE_DIALECTS, testPostgresUrl, type TestDatabase, openTestStore } from '../../test/test-store';
 import type { Store } from '../store/store';
@@ -20,18 +21,7 @@ async function connectBridge(url: string): Promise<{ socket: WebSocket; closed: 
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
-  const now = new Date().toISOString();
-  socket.send(
-    JSON.stringify({
-      type: 'hello',
-      protocolVersion: BRIDGE_PROTOCOL_VERSION,
-      bridgeVersion: 'test',
-      locationKey: SITE_LOCATION,
-      buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
-      oldestBufferedAt: null,
-      sentAt: now,
-    }),
-  );
+  socket.send(JSON.stringify(buildEmptyHello(SITE_LOCATION, 'test')));
   return { socket, closed };
 }
 

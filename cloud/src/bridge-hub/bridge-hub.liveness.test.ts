@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { BRIDGE_CLOSE_CODES, BRIDGE_PROTOCOL_VERSION, bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
+import { BRIDGE_CLOSE_CODES, bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
+import { buildEmptyHello } from '../../test/builders';
 import {
   adminToken,
   BridgeProcess,
@@ -106,14 +107,8 @@ async function handBridge(
   });
   socket.send(
     JSON.stringify({
-      type: 'hello',
-      protocolVersion: BRIDGE_PROTOCOL_VERSION,
-      bridgeVersion: 'by-hand',
-      locationKey: SITE_LOCATION,
-      buffered: { results: 0, events: 0, snapshots: 0, pendingCommands: 0 },
-      oldestBufferedAt: null,
+      ...buildEmptyHello(SITE_LOCATION, 'by-hand', options.features),
       sentAt: new Date(Date.now() + (options.clockAheadMs ?? 0)).toISOString(),
-      ...(options.features ? { features: options.features } : {}),
     }),
   );
   return { socket, received, arrivals, closed };

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminToken,
   BridgeProcess,
   callJson,
   CloudProcess,
-  seedSite,
-  SimulatorProcess,
   SITE_LOCATION,
-  startHubCloud,
-  type HubCloud,
   stopSite,
   waitUntilSiteOnline,
+  useTestSite,
+  reserveAtSite,
+  expectPinProgrammed,
 } from '../../test/bridge-site';
-import { buildBooking } from '../../test/builders';
-import { testPostgresUrl, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
-import type { Store } from '../store/store';
+import { testPostgresUrl } from '../../test/test-store';
 import type { BridgeHub } from './bridge-hub';
-import { bookCommandId } from './booking-commands';
 import type { HubLockerFullState } from './hub-locker-control';
 
 // Two cloud processes on one PostgreSQL schema. The bridge holds its socket on the other OS process
@@ -28,33 +23,23 @@ const NOTIFY_ONLY = { sweepMs: 60_000, resultPollMs: 60_000 };
 
 const LOCKERS = 6;
 
-let database: TestDatabase;
-let store: Store;
-let simulator: SimulatorProcess;
+const front = useTestSite({ dialect: 'postgres', lockers: LOCKERS, hub: NOTIFY_ONLY });
 let holder: CloudProcess;
-let bridge: BridgeProcess;
-let front: HubCloud;
-let token: string;
 
 const frontHub = (): BridgeHub => front.hub;
 
 beforeAll(async () => {
-  ({ database, store } = await openTestStore('postgres'));
-  await seedSite(store, LOCKERS);
-  token = await adminToken(store);
-  [simulator, holder] = await Promise.all([
-    SimulatorProcess.start({ lockers: LOCKERS }),
-    CloudProcess.start({ connectionString: testPostgresUrl(), schema: database.schema!, hub: NOTIFY_ONLY }),
-  ]);
-  front = await startHubCloud({ store, target: database.target, hub: NOTIFY_ONLY });
-  bridge = await BridgeProcess.start({ cloudUrl: holder.url, controllerPort: simulator.port });
-  await waitUntilSiteOnline(frontHub(), bridge);
+  holder = await CloudProcess.start({
+    connectionString: testPostgresUrl(),
+    schema: front.database.schema!,
+    hub: NOTIFY_ONLY,
+  });
+  front.bridge = await BridgeProcess.start({ cloudUrl: holder.url, controllerPort: front.simulator.port });
+  await waitUntilSiteOnline(frontHub(), front.bridge);
 });
 
-afterAll(async () => {
-  await stopSite({ bridge, clouds: [front, holder], simulator });
-  await closeTestStore(store, database);
-});
+// Before the front's own site stops (the bridge first, as always).
+afterAll(() => stopSite({ bridge: front.bridge, clouds: [holder] }));
 
 describe('bridge hub across cloud processes on PostgreSQL', () => {
   it("reaches a bridge held by another process with an operator's open, and answers with its result", async () => {
@@ -64,14 +49,14 @@ describe('bridge hub across cloud processes on PostgreSQL', () => {
       'POST',
       '/api/lockers/open',
       {
-        token,
+        token: front.token,
         body: { location: SITE_LOCATION, lockerId: 2 },
       },
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, outcome: 'executed' });
-    expect((await simulator.locker(2))?.doorOpen).toBe(true);
-    expect(await store.bridge.getCommand(answer.body.commandId)).toMatchObject({
+    expect((await front.simulator.locker(2))?.doorOpen).toBe(true);
+    expect(await front.store.bridge.getCommand(answer.body.commandId)).toMatchObject({
       status: 'succeeded',
       attempts: 1,
     });
@@ -85,7 +70,7 @@ describe('bridge hub across cloud processes on PostgreSQL', () => {
             'GET',
             `/api/lockers/full-state?location=${SITE_LOCATION}`,
             {
-              token,
+              token: front.token,
             },
           )
         ).body;
@@ -96,29 +81,13 @@ describe('bridge hub across cloud processes on PostgreSQL', () => {
 
   it('programs a PIN through the other process when a booking is paid here', async () => {
     const now = new Date();
-    const reserved = await store.bookings.reserveLockers({
-      booking: buildBooking({
-        locationKey: SITE_LOCATION,
-        status: 'confirmed',
-        pin: '730418',
-        startAt: new Date(now.getTime() - 60_000),
-        endAt: new Date(now.getTime() + 3600_000),
-        expiresAt: null,
-      }),
-      maxOnline: 100,
-      now,
-      lockerNumbers: [3],
+    const booking = await reserveAtSite(front.store, [3], {
+      pin: '730418',
+      startAt: new Date(now.getTime() - 60_000),
+      endAt: new Date(now.getTime() + 3600_000),
     });
-    if (!reserved.ok) throw new Error('reservation failed');
-    front.cloud.context.events.emit({ type: 'booking.confirmed', booking: reserved.booking });
-    await expect
-      .poll(async () => (await simulator.locker(3))?.booking?.pin, { timeout: 10_000 })
-      .toBe('730418');
-    await expect
-      .poll(
-        async () => (await store.bridge.getCommand(bookCommandId(reserved.booking.transactionId, 3)))?.status,
-      )
-      .toBe('succeeded');
+    front.cloud.context.events.emit({ type: 'booking.confirmed', booking });
+    await expectPinProgrammed(front, booking.transactionId, 3, '730418');
   });
 
   it('closes the bridge on the other process when its token is rotated here', async () => {
@@ -126,10 +95,12 @@ describe('bridge hub across cloud processes on PostgreSQL', () => {
       front.url,
       'POST',
       `/api/admin/locations/${SITE_LOCATION}/bridge-token`,
-      { token, body: {} },
+      { token: front.token, body: {} },
     );
     expect(rotated.status).toBe(200);
-    await expect.poll(async () => (await bridge.health()).link.state, { timeout: 10_000 }).toBe('refused');
+    await expect
+      .poll(async () => (await front.bridge.health()).link.state, { timeout: 10_000 })
+      .toBe('refused');
     await expect.poll(() => frontHub().isOnline(SITE_LOCATION)).toBe(false);
   });
 });

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
 import {
-  adminToken,
-  BridgeProcess,
   callJson,
-  seedSite,
-  SimulatorProcess,
   SITE_LOCATION,
   SITE_TOKEN,
   startHubCloud,
-  type HubCloud,
-  stopSite,
-  waitUntilSiteOnline,
   bridgeUpgradeStatus,
+  startSiteBridge,
+  useTestSite,
+  reserveAtSite,
+  expectPinProgrammed,
 } from '../../test/bridge-site';
-import { buildBooking } from '../../test/builders';
-import { type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
 import type { Clock } from '../clock';
-import type { Store } from '../store/store';
 import { PIN_NOT_PROGRAMMED_LOG_TYPE, type BridgeHub } from './bridge-hub';
 import { bookCommandId, syncAllPins, syncLockerPins, unbookCommandId } from './booking-commands';
 import type { HubLockerFullState } from './hub-locker-control';
@@ -35,18 +29,15 @@ class SkewedClock implements Clock {
   }
 }
 
-let database: TestDatabase;
-let store: Store;
-let simulator: SimulatorProcess;
-let bridge: BridgeProcess;
-let site: HubCloud;
-let token: string;
+const clock = new SkewedClock();
+// Doors opened by a command stay open for the whole file: one closing by itself would be an event
+// no test expects.
+const site = useTestSite({ dialect: 'sqlite', lockers: LOCKERS, clock, doorOpenMs: 3600_000, bridge: true });
 /** The token the rotation test issued (the revocation test revokes it). */
 let rotatedToken = '';
-const clock = new SkewedClock();
 
 const hub = (): BridgeHub => site.hub;
-const post = <T>(path: string, body: unknown, bearer: string | null = token) =>
+const post = <T>(path: string, body: unknown, bearer: string | null = site.token) =>
   callJson<T>(site.url, 'POST', path, { token: bearer ?? undefined, body });
 const fullState = async () =>
   (
@@ -54,18 +45,21 @@ const fullState = async () =>
       site.url,
       'GET',
       `/api/lockers/full-state?location=${SITE_LOCATION}`,
-      { token },
+      { token: site.token },
     )
   ).body;
 
-async function startBridge(): Promise<void> {
-  bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: simulator.port });
-  await waitUntilSiteOnline(hub(), bridge);
+/** The cloud comes back on its port after an outage. */
+async function restartCloud(): Promise<void> {
+  Object.assign(
+    site,
+    await startHubCloud({ store: site.store, target: site.database.target, clock, port: site.port }),
+  );
 }
 
 /** An operator cancels a confirmed booking, and the cloud announces it as the service does. */
 async function cancelAsOperator(transactionId: string): Promise<void> {
-  const cancelled = await store.bookings.transition(transactionId, {
+  const cancelled = await site.store.bookings.transition(transactionId, {
     from: ['confirmed'],
     to: 'cancelled_by_operator',
     actor: 'operator',
@@ -78,22 +72,6 @@ async function cancelAsOperator(transactionId: string): Promise<void> {
 /** Answers the HTTP status of an upgrade to /bridge with these headers, or 101 when the socket opened. */
 const upgradeStatus = (headers: Record<string, string>, query = '') =>
   bridgeUpgradeStatus(site.url, headers, query);
-
-beforeAll(async () => {
-  ({ database, store } = await openTestStore('sqlite'));
-  await seedSite(store, LOCKERS);
-  token = await adminToken(store);
-  // Doors opened by a command stay open for the whole file: one closing by itself would be an
-  // event no test expects.
-  simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
-  site = await startHubCloud({ store, target: database.target, clock });
-  await startBridge();
-});
-
-afterAll(async () => {
-  await stopSite({ bridge, clouds: [site], simulator });
-  await closeTestStore(store, database);
-});
 
 describe('bridge hub with a real bridge and controller simulator', () => {
   it('refuses a wrong token, another location, or no token with 401 before the socket opens', async () => {
@@ -112,37 +90,28 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     expect((await post('/api/lockers/open', { location: SITE_LOCATION, lockerId: 2 }, null)).status).toBe(
       401,
     );
-    const before = await simulator.operations('open');
+    const before = await site.simulator.operations('open');
     const answer = await post<{ success: boolean; outcome: string; commandId: string }>('/api/lockers/open', {
       location: SITE_LOCATION,
       lockerId: '2',
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, outcome: 'executed' });
-    expect((await simulator.locker(2))?.doorOpen).toBe(true);
-    expect(await simulator.operations('open')).toBe(before + 1);
-    const command = await store.bridge.getCommand(answer.body.commandId);
+    expect((await site.simulator.locker(2))?.doorOpen).toBe(true);
+    expect(await site.simulator.operations('open')).toBe(before + 1);
+    const command = await site.store.bridge.getCommand(answer.body.commandId);
     expect(command).toMatchObject({ status: 'succeeded', op: 'open', lockerId: 2, attempts: 1 });
     expect(command?.result).toMatchObject({ status: 'SUCCEEDED', ok: true });
   });
 
   it("shows the controller's lockers in the full state with their age, merged with the bookings", async () => {
     const now = new Date();
-    const reserved = await store.bookings.reserveLockers({
-      booking: buildBooking({
-        locationKey: SITE_LOCATION,
-        status: 'confirmed',
-        startAt: new Date(now.getTime() - 3600_000),
-        endAt: new Date(now.getTime() + 2 * 3600_000),
-        expiresAt: null,
-      }),
-      maxOnline: 100,
-      now,
-      lockerNumbers: [3],
+    const reserved = await reserveAtSite(site.store, [3], {
+      startAt: new Date(now.getTime() - 3600_000),
+      endAt: new Date(now.getTime() + 2 * 3600_000),
     });
-    expect(reserved.ok).toBe(true);
-    await simulator.setOccupancy(3, 'booked');
-    await simulator.setOccupancy(5, 'inhibited');
+    await site.simulator.setOccupancy(3, 'booked');
+    await site.simulator.setOccupancy(5, 'inhibited');
 
     await expect
       .poll(async () => (await fullState()).find((l) => l.id === 5)?.status, { timeout: 10_000 })
@@ -153,7 +122,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       status: 'occupied',
       size: 'standard',
       online: true,
-      transactionId: reserved.ok ? reserved.booking.transactionId : '',
+      transactionId: reserved.transactionId,
     });
     expect(lockers.find((l) => l.id === 4)).toMatchObject({ status: 'available', size: 'large' });
     expect(lockers.find((l) => l.id === 2)).toMatchObject({ doorOpen: true });
@@ -175,22 +144,11 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       endMs: Date.now() + 3 * 3600_000,
     },
   ) {
-    const now = new Date();
-    const reserved = await store.bookings.reserveLockers({
-      booking: buildBooking({
-        locationKey: SITE_LOCATION,
-        status: 'confirmed',
-        pin,
-        startAt: new Date(window.startMs),
-        endAt: new Date(window.endMs),
-        expiresAt: null,
-      }),
-      maxOnline: 100,
-      now,
-      lockerNumbers: [lockerNumber],
+    return reserveAtSite(site.store, [lockerNumber], {
+      pin,
+      startAt: new Date(window.startMs),
+      endAt: new Date(window.endMs),
     });
-    if (!reserved.ok) throw new Error('reservation failed');
-    return reserved.booking;
   }
 
   it('programs the PIN of a paid booking on its locker and takes it off when the booking is cancelled', async () => {
@@ -199,18 +157,17 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     events.emit({ type: 'booking.confirmed', booking });
     events.emit({ type: 'booking.confirmed', booking });
 
-    await expect
-      .poll(async () => (await simulator.locker(6))?.booking?.pin, { timeout: 10_000 })
-      .toBe('482915');
-    await expect
-      .poll(async () => (await store.bridge.getCommand(bookCommandId(booking.transactionId, 6)))?.status)
-      .toBe('succeeded');
-    expect(await simulator.operations('book')).toBe(1);
+    await expectPinProgrammed(site, booking.transactionId, 6, '482915');
+    expect(await site.simulator.operations('book')).toBe(1);
 
     await cancelAsOperator(booking.transactionId);
-    await expect.poll(async () => (await simulator.locker(6))?.occupancy, { timeout: 10_000 }).toBe('free');
     await expect
-      .poll(async () => (await store.bridge.getCommand(unbookCommandId(booking.transactionId, 6)))?.status)
+      .poll(async () => (await site.simulator.locker(6))?.occupancy, { timeout: 10_000 })
+      .toBe('free');
+    await expect
+      .poll(
+        async () => (await site.store.bridge.getCommand(unbookCommandId(booking.transactionId, 6)))?.status,
+      )
       .toBe('succeeded');
   });
 
@@ -218,7 +175,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     const booking = await paidBookingNow(6, '560273');
     site.cloud.context.events.emit({ type: 'booking.confirmed', booking });
     await expect
-      .poll(async () => (await simulator.locker(6))?.booking?.pin, { timeout: 10_000 })
+      .poll(async () => (await site.simulator.locker(6))?.booking?.pin, { timeout: 10_000 })
       .toBe('560273');
 
     const moved = await post<{ lockers: number[] }>(`/api/admin/bookings/${booking.transactionId}/move`, {
@@ -228,16 +185,20 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.lockers).toEqual([1]);
     await expect
-      .poll(async () => (await simulator.locker(1))?.booking?.pin, { timeout: 10_000 })
+      .poll(async () => (await site.simulator.locker(1))?.booking?.pin, { timeout: 10_000 })
       .toBe('560273');
-    await expect.poll(async () => (await simulator.locker(6))?.occupancy, { timeout: 10_000 }).toBe('free');
+    await expect
+      .poll(async () => (await site.simulator.locker(6))?.occupancy, { timeout: 10_000 })
+      .toBe('free');
     expect((await fullState()).find((locker) => locker.id === 1)).toMatchObject({
       transactionId: booking.transactionId,
     });
 
     // Back to where it was, for the tests after this one.
     await cancelAsOperator(booking.transactionId);
-    await expect.poll(async () => (await simulator.locker(1))?.occupancy, { timeout: 10_000 }).toBe('free');
+    await expect
+      .poll(async () => (await site.simulator.locker(1))?.occupancy, { timeout: 10_000 })
+      .toBe('free');
   });
 
   it("programs a locker's second booking of the day when the first one ends", async () => {
@@ -246,14 +207,14 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     const first = await paidBookingNow(1, '250418', { startMs: Date.now() - 60_000, endMs: turn });
     const second = await paidBookingNow(1, '739152', { startMs: turn, endMs: turn + 3 * 3600_000 });
     await syncLockerPins(pins, SITE_LOCATION, [1]);
-    await expect.poll(async () => (await simulator.locker(1))?.booking?.pin).toBe('250418');
+    await expect.poll(async () => (await site.simulator.locker(1))?.booking?.pin).toBe('250418');
     // The first booking holds the controller: the second waits for its turn.
-    expect(await store.bridge.getCommand(bookCommandId(second.transactionId, 1))).toBeNull();
+    expect(await site.store.bridge.getCommand(bookCommandId(second.transactionId, 1))).toBeNull();
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now() + 100)));
     await syncAllPins(pins);
-    await expect.poll(async () => (await simulator.locker(1))?.booking?.pin).toBe('739152');
-    expect(await store.bridge.getCommand(bookCommandId(first.transactionId, 1))).toMatchObject({
+    await expect.poll(async () => (await site.simulator.locker(1))?.booking?.pin).toBe('739152');
+    expect(await site.store.bridge.getCommand(bookCommandId(first.transactionId, 1))).toMatchObject({
       status: 'succeeded',
     });
   });
@@ -263,31 +224,33 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     const turn = Date.now() + 4_000;
     const later = await paidBookingNow(6, '318204', { startMs: turn, endMs: turn + 3 * 3600_000 });
     await syncLockerPins(pins, SITE_LOCATION, [6]);
-    await expect.poll(async () => (await simulator.locker(6))?.booking?.pin).toBe('318204');
+    await expect.poll(async () => (await site.simulator.locker(6))?.booking?.pin).toBe('318204');
 
     // A visitor books the same locker until then, and pays.
     const sooner = await paidBookingNow(6, '907361', { startMs: Date.now() - 60_000, endMs: turn });
     await syncLockerPins(pins, SITE_LOCATION, [6]);
-    await expect.poll(async () => (await simulator.locker(6))?.booking?.pin).toBe('907361');
-    expect(await store.bridge.getCommand(unbookCommandId(later.transactionId, 6))).toMatchObject({
+    await expect.poll(async () => (await site.simulator.locker(6))?.booking?.pin).toBe('907361');
+    expect(await site.store.bridge.getCommand(unbookCommandId(later.transactionId, 6))).toMatchObject({
       status: 'succeeded',
     });
-    expect(await store.bridge.getCommand(bookCommandId(sooner.transactionId, 6))).toMatchObject({
+    expect(await site.store.bridge.getCommand(bookCommandId(sooner.transactionId, 6))).toMatchObject({
       status: 'succeeded',
     });
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now() + 100)));
     await syncAllPins(pins);
-    await expect.poll(async () => (await simulator.locker(6))?.booking?.pin).toBe('318204');
-    expect(await store.bridge.getCommand(bookCommandId(later.transactionId, 6, 2))).toMatchObject({
+    await expect.poll(async () => (await site.simulator.locker(6))?.booking?.pin).toBe('318204');
+    expect(await site.store.bridge.getCommand(bookCommandId(later.transactionId, 6, 2))).toMatchObject({
       status: 'succeeded',
     });
 
     // Cancelled, its PIN sent a second time comes off a second time.
     await cancelAsOperator(later.transactionId);
-    await expect.poll(async () => (await simulator.locker(6))?.occupancy).toBe('free');
+    await expect.poll(async () => (await site.simulator.locker(6))?.occupancy).toBe('free');
     await expect
-      .poll(async () => (await store.bridge.getCommand(unbookCommandId(later.transactionId, 6, 2)))?.status)
+      .poll(
+        async () => (await site.store.bridge.getCommand(unbookCommandId(later.transactionId, 6, 2)))?.status,
+      )
       .toBe('succeeded');
   });
 
@@ -296,85 +259,81 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     // Real time (the bridge and simulator check booking windows against the real clock), with a
     // margin for a busy machine before the first booking ends.
     const turn = Date.now() + 12_000;
-    const paidLarge = async (startMs: number, endMs: number) => {
-      const reserved = await store.bookings.reserveLockers({
-        booking: buildBooking({
-          locationKey: SITE_LOCATION,
-          status: 'confirmed',
-          size: 'large',
-          pin: '604718',
-          startAt: new Date(startMs),
-          endAt: new Date(endMs),
-          expiresAt: null,
-        }),
-        maxOnline: 100,
-        now: new Date(),
-        lockerNumbers: [8],
+    const paidLarge = (startMs: number, endMs: number) =>
+      reserveAtSite(site.store, [8], {
+        size: 'large',
+        pin: '604718',
+        startAt: new Date(startMs),
+        endAt: new Date(endMs),
       });
-      if (!reserved.ok) throw new Error('reservation failed');
-      return reserved.booking;
-    };
     const stay = await paidLarge(Date.now() - 60_000, turn);
     await syncLockerPins(pins, SITE_LOCATION, [8]);
-    await expect.poll(async () => (await simulator.locker(8))?.booking?.pin).toBe('604718');
+    await expect.poll(async () => (await site.simulator.locker(8))?.booking?.pin).toBe('604718');
 
     // The visitor pays one more hour: a booking of its own, with the stay's PIN, tied to the stay.
     const extension = await paidLarge(turn, turn + 3600_000);
-    await store.bookingExtensions.add({
+    await site.store.bookingExtensions.add({
       transactionId: extension.transactionId,
       stayId: stay.transactionId,
       createdAt: new Date(),
     });
-    const unbooks = await simulator.operations('unbook');
+    const unbooks = await site.simulator.operations('unbook');
     await syncLockerPins(pins, SITE_LOCATION, [8]);
     await expect
-      .poll(async () => (await store.bridge.getCommand(bookCommandId(stay.transactionId, 8, 2)))?.status)
+      .poll(async () => (await site.store.bridge.getCommand(bookCommandId(stay.transactionId, 8, 2)))?.status)
       .toBe('succeeded');
-    expect((await store.bridge.getCommand(bookCommandId(stay.transactionId, 8, 2)))?.params).toMatchObject({
+    expect(
+      (await site.store.bridge.getCommand(bookCommandId(stay.transactionId, 8, 2)))?.params,
+    ).toMatchObject({
       pin: '604718',
       to: new Date(turn + 3600_000).toISOString(),
     });
-    expect(await simulator.operations('unbook')).toBe(unbooks + 1);
-    expect((await simulator.locker(8))?.booking?.pin).toBe('604718');
+    expect(await site.simulator.operations('unbook')).toBe(unbooks + 1);
+    expect((await site.simulator.locker(8))?.booking?.pin).toBe('604718');
 
     // The first booking's end passes: the controller already has the stay until its new end.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now() + 100)));
-    const books = await simulator.operations('book');
+    const books = await site.simulator.operations('book');
     await syncAllPins(pins);
-    expect(await simulator.operations('book')).toBe(books);
-    expect(await store.bridge.getCommand(bookCommandId(extension.transactionId, 8))).toBeNull();
-    expect(await store.bridge.getCommand(bookCommandId(stay.transactionId, 8, 3))).toBeNull();
-    expect((await simulator.locker(8))?.booking?.pin).toBe('604718');
+    expect(await site.simulator.operations('book')).toBe(books);
+    expect(await site.store.bridge.getCommand(bookCommandId(extension.transactionId, 8))).toBeNull();
+    expect(await site.store.bridge.getCommand(bookCommandId(stay.transactionId, 8, 3))).toBeNull();
+    expect((await site.simulator.locker(8))?.booking?.pin).toBe('604718');
 
     // Cancelled, the stay's PIN comes off (for the tests after this one).
     for (const booking of [stay, extension]) await cancelAsOperator(booking.transactionId);
-    await expect.poll(async () => (await simulator.locker(8))?.occupancy, { timeout: 10_000 }).toBe('free');
+    await expect
+      .poll(async () => (await site.simulator.locker(8))?.occupancy, { timeout: 10_000 })
+      .toBe('free');
   });
 
   it("tells the operators when a paid booking's PIN cannot be programmed because the locker is taken", async () => {
-    await simulator.setOccupancy(7, 'booked');
+    await site.simulator.setOccupancy(7, 'booked');
     const booking = await paidBookingNow(7, '615204');
     site.cloud.context.events.emit({ type: 'booking.confirmed', booking });
 
     await expect
-      .poll(async () => (await store.bridge.getCommand(bookCommandId(booking.transactionId, 7)))?.status, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => (await site.store.bridge.getCommand(bookCommandId(booking.transactionId, 7)))?.status,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe('failed');
     await expect
       .poll(async () =>
-        (await store.errorLog.recent(50)).find(
+        (await site.store.errorLog.recent(50)).find(
           (entry) =>
             entry.type === PIN_NOT_PROGRAMMED_LOG_TYPE && entry.message.includes(booking.transactionId),
         ),
       )
       .toMatchObject({ locationKey: SITE_LOCATION, lockerId: 7 });
-    expect((await simulator.locker(7))?.booking?.pin).not.toBe('615204');
-    await simulator.setOccupancy(7, 'free');
+    expect((await site.simulator.locker(7))?.booking?.pin).not.toBe('615204');
+    await site.simulator.setOccupancy(7, 'free');
   });
 
   it('does not execute an open that arrives after its expiry: EXPIRED is recorded and the operator gets 504', async () => {
-    const opensBefore = await simulator.operations('open');
+    const opensBefore = await site.simulator.operations('open');
     clock.skewMs = 120_000;
     try {
       const answer = await post<{ error: { code: string; details: { commandId: string } } }>(
@@ -386,17 +345,17 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       );
       expect(answer.status).toBe(504);
       expect(answer.body.error.code).toBe('bridge/command_expired');
-      const command = await store.bridge.getCommand(answer.body.error.details.commandId);
+      const command = await site.store.bridge.getCommand(answer.body.error.details.commandId);
       expect(command).toMatchObject({ status: 'expired', result: { status: 'EXPIRED', ok: false } });
     } finally {
       clock.skewMs = 0;
     }
-    expect(await simulator.operations('open')).toBe(opensBefore);
-    expect((await simulator.locker(7))?.doorOpen).toBe(false);
+    expect(await site.simulator.operations('open')).toBe(opensBefore);
+    expect((await site.simulator.locker(7))?.doorOpen).toBe(false);
   });
 
   it('answers 503 to an open while the location is offline, queues an inhibit and runs it when the bridge returns', async () => {
-    await bridge.stop();
+    await site.bridge.stop();
     await expect.poll(() => hub().isOnline(SITE_LOCATION)).toBe(false);
 
     const open = await post<{ error: { code: string } }>('/api/lockers/open', {
@@ -414,19 +373,21 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     });
     expect(inhibit.status).toBe(202);
     expect(inhibit.body).toMatchObject({ success: true, outcome: 'queued' });
-    expect(await store.bridge.getCommand(inhibit.body.commandId)).toMatchObject({
+    expect(await site.store.bridge.getCommand(inhibit.body.commandId)).toMatchObject({
       status: 'queued',
       attempts: 0,
     });
     // Out of service at once: not sold online while it waits.
-    expect((await store.locations.lockers(SITE_LOCATION)).find((l) => l.number === 7)?.inService).toBe(false);
+    expect((await site.store.locations.lockers(SITE_LOCATION)).find((l) => l.number === 7)?.inService).toBe(
+      false,
+    );
 
-    await startBridge();
+    await startSiteBridge(site);
     await expect
-      .poll(async () => (await simulator.locker(7))?.occupancy, { timeout: 10_000 })
+      .poll(async () => (await site.simulator.locker(7))?.occupancy, { timeout: 10_000 })
       .toBe('inhibited');
     await expect
-      .poll(async () => (await store.bridge.getCommand(inhibit.body.commandId))?.status)
+      .poll(async () => (await site.store.bridge.getCommand(inhibit.body.commandId))?.status)
       .toBe('succeeded');
     await expect
       .poll(async () => (await fullState()).find((l) => l.id === 7)?.status, { timeout: 10_000 })
@@ -435,13 +396,13 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
   it('keeps events while the cloud is down and stores them in order, once each, when it returns', async () => {
     const doorEvents = async () =>
-      (await store.bridge.events(SITE_LOCATION, 10_000)).filter((event) => event.kind === 'door');
+      (await site.store.bridge.events(SITE_LOCATION, 10_000)).filter((event) => event.kind === 'door');
     const before = (await doorEvents()).length;
     await site.stop();
-    await expect.poll(async () => (await bridge.health()).link.up).toBe(false);
+    await expect.poll(async () => (await site.bridge.health()).link.up).toBe(false);
     // Counted from here: the previous test's inhibit may still be on its way into the buffer.
-    await bridge.polledSinceNow();
-    const buffered = (await bridge.health()).buffer.events;
+    await site.bridge.polledSinceNow();
+    const buffered = (await site.bridge.health()).buffer.events;
 
     const changes: Array<[number, boolean]> = [
       [1, true],
@@ -451,13 +412,13 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       [8, false],
     ];
     for (const [index, [locker, open]] of changes.entries()) {
-      await simulator.setDoor(locker, open);
+      await site.simulator.setDoor(locker, open);
       // Seen before the next change, which may undo it (the bridge samples the doors).
-      await expect.poll(async () => (await bridge.health()).buffer.events).toBe(buffered + index + 1);
+      await expect.poll(async () => (await site.bridge.health()).buffer.events).toBe(buffered + index + 1);
     }
 
-    site = await startHubCloud({ store, target: database.target, clock, port: site.port });
-    await expect.poll(async () => (await bridge.health()).buffer.depth, { timeout: 20_000 }).toBe(0);
+    await restartCloud();
+    await expect.poll(async () => (await site.bridge.health()).buffer.depth, { timeout: 20_000 }).toBe(0);
 
     const stored = (await doorEvents()).slice(before);
     expect(stored.map((e) => [e.lockerId, (e.payload as { door?: string }).door])).toEqual(
@@ -470,23 +431,23 @@ describe('bridge hub with a real bridge and controller simulator', () => {
   });
 
   it('resends a command after a reconnect until its result arrives, and the controller runs it once', async () => {
-    await simulator.setFault({ kind: 'slow', delayMs: 2_500 }, 'unbook');
-    const unbooksBefore = await simulator.operations('unbook');
+    await site.simulator.setFault({ kind: 'slow', delayMs: 2_500 }, 'unbook');
+    const unbooksBefore = await site.simulator.operations('unbook');
     const { command } = await hub().issue({ locationKey: SITE_LOCATION, op: 'unbook', lockerId: 5 });
-    await expect.poll(async () => (await store.bridge.getCommand(command.id))?.status).toBe('acked');
+    await expect.poll(async () => (await site.store.bridge.getCommand(command.id))?.status).toBe('acked');
 
     // The link drops while the controller is still working on it.
     await site.stop();
-    site = await startHubCloud({ store, target: database.target, clock, port: site.port });
+    await restartCloud();
 
     await expect
-      .poll(async () => (await store.bridge.getCommand(command.id))?.status, { timeout: 20_000 })
+      .poll(async () => (await site.store.bridge.getCommand(command.id))?.status, { timeout: 20_000 })
       .toBe('succeeded');
-    await simulator.setFault({ kind: 'none' });
-    const settled = await store.bridge.getCommand(command.id);
+    await site.simulator.setFault({ kind: 'none' });
+    const settled = await site.store.bridge.getCommand(command.id);
     expect(settled?.attempts).toBeGreaterThanOrEqual(2);
-    expect(await simulator.operations('unbook')).toBe(unbooksBefore + 1);
-    expect((await simulator.locker(5))?.occupancy).toBe('free');
+    expect(await site.simulator.operations('unbook')).toBe(unbooksBefore + 1);
+    expect((await site.simulator.locker(5))?.occupancy).toBe('free');
   });
 
   it('counts bridges and commands for the metrics', async () => {
@@ -506,14 +467,16 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     expect((await post(`/api/admin/locations/nowhere/bridge-token`, {})).status).toBe(404);
     expect((await post(`/api/admin/locations/${SITE_LOCATION}/bridge-token`, {}, null)).status).toBe(401);
 
-    await expect.poll(async () => (await bridge.health()).link.state, { timeout: 10_000 }).toBe('refused');
+    await expect
+      .poll(async () => (await site.bridge.health()).link.state, { timeout: 10_000 })
+      .toBe('refused');
     expect(await upgradeStatus(bridgeAuthHeaders(SITE_TOKEN, SITE_LOCATION))).toBe(401);
     expect(await upgradeStatus(bridgeAuthHeaders(rotated.body.token, SITE_LOCATION))).toBe(101);
     rotatedToken = rotated.body.token;
   });
 
   it('revokes the bridge token without a new one: no token opens until one is issued, and the log says who', async () => {
-    const revoke = (key: string, bearer: string | null = token) =>
+    const revoke = (key: string, bearer: string | null = site.token) =>
       callJson<{ revoked: boolean }>(site.url, 'DELETE', `/api/admin/locations/${key}/bridge-token`, {
         token: bearer ?? undefined,
       });
@@ -528,7 +491,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     expect((await revoke(SITE_LOCATION)).body).toEqual({ revoked: false });
     expect((await revoke('nowhere')).status).toBe(404);
 
-    const log = await store.errorLog.recent(20);
+    const log = await site.store.errorLog.recent(20);
     expect(log.filter((entry) => entry.type === 'admin/bridge_token_revoked')).toHaveLength(1);
     expect(log.find((entry) => entry.type === 'admin/bridge_token_issued')?.message).toContain('(da ');
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../domain-events';
-import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
+import { startTestApp, useTestApp } from '../../test/test-app';
 import { STORE_DIALECTS } from '../../test/test-store';
 
 const WINDOW = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
@@ -17,13 +17,10 @@ const DETAILS = {
 };
 
 describe.each(STORE_DIALECTS)('expirePendingBookings on %s', (dialect) => {
-  let test: TestApp;
-  let api: ApiClient;
+  const { test, api } = useTestApp(() => startTestApp({ dialect }));
   const expiredEvents: string[] = [];
 
   beforeAll(async () => {
-    test = await startTestApp({ dialect });
-    api = apiClient(test.url);
     test.cloud.context.events.on(
       'booking.expired',
       (event: Extract<DomainEvent, { type: 'booking.expired' }>) => {
@@ -31,7 +28,6 @@ describe.each(STORE_DIALECTS)('expirePendingBookings on %s', (dialect) => {
       },
     );
   });
-  afterAll(() => test?.close());
 
   const freeLarge = async () =>
     (

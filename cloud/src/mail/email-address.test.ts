@@ -5,7 +5,7 @@ import { isEmail } from '@deposito/protocol';
 import addressparser from 'nodemailer/lib/addressparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomerDetails } from '../../test/builders';
-import { apiClient, holdOverApi, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
+import { holdOverApi, startTestApp, useTestApp } from '../../test/test-app';
 import { createMailer } from './mailer';
 
 // One e-mail definition (protocol's isEmail) for the forms, the API and the mailer: what is
@@ -42,21 +42,15 @@ describe('the e-mail address definition', () => {
 });
 
 describe('addresses over HTTP and in the mailer', () => {
-  let test: TestApp;
-  let api: ApiClient;
+  const { test, api } = useTestApp(() => startTestApp());
   let bookingId: string;
   let outbox: string;
 
   beforeAll(async () => {
     outbox = mkdtempSync(path.join(tmpdir(), 'deposito-mail-'));
-    test = await startTestApp();
-    api = apiClient(test.url);
     bookingId = await holdOverApi(api);
   });
-  afterAll(async () => {
-    await test?.close();
-    rmSync(outbox, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(outbox, { recursive: true, force: true }));
 
   it.each(['attacker<victim@x.it>', 'a,victim@x.it'])('refuses %s in the booking details', async (email) => {
     const answer = await api.patch<{ error: { code: string } }>(

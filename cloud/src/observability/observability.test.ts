@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildBooking, newTransactionId, seedLocation } from '../../test/builders';
-import { startTestApp, TEST_NOW, type TestApp } from '../../test/test-app';
+import { startTestApp, TEST_NOW, useTestApp } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-store';
 import { createApp, ROUTE_AREAS, type CloudApp, type RouteArea } from '../app';
 import { ManualClock } from '../clock';
@@ -85,15 +85,7 @@ function sample(exposition: string, series: string): number | undefined {
 }
 
 describe('readiness and metrics over HTTP', () => {
-  let app: ObservedApp;
-
-  beforeAll(async () => {
-    app = await startObservedApp();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const { test: app } = useTestApp(() => startObservedApp());
 
   it('is ready when the store answers and its migrations ran', async () => {
     const response = await fetch(`${app.url}/readyz`);
@@ -157,16 +149,8 @@ describe('readiness and metrics over HTTP', () => {
 });
 
 describe('bridge figures without a hub', () => {
-  let app: ObservedApp;
-
-  beforeAll(async () => {
-    // No area at all: the app's hub is built but never attached, so no area reports its figures.
-    app = await startObservedApp({}, []);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  // No area at all: the app's hub is built but never attached, so no area reports its figures.
+  const { test: app } = useTestApp(() => startObservedApp({}, []));
 
   it('reads no bridges and no commands while no hub is running', async () => {
     const exposition = await scrape(app.url);
@@ -191,15 +175,7 @@ describe('bridge figures without a hub', () => {
 });
 
 describe("the bridge hub's figures", () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const { test: app } = useTestApp(() => startTestApp({ env: { METRICS_TOKEN: TOKEN } }));
 
   it("reads the outbox through the running app's hub", async () => {
     const now = new Date(TEST_NOW);
@@ -222,15 +198,7 @@ describe("the bridge hub's figures", () => {
 });
 
 describe('request ids', () => {
-  let app: ObservedApp;
-
-  beforeAll(async () => {
-    app = await startObservedApp();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const { test: app } = useTestApp(() => startObservedApp());
 
   const completionLine = (id: string) =>
     app.logs.find((line) => line.reqId === id && line.msg === 'request completed');
@@ -312,15 +280,7 @@ describe('request ids', () => {
 });
 
 describe('the metrics token', () => {
-  let app: ObservedApp;
-
-  beforeAll(async () => {
-    app = await startObservedApp({ METRICS_TOKEN: TOKEN });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const { test: app } = useTestApp(() => startObservedApp({ METRICS_TOKEN: TOKEN }));
 
   it('refuses a scrape without the token, or with another', async () => {
     for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: TOKEN }] as Array<

@@ -1,6 +1,6 @@
 import { API_AREAS, apiRoutes, ERROR_CODES } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, useTestApp } from '../../test/test-app';
 import { escapeHtml } from '../payments/html';
 import { renderApiDocsPage } from './api-docs-page';
 import {
@@ -163,15 +163,7 @@ describe('the API docs page', () => {
 });
 
 describe('the API reference over HTTP', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const { test: app } = useTestApp(() => startTestApp());
 
   it('serves the OpenAPI document at /api/openapi.json', async () => {
     const response = await fetch(`${app.url}/api/openapi.json`);

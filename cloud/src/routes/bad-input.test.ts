@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, useTestApp } from '../../test/test-app';
 
 // Bad input gets a clear 4xx and changes nothing.
 
@@ -8,14 +8,7 @@ const WINDOW = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-
 const HUGE = 'x'.repeat(10_000);
 
 describe('bad requests', () => {
-  let test: TestApp;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    test = await startTestApp();
-    api = apiClient(test.url);
-  });
-  afterAll(() => test?.close());
+  const { test, api } = useTestApp(() => startTestApp());
 
   const occupied = async () =>
     (

@@ -13,22 +13,15 @@ import {
   scheduledBookingResponseSchema,
   SEED_LOCATIONS,
 } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCustomerDetails } from '../../test/builders';
-import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
+import { startTestApp, useTestApp } from '../../test/test-app';
 
 // Every customer call of spec §7 (payments aside) answers for every seed location, in the shape
 // protocol's response schema describes.
 
 describe('customer calls for every seed location', () => {
-  let test: TestApp;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    test = await startTestApp();
-    api = apiClient(test.url);
-  });
-  afterAll(() => test?.close());
+  const { test, api } = useTestApp(() => startTestApp());
 
   const ok = async <T>(
     answer: Promise<{ status: number; body: unknown }>,

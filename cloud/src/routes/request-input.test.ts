@@ -1,7 +1,7 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomerDetails, TODAY_HOLD_REQUEST as HOLD } from '../../test/builders';
-import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../test/test-app';
+import { startTestApp, useTestApp } from '../../test/test-app';
 import { STORE_DIALECTS } from '../../test/test-store';
 
 // Control characters never reach the store (PostgreSQL refuses U+0000 in text) and an unreadable
@@ -12,18 +12,14 @@ interface ErrorAnswer {
 }
 
 describe.each(STORE_DIALECTS)('text and bodies the store could not take, on %s', (dialect) => {
-  let test: TestApp;
-  let api: ApiClient;
+  const { test, api } = useTestApp(() => startTestApp({ dialect }));
   let bookingId: string;
 
   beforeAll(async () => {
-    test = await startTestApp({ dialect });
-    api = apiClient(test.url);
     const hold = await api.post<{ transactionId: string }>('/api/lockers/inhibit-multi', HOLD);
     expect(hold.status).toBe(200);
     bookingId = hold.body.transactionId;
   });
-  afterAll(() => test?.close());
 
   it.each([
     ['first name', { nome: 'Giu\u0000lia' }],

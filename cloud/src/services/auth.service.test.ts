@@ -1,36 +1,26 @@
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  STORE_DIALECTS,
-  type TestDatabase,
-  openTestStore,
-  closeTestStore,
-} from '../../test/test-store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, STORE_DIALECTS, useTestStore } from '../../test/test-store';
 import { ManualClock } from '../clock';
 import { AppError } from '../errors';
-import type { Store } from '../store/store';
 import { AdminAuthService, DEMO_ADMIN_EMAIL } from './auth.service';
 
 const cost = { N: 1024, r: 8, p: 1 };
 
 // The auth service over the real store, on both databases (the admin tables' migration included).
 describe.each(STORE_DIALECTS)('AdminAuthService on %s', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store } = useTestStore(dialect);
   const clock = new ManualClock('2026-03-27T08:00:00Z');
   const waits: number[] = [];
   let auth: AdminAuthService;
 
   beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
     auth = new AdminAuthService(store, clock, pino({ level: 'silent' }), {
       scryptCost: cost,
       sessionTtlMs: 12 * 60 * 60_000,
       wait: async (ms) => void waits.push(ms),
     });
   });
-  afterAll(() => closeTestStore(store, database));
 
   it('creates no administrator without configuration outside demo mode', async () => {
     expect(await auth.ensureFirstAdmin({ demo: false })).toEqual({ created: false });

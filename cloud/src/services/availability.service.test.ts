@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, startTestApp, TEST_NOW, type ApiClient, type TestApp } from '../../test/test-app';
+import { apiClient, startTestApp, TEST_NOW, type TestApp, useTestApp } from '../../test/test-app';
 import { AVAILABILITY_REUSE_MS } from './availability.service';
 
 // Per-day availability is counted over each day's 06:00–22:00 in the location's own zone, which
@@ -10,15 +10,11 @@ import { AVAILABILITY_REUSE_MS } from './availability.service';
 // hold is past its expiry when a later one is made (a hold expires the lapsed ones of its size).
 
 describe('availability per day across DST changes', () => {
-  let test: TestApp;
-  let api: ApiClient;
+  const { test, api } = useTestApp(() => startTestApp());
 
   beforeAll(async () => {
-    test = await startTestApp();
-    api = apiClient(test.url);
     await test.cloud.context.services.settings.update({ FASTTRACK_FROM: '00:00', FASTTRACK_TO: '23:59' });
   });
-  afterAll(() => test?.close());
 
   /** A 3-hour start-now hold at `startTimeIso`; the clock goes back to `clockAfter` afterwards. */
   const holdStartingNow = async (locationKey: string, startTimeIso: string, clockAfter = TEST_NOW) => {

@@ -1,4 +1,4 @@
-import { isHoldBookingStatus, parseNote } from '@deposito/protocol';
+import { isHoldBookingStatus, parseNote, type ExtensionOfferResponse } from '@deposito/protocol';
 import {
   EXTENDABLE_STATUSES,
   extensionOffer,
@@ -66,6 +66,20 @@ export async function readStay(store: Store, booking: BookingRecord): Promise<St
  * The payment (PaymentService) confirms it with the stay's PIN; the bridge hub then gives the
  * controller the stay's new end.
  */
+/** An extension offer as the visitor's and the operator's pages read it (extensionOfferSchema). */
+export function extensionOfferAnswer(offer: ExtensionOffer): ExtensionOfferResponse {
+  return {
+    allowed: offer.allowed,
+    refusal: offer.allowed ? null : offer.refusal,
+    options: offer.options.map((option) => ({
+      duration: option.duration,
+      endIso: option.endAt.toISOString(),
+      priceCents: option.priceCents,
+      totalCents: option.totalCents,
+    })),
+  };
+}
+
 export class BookingExtensionService {
   constructor(private readonly deps: BookingExtensionDeps) {}
 

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import { DomainEvents } from '../domain-events';
-import type { Store } from '../store/store';
 import { seedLocation } from '../../test/builders';
 import { silentLogger, TEST_NOW } from '../../test/test-app';
-import { type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
+import { useTestStore } from '../../test/test-store';
 import { AvailabilityService } from './availability.service';
 import { BookingService, type RandomSource } from './booking.service';
 import { DiscountService } from './discount.service';
@@ -27,12 +26,10 @@ function repeatingPins(): RandomSource {
 }
 
 describe('hold PINs', () => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store } = useTestStore('sqlite');
   let bookings: BookingService;
 
   beforeAll(async () => {
-    ({ database, store } = await openTestStore('sqlite'));
     await seedLocation(store, { standard: 4, large: 2 });
     const clock = new ManualClock(TEST_NOW);
     const locations = new LocationService(store, clock);
@@ -47,8 +44,6 @@ describe('hold PINs', () => {
       random: repeatingPins(),
     });
   });
-
-  afterAll(() => closeTestStore(store, database));
 
   const hold = (hour: number) =>
     bookings.hold({

@@ -245,39 +245,18 @@ export class LocationAdminService {
     actor: AdminIdentity,
     items: Array<{ key: string; pricing: LocationPricingEuros; version?: number }>,
   ): Promise<void> {
-    const before = await this.#records(items.map((i) => i.key));
-    await this.#edit(
-      actor,
-      items.map((i) => ({
-        key: i.key,
-        changes: { pricing: pricingToCents(i.pricing) },
-        expectedVersion: i.version,
-      })),
-    );
-    await this.activity.record(
-      actor,
-      'admin/locations_bulk_updated',
-      `Prezzi salvati: ${await this.#changed(before)}`,
-    );
+    await this.#bulkEdit(actor, items, (i) => ({ pricing: pricingToCents(i.pricing) }), 'Prezzi salvati');
   }
 
   async updateSettings(
     actor: AdminIdentity,
     items: Array<{ key: string; timezone: LocationTimezone; orari: OpeningHours; version?: number }>,
   ): Promise<void> {
-    const before = await this.#records(items.map((i) => i.key));
-    await this.#edit(
+    await this.#bulkEdit(
       actor,
-      items.map((i) => ({
-        key: i.key,
-        changes: { zone: i.timezone, openingHours: { opening: i.orari.apertura, closing: i.orari.chiusura } },
-        expectedVersion: i.version,
-      })),
-    );
-    await this.activity.record(
-      actor,
-      'admin/locations_bulk_updated',
-      `Impostazioni salvate: ${await this.#changed(before)}`,
+      items,
+      (i) => ({ zone: i.timezone, openingHours: { opening: i.orari.apertura, closing: i.orari.chiusura } }),
+      'Impostazioni salvate',
     );
   }
 
@@ -310,6 +289,28 @@ export class LocationAdminService {
       'admin/location_updated',
       `Struttura duplicata da ${sourceKey} a ${targetKey}`,
       { locationKey: targetKey },
+    );
+  }
+
+  /**
+   * Writes each item's changes at the version the page read (all or nothing), and records what
+   * changed, after `what`, in the activity log.
+   */
+  async #bulkEdit<Item extends { key: string; version?: number }>(
+    actor: AdminIdentity,
+    items: readonly Item[],
+    changesOf: (item: Item) => LocationEdit['changes'],
+    what: string,
+  ): Promise<void> {
+    const before = await this.#records(items.map((i) => i.key));
+    await this.#edit(
+      actor,
+      items.map((i) => ({ key: i.key, changes: changesOf(i), expectedVersion: i.version })),
+    );
+    await this.activity.record(
+      actor,
+      'admin/locations_bulk_updated',
+      `${what}: ${await this.#changed(before)}`,
     );
   }
 

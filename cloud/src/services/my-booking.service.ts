@@ -27,6 +27,7 @@ import type { Store } from '../store/store';
 import { resendableEmail, resendEmailKind } from './booking-email.service';
 import {
   activeLockerNumbers,
+  extensionOfferAnswer,
   readStay,
   type BookingExtensionService,
   type Stay,
@@ -227,16 +228,7 @@ export class MyBookingService {
         allowed: verdict.allowed,
         refusal: verdict.allowed ? null : verdict.reason,
       },
-      extension: {
-        allowed: extension.allowed,
-        refusal: extension.allowed ? null : extension.refusal,
-        options: extension.options.map((option) => ({
-          duration: option.duration,
-          endIso: option.endAt.toISOString(),
-          priceCents: option.priceCents,
-          totalCents: option.totalCents,
-        })),
-      },
+      extension: extensionOfferAnswer(extension),
       extensions: stay.extensions
         .filter((paid) => EXTENSION_LISTED.includes(paid.status))
         .map((paid) => ({

@@ -20,8 +20,17 @@ function tomorrowWindow() {
   return { startTimeIso: start.toUTC().toISO()!, endTimeIso: start.plus({ hours: 3 }).toUTC().toISO()! };
 }
 
-/** Fires all requests at once, spread round-robin over the servers; returns the answers. */
-async function reserveAtOnce(urls: string[], body: Record<string, unknown>) {
+/**
+ * Fires all requests at once, each holding `quantity` lockers of `size` at LOCATION for `window`,
+ * spread round-robin over the servers; returns the answers.
+ */
+async function reserveAtOnce(
+  urls: string[],
+  size: 'standard' | 'large',
+  quantity: number,
+  window: { startTimeIso: string; endTimeIso: string },
+) {
+  const body = { locationKey: LOCATION, dimensione: size, quantita: quantity, ...window };
   return Promise.all(
     Array.from({ length: REQUESTS }, async (_, index) => {
       const response = await fetch(`${urls[index % urls.length]}/api/lockers/inhibit-multi`, {
@@ -52,12 +61,7 @@ describe('simultaneous reservations', () => {
     const test = await startTestApp({ dialect: 'sqlite', clock: systemClock });
     try {
       const window = tomorrowWindow();
-      const answers = await reserveAtOnce([test.url], {
-        locationKey: LOCATION,
-        dimensione: 'standard',
-        quantita: 1,
-        ...window,
-      });
+      const answers = await reserveAtOnce([test.url], 'standard', 1, window);
       const succeeded = answers.filter((a) => a.status === 200);
       expect(succeeded).toHaveLength(12);
       expect(answers.filter((a) => a.status === 409)).toHaveLength(REQUESTS - 12);
@@ -113,12 +117,7 @@ describe('simultaneous reservations', () => {
 
     it(`of ${REQUESTS} simultaneous holds spread over three instances, exactly the sellable lockers succeed`, async () => {
       const window = tomorrowWindow();
-      const answers = await reserveAtOnce([first.url, second.url, childUrl], {
-        locationKey: LOCATION,
-        dimensione: 'standard',
-        quantita: 1,
-        ...window,
-      });
+      const answers = await reserveAtOnce([first.url, second.url, childUrl], 'standard', 1, window);
       const unexpected = answers.filter((a) => a.status !== 200 && a.status !== 409);
       expect(unexpected).toEqual([]);
       expect(answers.filter((a) => a.status === 200)).toHaveLength(12);
@@ -127,12 +126,7 @@ describe('simultaneous reservations', () => {
 
     it('holds several lockers per request without ever exceeding the large lockers sold online', async () => {
       const window = tomorrowWindow();
-      const answers = await reserveAtOnce([first.url, second.url, childUrl], {
-        locationKey: LOCATION,
-        dimensione: 'large',
-        quantita: 2,
-        ...window,
-      });
+      const answers = await reserveAtOnce([first.url, second.url, childUrl], 'large', 2, window);
       // 5 large lockers sellable at once, 2 per booking: two bookings fit, the fifth locker stays free.
       expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
       const held = (await assertNoLockerHeldTwice(first, window)).filter((o) => o.size === 'large');

@@ -42,16 +42,6 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
     priceDiscountedCents: number,
     status: BookingStatus = 'confirmed',
     quantity = 1,
-  ): Promise<void> {
-    await bookTransaction(locationKey, createdAt, priceDiscountedCents, status, quantity);
-  }
-
-  async function bookTransaction(
-    locationKey: SiteKey,
-    createdAt: string,
-    priceDiscountedCents: number,
-    status: BookingStatus = 'confirmed',
-    quantity = 1,
   ): Promise<string> {
     const at = new Date(createdAt);
     const transactionId = newTransactionId();
@@ -75,13 +65,14 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
     return transactionId;
   }
 
-  function service(runningMonthTtlMs?: number): TakingsService {
+  /** The service over the kiosks, asking each for at most `kioskTimeoutMs`. */
+  function service(runningMonthTtlMs?: number, kioskTimeoutMs = 2_000): TakingsService {
     return new TakingsService({
       store,
       clock,
       runningMonthTtlMs,
       promotec: new PromotecTakings({
-        client: new PromotecClient({ timeoutMs: 2_000 }),
+        client: new PromotecClient({ timeoutMs: kioskTimeoutMs }),
         errorLog: store.errorLog,
         now: () => clock.now(),
       }),
@@ -344,15 +335,7 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
 
   it('reports a kiosk that does not answer in time as missing, with the reason', async () => {
     kiosks.get('firenze')!.failWith('hang');
-    const takings = new TakingsService({
-      store,
-      clock,
-      promotec: new PromotecTakings({
-        client: new PromotecClient({ timeoutMs: 300 }),
-        errorLog: store.errorLog,
-        now: () => clock.now(),
-      }),
-    });
+    const takings = service(undefined, 300);
     const report = await takings.monthlyTakings({ month: '2026-07', location: 'firenze' });
     const reason = `nessuna risposta da 127.0.0.1:${kiosks.get('firenze')!.port} entro 300 ms`;
     expect(report.locations[0]).toMatchObject({ totemCents: 0, totemMissing: { reason } });
@@ -391,7 +374,7 @@ describe.each(STORE_DIALECTS)('TakingsService on %s', (dialect) => {
       ['2026-07-12T11:00:00Z', 7_700, 'pending'],
     ];
     for (const [createdAt, cents, status] of tests) {
-      const transactionId = await bookTransaction('roma', createdAt, cents, status);
+      const transactionId = await book('roma', createdAt, cents, status);
       expect(await store.bookingAdmin.markTest(transactionId)).toBe(true);
     }
     expect(await store.bookingAdmin.markTest('TX-NOT-THERE')).toBe(false);

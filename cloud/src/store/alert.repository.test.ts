@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
-import type { Store } from './store';
+import { describe, expect, it } from 'vitest';
+import { STORE_DIALECTS, useTestStore } from '../../test/test-store';
 
 const t0 = new Date('2026-05-04T10:00:00.000Z');
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
@@ -14,13 +13,7 @@ const offline = (location: string) => ({
 });
 
 describe.each(STORE_DIALECTS)('alert repository on %s', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
-
-  beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
-  });
-  afterAll(() => closeTestStore(store, database));
+  const { store } = useTestStore(dialect);
 
   it('raises one open alert per subject, however often or concurrently it is raised', async () => {
     const raised = await Promise.all([1, 2, 3].map(() => store.alerts.raise(offline('oca'))));

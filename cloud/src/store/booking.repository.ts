@@ -34,7 +34,7 @@ import type { BookingRow, Database } from './database';
 import { enqueueBookingEmail } from './email-outbox.repository';
 import type { SqlDialect } from './migrate';
 import { toBoolean, toCount, toDate, toDateOrNull } from './values';
-import { isRetryableConflict, writeTransaction } from './write-transaction';
+import { retryingConflicts, writeTransaction } from './write-transaction';
 import type { SqliteSync } from './sqlite-database';
 import { SqliteReservationGroups } from './sqlite-reservations';
 import {
@@ -217,18 +217,17 @@ export class KyselyBookingRepository implements BookingRepository {
   }
 
   async reserveLockers(request: ReservationRequest): Promise<ReservationResult> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return this.dialect === 'postgres'
-          ? await this.postgresReservations.reserve(request)
-          : await this.sqliteReservations!.reserve(request);
-      } catch (error) {
-        if (error instanceof ReservationRejected) return error.result;
-        // PostgreSQL: another instance took a locker we picked (exclusion constraint) or a deadlock
-        // with the expiry job; pick again from a fresh view.
-        if (attempt < MAX_RESERVATION_ATTEMPTS && isRetryableConflict(error)) continue;
-        throw error;
-      }
+    try {
+      // PostgreSQL: another instance took a locker we picked (exclusion constraint) or a deadlock
+      // with the expiry job; pick again from a fresh view.
+      return await retryingConflicts(MAX_RESERVATION_ATTEMPTS, () =>
+        this.dialect === 'postgres'
+          ? this.postgresReservations.reserve(request)
+          : this.sqliteReservations!.reserve(request),
+      );
+    } catch (error) {
+      if (error instanceof ReservationRejected) return error.result;
+      throw error;
     }
   }
 
@@ -342,15 +341,8 @@ export class KyselyBookingRepository implements BookingRepository {
     }));
   }
 
-  async expirePending(now: Date): Promise<string[]> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await writeTransaction(this.db, this.dialect, (trx) => expireStaleHolds(trx, now));
-      } catch (error) {
-        if (attempt < MAX_RESERVATION_ATTEMPTS && isRetryableConflict(error)) continue;
-        throw error;
-      }
-    }
+  expirePending(now: Date): Promise<string[]> {
+    return this.writeRetrying((trx) => expireStaleHolds(trx, now));
   }
 
   async occupancy(locationKey: string, from: Date, to: Date, now: Date): Promise<OccupancySnapshot> {
@@ -388,30 +380,17 @@ export class KyselyBookingRepository implements BookingRepository {
     return pinsInUse(this.db, locationKey, pins, now);
   }
 
-  async confirmLatePayment(request: LatePaymentRequest): Promise<LatePaymentResult> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await writeTransaction(this.db, this.dialect, (trx) =>
-          confirmLateIn(trx, this.dialect, request),
-        );
-      } catch (error) {
-        if (attempt < MAX_RESERVATION_ATTEMPTS && isRetryableConflict(error)) continue;
-        throw error;
-      }
-    }
+  confirmLatePayment(request: LatePaymentRequest): Promise<LatePaymentResult> {
+    return this.writeRetrying((trx) => confirmLateIn(trx, this.dialect, request));
   }
 
-  async moveLocker(request: LockerMoveRequest): Promise<LockerMoveResult> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await writeTransaction(this.db, this.dialect, (trx) =>
-          moveLockerIn(trx, this.dialect, request),
-        );
-      } catch (error) {
-        if (attempt < MAX_RESERVATION_ATTEMPTS && isRetryableConflict(error)) continue;
-        throw error;
-      }
-    }
+  moveLocker(request: LockerMoveRequest): Promise<LockerMoveResult> {
+    return this.writeRetrying((trx) => moveLockerIn(trx, this.dialect, request));
+  }
+
+  /** `work` as one write transaction, run again from the start while it meets a retryable conflict. */
+  private writeRetrying<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return retryingConflicts(MAX_RESERVATION_ATTEMPTS, () => writeTransaction(this.db, this.dialect, work));
   }
 
   async scheduledStartingBefore(locationKey: string, before: Date): Promise<BookingRecord[]> {

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ResultMessage } from '@deposito/protocol/bridge/v1';
 import { buildLocation } from '../../test/builders';
-import {
-  createTestDatabase,
-  STORE_DIALECTS,
-  testPostgresUrl,
-  type TestDatabase,
-  openTestStore,
-  closeTestStore,
-} from '../../test/test-store';
+import { createTestDatabase, STORE_DIALECTS, testPostgresUrl, useTestStore } from '../../test/test-store';
 import { PostgresNotificationListener } from './bridge-notifications';
 import type { NewBridgeCommand } from './bridge.repository';
-import type { Store } from './store';
 
 const LOCATION = 'bridgeloc';
 const OTHER = 'otherloc';
@@ -49,16 +41,12 @@ function result(commandId: string, overrides: Partial<ResultMessage> = {}): Resu
 
 // The outbox, locker states, events and connections behave the same on SQLite and PostgreSQL.
 describe.each(STORE_DIALECTS)('bridge repository on %s', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store } = useTestStore(dialect);
 
   beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
     await store.locations.save(buildLocation({ key: LOCATION }), t0);
     await store.locations.save(buildLocation({ key: OTHER }), t0);
   });
-
-  afterAll(() => closeTestStore(store, database));
 
   it('keeps one token hash per location and refuses one for an unknown location', async () => {
     expect(await store.bridge.tokenHash(LOCATION)).toBeNull();

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, seedLocation } from '../../test/builders';
-import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
+import { STORE_DIALECTS, useTestStore } from '../../test/test-store';
 import type { NewBooking } from './booking.repository';
-import type { Store } from './store';
 
 // The store side of payments, on both databases: a payment for a lapsed hold takes its lockers
 // back (or others) atomically, and scheduled bookings are found for the morning scheduler.
 describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store } = useTestStore(dialect);
   const now = new Date('2026-03-10T08:00:00Z');
   // Each test uses its own day so lockers never collide between tests.
   let nextDay = 1;
@@ -21,10 +19,8 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
   };
 
   beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 2, large: 1 });
   });
-  afterAll(() => closeTestStore(store, database));
 
   async function hold(overrides: Partial<NewBooking>) {
     const booking = buildBooking({ expiresAt: new Date('2026-03-10T07:55:00Z'), ...overrides });
@@ -37,14 +33,22 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
     return result.booking;
   }
 
+  /** The payment of `transactionId` arrives now, with this PIN and the gateway's reference. */
+  const payLate = (transactionId: string, pin: string, providerReference: string) =>
+    store.bookings.confirmLatePayment({ transactionId, now, pin, providerReference });
+  /** A pending hold paid inside its window becomes `to`. */
+  const paidInTime = (transactionId: string, to: 'confirmed' | 'scheduled') =>
+    store.bookings.transition(transactionId, {
+      from: ['pending'],
+      to,
+      actor: 'provider',
+      reason: 'paid',
+      now,
+    });
+
   it('gives a lapsed hold its own lockers back when they are still free', async () => {
     const booking = await hold({ ...window(), quantity: 2 });
-    const result = await store.bookings.confirmLatePayment({
-      transactionId: booking.transactionId,
-      now,
-      pin: '739184',
-      providerReference: 'BANK-1',
-    });
+    const result = await payLate(booking.transactionId, '739184', 'BANK-1');
     expect(result.outcome).toBe('confirmed_late');
     expect(result.outcome !== 'not_late' && result.expired).toContain(booking.transactionId);
     const saved = await store.bookings.get(booking.transactionId);
@@ -71,12 +75,7 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
     expect(taken.ok && taken.booking.lockers.map((l) => l.number)).toEqual([1]);
     expect((await store.bookings.get(late.transactionId))?.status).toBe('expired');
 
-    const result = await store.bookings.confirmLatePayment({
-      transactionId: late.transactionId,
-      now,
-      pin: '640213',
-      providerReference: 'BANK-2',
-    });
+    const result = await payLate(late.transactionId, '640213', 'BANK-2');
     expect(result.outcome).toBe('confirmed_late');
     expect((await store.bookings.get(late.transactionId))?.lockers.map((l) => [l.number, l.active])).toEqual([
       [2, true],
@@ -89,12 +88,7 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
     const other = buildBooking({ ...period, size: 'large', expiresAt: new Date('2026-03-10T08:15:00Z') });
     expect((await store.bookings.reserveLockers({ booking: other, maxOnline: 100, now })).ok).toBe(true);
 
-    const result = await store.bookings.confirmLatePayment({
-      transactionId: late.transactionId,
-      now,
-      pin: '640213',
-      providerReference: 'BANK-3',
-    });
+    const result = await payLate(late.transactionId, '640213', 'BANK-3');
     expect(result.outcome).toBe('failed_after_payment');
     const saved = await store.bookings.get(late.transactionId);
     expect(saved).toMatchObject({
@@ -110,42 +104,23 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
 
   it('does nothing to a hold still inside its window, a paid booking or an unknown one', async () => {
     const live = await hold({ ...window(), expiresAt: new Date('2026-03-10T08:10:00Z') });
-    const request = { now, pin: '640213', providerReference: 'BANK-4' };
-    const notLate = await store.bookings.confirmLatePayment({
-      ...request,
-      transactionId: live.transactionId,
-    });
+    const notLate = await payLate(live.transactionId, '640213', 'BANK-4');
     expect(notLate).toMatchObject({ outcome: 'not_late', booking: { status: 'pending' } });
 
-    await store.bookings.transition(live.transactionId, {
-      from: ['pending'],
-      to: 'confirmed',
-      actor: 'provider',
-      reason: 'paid',
-      now,
-    });
-    const paid = await store.bookings.confirmLatePayment({ ...request, transactionId: live.transactionId });
+    await paidInTime(live.transactionId, 'confirmed');
+    const paid = await payLate(live.transactionId, '640213', 'BANK-4');
     expect(paid).toMatchObject({ outcome: 'not_late', booking: { status: 'confirmed' } });
 
-    expect(await store.bookings.confirmLatePayment({ ...request, transactionId: 'BOOKING-missing' })).toEqual(
-      {
-        outcome: 'not_late',
-        booking: null,
-      },
-    );
+    expect(await payLate('BOOKING-missing', '640213', 'BANK-4')).toEqual({
+      outcome: 'not_late',
+      booking: null,
+    });
   });
 
   it('settles two racing late notifications once', async () => {
     const late = await hold({ ...window() });
     const results = await Promise.all(
-      [1, 2, 3].map((n) =>
-        store.bookings.confirmLatePayment({
-          transactionId: late.transactionId,
-          now,
-          pin: `73918${n}`,
-          providerReference: 'BANK-5',
-        }),
-      ),
+      [1, 2, 3].map((n) => payLate(late.transactionId, `73918${n}`, 'BANK-5')),
     );
     expect(results.map((r) => r.outcome).sort()).toEqual(['confirmed_late', 'not_late', 'not_late']);
     expect((await store.bookings.get(late.transactionId))?.lockers.filter((l) => l.active)).toHaveLength(1);
@@ -167,15 +142,7 @@ describe.each(STORE_DIALECTS)('late payments and scheduled bookings on %s', (dia
       endAt: new Date('2026-06-01T12:00:00Z'),
       expiresAt: new Date('2026-03-10T08:30:00Z'),
     });
-    for (const booking of [later, earlier]) {
-      await store.bookings.transition(booking.transactionId, {
-        from: ['pending'],
-        to: 'scheduled',
-        actor: 'provider',
-        reason: 'paid',
-        now,
-      });
-    }
+    for (const booking of [later, earlier]) await paidInTime(booking.transactionId, 'scheduled');
     const ids = (list: { transactionId: string }[]) => list.map((b) => b.transactionId);
     expect(
       ids(await store.bookings.scheduledStartingBefore('testloc', new Date('2026-06-01T22:00:00Z'))),

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, seedLocation } from '../../test/builders';
-import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
-import type { Store } from './store';
+import { STORE_DIALECTS, useTestStore } from '../../test/test-store';
+import type { NewBooking } from './booking.repository';
 
 // What reserveLockers answers without reading the booking back, the PIN it picks in the same step,
 // and the short-lived caches of the rows every hold reads: on SQLite and PostgreSQL alike.
 describe.each(STORE_DIALECTS)('reservation on %s', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store } = useTestStore(dialect);
   const now = new Date('2026-03-10T08:00:00Z');
   const at = (day: number, hourFrom: number, hourTo: number) => ({
     startAt: new Date(Date.UTC(2026, 4, day, hourFrom)),
@@ -15,11 +14,8 @@ describe.each(STORE_DIALECTS)('reservation on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 4, large: 2 });
   });
-
-  afterAll(() => closeTestStore(store, database));
 
   it('answers the booking exactly as it reads back, new and moved', async () => {
     const booking = buildBooking({ ...at(1, 9, 12), quantity: 2 });
@@ -45,35 +41,24 @@ describe.each(STORE_DIALECTS)('reservation on %s', (dialect) => {
     expect(saved?.lockers.map((l) => l.number)).toEqual([5]);
   });
 
+  /** Holds `booking` choosing its PIN among 620481 and 739152, in that order. */
+  const holdWithPins = (booking: NewBooking) =>
+    store.bookings.reserveLockers({ booking, maxOnline: 100, now, pinCandidates: ['620481', '739152'] });
+
   it('gives the booking the first PIN candidate no active booking at the location uses', async () => {
     const first = buildBooking({ ...at(3, 9, 12), pin: null });
-    const held = await store.bookings.reserveLockers({
-      booking: first,
-      maxOnline: 100,
-      now,
-      pinCandidates: ['620481', '739152'],
-    });
+    const held = await holdWithPins(first);
     expect(held.ok && held.booking.pin).toBe('620481');
     expect((await store.bookings.get(first.transactionId))?.pin).toBe('620481');
 
     const second = buildBooking({ ...at(3, 13, 15), pin: null });
-    const next = await store.bookings.reserveLockers({
-      booking: second,
-      maxOnline: 100,
-      now,
-      pinCandidates: ['620481', '739152'],
-    });
+    const next = await holdWithPins(second);
     expect(next.ok && next.booking.pin).toBe('739152');
   });
 
   it('refuses, writing nothing, when every PIN candidate is in use', async () => {
     const booking = buildBooking({ ...at(4, 9, 12), pin: null });
-    const result = await store.bookings.reserveLockers({
-      booking,
-      maxOnline: 100,
-      now,
-      pinCandidates: ['620481', '739152'],
-    });
+    const result = await holdWithPins(booking);
     expect(result).toEqual({ ok: false, reason: 'pins_taken' });
     expect(await store.bookings.get(booking.transactionId)).toBeNull();
   });

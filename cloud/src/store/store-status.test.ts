@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, seedLocation } from '../../test/builders';
-import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../test/test-store';
-import type { Store } from './store';
+import { STORE_DIALECTS, useTestStore } from '../../test/test-store';
 
 // What the readiness probe and the metrics read from the store, on both databases.
 describe.each(STORE_DIALECTS)('store status on %s', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store } = useTestStore(dialect);
   const now = new Date('2026-03-10T08:00:00Z');
 
   beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 4, large: 2 });
   });
-
-  afterAll(() => closeTestStore(store, database));
 
   it('has no pending migrations once opened', async () => {
     expect(await store.pendingMigrations()).toEqual([]);

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBooking, buildDiscount, newTransactionId, seedLocation } from '../../test/builders';
-import {
-  STORE_DIALECTS,
-  withPostgresClient,
-  type TestDatabase,
-  openTestStore,
-  closeTestStore,
-} from '../../test/test-store';
-import type { Store } from './store';
+import { STORE_DIALECTS, withPostgresClient, useTestStore } from '../../test/test-store';
 
 // One contract, two databases: every repository behaves the same on SQLite and PostgreSQL.
 describe.each(STORE_DIALECTS)('store on %s', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store, database } = useTestStore(dialect);
   const now = new Date('2026-03-10T08:00:00Z');
 
   beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
     await seedLocation(store, { standard: 4, large: 2 });
     await seedLocation(store, {
       location: { key: 'capped', maxOnline: { standard: 2, large: 1 } },
@@ -24,8 +15,6 @@ describe.each(STORE_DIALECTS)('store on %s', (dialect) => {
       large: 3,
     });
   });
-
-  afterAll(() => closeTestStore(store, database));
 
   it('runs its migrations once: opening the same database again changes nothing', async () => {
     const again = await database.open();

@@ -39,3 +39,19 @@ export function isRetryableConflict(error: unknown): boolean {
     RETRYABLE_PG_CODES.has(String((error as { code?: unknown }).code))
   );
 }
+
+/**
+ * Runs `attempt` until it succeeds, again while it fails with a retryable conflict (another writer
+ * took the same row first, a deadlock) and at most `maxAttempts` times; any other error, or the last
+ * conflict, is thrown.
+ */
+export async function retryingConflicts<T>(maxAttempts: number, attempt: () => Promise<T>): Promise<T> {
+  for (let attempts = 1; ; attempts += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (attempts < maxAttempts && isRetryableConflict(error)) continue;
+      throw error;
+    }
+  }
+}

@@ -1,23 +1,20 @@
 import { recentErrorLogResponseSchema } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminTestApp, TEST_ADMIN, type AdminTestApp } from '../../../test/admin-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN, useAdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // The audit trail (issue 17): the log's archive narrowed to operators' actions, a site, a locker,
 // a period or who did it, on both databases alike.
 
 describe.each(STORE_DIALECTS)('the audit trail over HTTP (%s)', (dialect) => {
-  let app: AdminTestApp;
-  let token: string;
+  const app = useAdminTestApp({ dialect });
   const find = async (query: string) => {
-    const answer = await app.call('GET', `/api/admin/logs/archive?${query}`, { token });
+    const answer = await app.call('GET', `/api/admin/logs/archive?${query}`, { token: app.token });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return recentErrorLogResponseSchema.parse(answer.body).map((entry) => entry.message);
   };
 
   beforeAll(async () => {
-    app = await startAdminTestApp({ dialect });
-    token = await app.login();
     const entries = [
       [
         '2026-03-20T10:00:00.000Z',
@@ -48,9 +45,6 @@ describe.each(STORE_DIALECTS)('the audit trail over HTTP (%s)', (dialect) => {
       await app.store.errorLog.add({ at: new Date(at), type, locationKey, lockerId, message });
     }
   });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   it("keeps the operators' actions, of one site and one locker", async () => {
     expect(await find('type=admin%2F&before=2026-03-26T00:00:00.000Z')).toEqual([
@@ -77,10 +71,10 @@ describe.each(STORE_DIALECTS)('the audit trail over HTTP (%s)', (dialect) => {
 
   it('finds an action done through the API by the operator who did it', async () => {
     const read = await app.call<Record<string, { version: number }>>('GET', '/api/admin/locations', {
-      token,
+      token: app.token,
     });
     const patched = await app.call('PATCH', '/api/admin/locations/magna', {
-      token,
+      token: app.token,
       body: { nome: 'Deposito Magna Grecia', version: read.body.magna!.version },
     });
     expect(patched.status).toBe(200);
@@ -90,10 +84,12 @@ describe.each(STORE_DIALECTS)('the audit trail over HTTP (%s)', (dialect) => {
   });
 
   it('records what an edit changed, before and after, and the address it came from', async () => {
-    const settings = await app.call<Record<string, unknown>>('GET', '/api/admin/settings/system', { token });
+    const settings = await app.call<Record<string, unknown>>('GET', '/api/admin/settings/system', {
+      token: app.token,
+    });
     expect(settings.status).toBe(200);
     const saved = await app.call('POST', '/api/admin/settings/system', {
-      token,
+      token: app.token,
       body: { ...settings.body, BOOKING_EXPIRATION_MINUTES: 20 },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -103,10 +99,10 @@ describe.each(STORE_DIALECTS)('the audit trail over HTTP (%s)', (dialect) => {
     );
 
     const read = await app.call<Record<string, { version: number }>>('GET', '/api/admin/locations', {
-      token,
+      token: app.token,
     });
     const patched = await app.call('PATCH', '/api/admin/locations/campo', {
-      token,
+      token: app.token,
       body: { maxOnline: { standard: 6, large: 3 }, version: read.body.campo!.version },
     });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
@@ -117,7 +113,9 @@ describe.each(STORE_DIALECTS)('the audit trail over HTTP (%s)', (dialect) => {
 
   it('refuses filters it cannot read', async () => {
     for (const query of ['locker=0', 'location=Not%20a%20key', 'q=a', 'from=yesterday']) {
-      expect((await app.call('GET', `/api/admin/logs/archive?${query}`, { token })).status).toBe(400);
+      expect((await app.call('GET', `/api/admin/logs/archive?${query}`, { token: app.token })).status).toBe(
+        400,
+      );
     }
   });
 });

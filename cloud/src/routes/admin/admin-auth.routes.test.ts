@@ -1,7 +1,8 @@
 import { apiRoutes, type ApiRoute } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app';
 import { hashSessionToken } from '../../auth/session-token';
-import { startAdminTestApp, TEST_ADMIN, type AdminTestApp } from '../../../test/admin-test-app';
+import { startAdminTestApp, TEST_ADMIN } from '../../../test/admin-test-app';
 
 /** A concrete path for a catalogue route: every `:param` filled with a plausible value. */
 function concretePath(route: ApiRoute): string {
@@ -12,14 +13,7 @@ function concretePath(route: ApiRoute): string {
 const adminCatalogue = apiRoutes.filter((route) => route.auth === 'admin');
 
 describe('admin authentication over HTTP', () => {
-  let app: AdminTestApp;
-
-  beforeAll(async () => {
-    app = await startAdminTestApp({ sessionTtlMs: 60 * 60_000 });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const { test: app } = useTestApp(() => startAdminTestApp({ sessionTtlMs: 60 * 60_000 }));
 
   it('covers every admin route of the catalogue, whoever implements it', () => {
     expect(adminCatalogue.length).toBeGreaterThan(30);

@@ -3,8 +3,8 @@ import {
   errorBodySchema,
   lockerFullStateResponseSchema,
 } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // Moving a paid booking to another locker (issue 17, booking operations): a jammed door, a locker
@@ -12,20 +12,11 @@ import { STORE_DIALECTS } from '../../../test/test-store';
 // history, on both databases alike. Clock: Friday 27 March 2026, 08:00 UTC (09:00 in Rome).
 
 describe.each(STORE_DIALECTS)("moving a booking's locker over HTTP (%s)", (dialect) => {
-  let app: AdminTestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    app = await startAdminTestApp({ dialect });
-    token = await app.login();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useAdminTestApp({ dialect });
 
   const testBooking = async (body: Record<string, unknown>) => {
     const made = await app.call<{ transactionId: string }>('POST', '/api/system/admin/create-test-booking', {
-      token,
+      token: app.token,
       body: { location: 'vicolo', nome: 'Giulia', cognome: 'Rossi', email: 'giulia@example.it', ...body },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
@@ -33,7 +24,7 @@ describe.each(STORE_DIALECTS)("moving a booking's locker over HTTP (%s)", (diale
   };
   const move = (transactionId: string, from: number, to: number) =>
     app.call<{ lockers: number[]; message: string }>('POST', `/api/admin/bookings/${transactionId}/move`, {
-      token,
+      token: app.token,
       body: { from, to },
     });
   const codeOf = (body: unknown) => errorBodySchema.parse(body).error.code;
@@ -68,7 +59,7 @@ describe.each(STORE_DIALECTS)("moving a booking's locker over HTTP (%s)", (diale
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.lockers).toEqual([5]);
     const state = lockerFullStateResponseSchema.parse(
-      (await app.call('GET', '/api/lockers/full-state?location=vicolo', { token })).body,
+      (await app.call('GET', '/api/lockers/full-state?location=vicolo', { token: app.token })).body,
     );
     expect(state.find((locker) => locker.id === 5)).toMatchObject({
       status: 'occupied',
@@ -76,7 +67,7 @@ describe.each(STORE_DIALECTS)("moving a booking's locker over HTTP (%s)", (diale
     });
     expect(state.find((locker) => locker.id === 3)).toMatchObject({ status: 'available' });
     const history = bookingHistoryResponseSchema.parse(
-      (await app.call('GET', `/api/admin/bookings/${started}/history`, { token })).body,
+      (await app.call('GET', `/api/admin/bookings/${started}/history`, { token: app.token })).body,
     );
     expect(history.at(-1)).toMatchObject({
       from: 'confirmed',

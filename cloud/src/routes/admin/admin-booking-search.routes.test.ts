@@ -1,24 +1,23 @@
 import { recentBookingsResponseSchema } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // Prenotazioni's search (issue 17, booking operations): an operator finds a visitor's booking by
 // reference, name, e-mail or phone, however old it is, on both databases alike.
 
 describe.each(STORE_DIALECTS)('searching bookings over HTTP (%s)', (dialect) => {
-  let app: AdminTestApp;
-  let token: string;
+  const app = useAdminTestApp({ dialect });
   const ids: Record<string, string> = {};
   const search = async (q: string) => {
-    const answer = await app.call('GET', `/api/admin/bookings/recent?q=${encodeURIComponent(q)}`, { token });
+    const answer = await app.call('GET', `/api/admin/bookings/recent?q=${encodeURIComponent(q)}`, {
+      token: app.token,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return [...new Set(recentBookingsResponseSchema.parse(answer.body).map((row) => row.TRANSACTION_ID))];
   };
 
   beforeAll(async () => {
-    app = await startAdminTestApp({ dialect });
-    token = await app.login();
     const visitors = [
       ['giulia', 'Giulia', "D'Angelo", 'Giulia.DAngelo@Example.com', '3331234567'],
       ['mario', 'Mario', 'Rossi', 'mario_rossi@example.it', '3470001112'],
@@ -49,9 +48,6 @@ describe.each(STORE_DIALECTS)('searching bookings over HTTP (%s)', (dialect) => 
       expect(details.status, JSON.stringify(details.body)).toBe(200);
     }
   });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   it('finds by name (first, last or both) and by e-mail, in any case', async () => {
     expect(await search('giulia')).toEqual([ids.giulia]);
@@ -74,7 +70,7 @@ describe.each(STORE_DIALECTS)('searching bookings over HTTP (%s)', (dialect) => 
     expect(await search('_@')).toEqual([]);
     expect(await search('nobody here')).toEqual([]);
     const short = await app.call<{ error: { code: string } }>('GET', '/api/admin/bookings/recent?q=a', {
-      token,
+      token: app.token,
     });
     expect(short.status).toBe(400);
   });

@@ -4,7 +4,7 @@ import { adminOf } from '../../auth/require-admin';
 import type { AdminServices, AppContext } from '../../app-context';
 import { endpoint, type Endpoint } from '../endpoint';
 import { AppError } from '../../errors';
-import { readStay } from '../../services/booking-extension.service';
+import { extensionOfferAnswer, readStay } from '../../services/booking-extension.service';
 
 /** Prenotazioni (recent list, Gestione Database) and Strumenti Avanzati. */
 export function adminBookingEndpoints(admin: AdminServices, context: AppContext): Endpoint[] {
@@ -59,17 +59,7 @@ export function adminBookingEndpoints(admin: AdminServices, context: AppContext)
     ),
     endpoint(adminRoutes.bookingExtension, async ({ params }) => {
       const { stay, location } = await stayOf(params.transactionId);
-      const offer = await extensions.offer(stay, location);
-      return {
-        allowed: offer.allowed,
-        refusal: offer.allowed ? null : offer.refusal,
-        options: offer.options.map((option) => ({
-          duration: option.duration,
-          endIso: option.endAt.toISOString(),
-          priceCents: option.priceCents,
-          totalCents: option.totalCents,
-        })),
-      };
+      return extensionOfferAnswer(await extensions.offer(stay, location));
     }),
     endpoint(adminRoutes.extendBooking, async ({ params, body }, _req, res) => {
       const actor = adminOf(res);

@@ -7,9 +7,9 @@ import {
   systemSettingsSchema,
   type DiscountCode,
 } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomerDetails } from '../../../test/builders';
-import { startAdminTestApp, TEST_ADMIN, type AdminTestApp } from '../../../test/admin-test-app';
+import { TEST_ADMIN, useAdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // Operator edits that must not lose data (issue 13): discount codes edited in place (item 6), and
@@ -20,20 +20,14 @@ const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026
 const SECOND_ADMIN = { email: 'anna@deposito.test', password: 'another long password' };
 
 describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
-  let app: AdminTestApp;
-  let token: string;
+  const app = useAdminTestApp({ dialect });
   /** A second operator, in another session. */
   let anna: string;
 
   beforeAll(async () => {
-    app = await startAdminTestApp({ dialect });
-    token = await app.login();
-    const added = await app.call('POST', '/api/admin/users', { token, body: SECOND_ADMIN });
+    const added = await app.call('POST', '/api/admin/users', { token: app.token, body: SECOND_ADMIN });
     expect(added.status).toBe(201);
     anna = await app.login(SECOND_ADMIN.email, SECOND_ADMIN.password);
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   const errorCode = (body: unknown) => errorBodySchema.parse(body).error.code;
@@ -49,11 +43,13 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
   }
 
   async function locations() {
-    return locationsByIdResponseSchema.parse((await app.call('GET', '/api/admin/locations', { token })).body);
+    return locationsByIdResponseSchema.parse(
+      (await app.call('GET', '/api/admin/locations', { token: app.token })).body,
+    );
   }
 
   async function discount(code: string): Promise<DiscountCode | undefined> {
-    const list = await app.call('GET', '/api/discounts/all', { token });
+    const list = await app.call('GET', '/api/discounts/all', { token: app.token });
     return discountListResponseSchema.parse(list.body).find((d) => d.code === code);
   }
 
@@ -76,7 +72,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       const before = await discount('WELCOME10');
       expect(before).toBeDefined();
       const refused = await app.call('PUT', '/api/discounts/WELCOME10', {
-        token,
+        token: app.token,
         body: { ...before, discountPercent: 150, version: before!.version },
       });
       expect(refused.status).toBe(400);
@@ -87,7 +83,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       const before = (await discount('FIVEOFF'))!;
       const { timesUsed: _used, ...fields } = before;
       const edited = await app.call<{ discount: DiscountCode }>('PUT', '/api/discounts/FIVEOFF', {
-        token,
+        token: app.token,
         body: { ...fields, description: 'Cinque euro', discountEuro: 6 },
       });
       expect(edited.status).toBe(200);
@@ -101,7 +97,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       expect(used.timesUsed).toBe(1);
       const { timesUsed: _used, ...fields } = used;
       const edited = await app.call('PUT', '/api/discounts/ONCE20', {
-        token,
+        token: app.token,
         body: { ...fields, description: 'Una volta sola', discountPercent: 25 },
       });
       expect(edited.status).toBe(200);
@@ -119,13 +115,13 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
 
     it('refuses to delete (or rename) a code a checkout in progress carries, and deletes it once paid or gone', async () => {
       const created = await app.call('POST', '/api/discounts/create', {
-        token,
+        token: app.token,
         body: { code: 'INCASSA', discountPercent: 10 },
       });
       expect(created.status).toBe(201);
       const id = await checkoutWith('INCASSA');
 
-      const refused = await app.call('DELETE', '/api/discounts/INCASSA', { token });
+      const refused = await app.call('DELETE', '/api/discounts/INCASSA', { token: app.token });
       expect(refused.status).toBe(409);
       expect(errorCode(refused.body)).toBe('discount/in_use');
       expect(errorMessage(refused.body)).toContain('pagamento in corso');
@@ -134,7 +130,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       const current = (await discount('INCASSA'))!;
       const { timesUsed: _used, ...fields } = current;
       const renamed = await app.call('PUT', '/api/discounts/INCASSA', {
-        token,
+        token: app.token,
         body: { ...fields, code: 'INCASSA2' },
       });
       expect(renamed.status).toBe(409);
@@ -142,7 +138,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
 
       // The visitor drops the checkout: the code can go.
       expect((await app.call('POST', `/api/bookings/${id}/cancel`)).status).toBe(200);
-      expect((await app.call('DELETE', '/api/discounts/INCASSA', { token })).status).toBe(200);
+      expect((await app.call('DELETE', '/api/discounts/INCASSA', { token: app.token })).status).toBe(200);
       expect(await discount('INCASSA')).toBeUndefined();
     });
   });
@@ -163,7 +159,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
 
       // The first operator changes Magna's prices.
       const first = await app.call('POST', '/api/locations/update-prices', {
-        token,
+        token: app.token,
         body: [{ key: 'magna', pricing: pricing(9.5), version: magna.version }],
       });
       expect(first.status).toBe(200);
@@ -199,7 +195,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       expect(
         (
           await app.call('POST', '/api/locations/update-prices', {
-            token,
+            token: app.token,
             body: [{ key: 'oca', pricing: pricing(6), version: read.oca.version }],
           })
         ).status,
@@ -224,7 +220,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       ).toBe(200);
       expectStale(
         await app.call('POST', '/api/locations/update-settings', {
-          token,
+          token: app.token,
           body: settings(read.campo.version, '23:00'),
         }),
         SECOND_ADMIN.email,
@@ -234,7 +230,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       const counts = read.campo.lockerStructure;
       expectStale(
         await app.call('POST', '/api/locations/update-locker-structure', {
-          token,
+          token: app.token,
           body: [
             {
               key: 'campo',
@@ -260,7 +256,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       ).toBe(200);
       expectStale(
         await app.call('PATCH', '/api/admin/locations/vicolo', {
-          token,
+          token: app.token,
           body: { indirizzo: 'Altrove 1', version: read.vicolo.version },
         }),
         SECOND_ADMIN.email,
@@ -272,7 +268,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
     it('lets exactly one of two simultaneous saves from the same read win', async () => {
       const read = await locations();
       const answers = await Promise.all(
-        [token, anna].map((session, index) =>
+        [app.token, anna].map((session, index) =>
           app.call('POST', '/api/locations/update-prices', {
             token: session,
             body: [{ key: 'magna', pricing: pricing(10 + index), version: read.magna.version }],
@@ -290,7 +286,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       expect(
         (
           await app.call('POST', '/api/locations/update-prices', {
-            token,
+            token: app.token,
             body: [{ key: 'oca', pricing: pricing(7) }],
           })
         ).status,
@@ -306,7 +302,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       );
       expect(read.version).toEqual(expect.any(Number));
       const first = await app.call('POST', '/api/admin/settings/system', {
-        token,
+        token: app.token,
         body: { ...read, FASTTRACK_FROM: '07:00' },
       });
       expect(first.status).toBe(200);
@@ -321,7 +317,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
         'ops@deposito.test',
       );
       const after = systemSettingsSchema.parse(
-        (await app.call('GET', '/api/admin/settings/system', { token })).body,
+        (await app.call('GET', '/api/admin/settings/system', { token: app.token })).body,
       );
       expect(after).toMatchObject({ FASTTRACK_FROM: '07:00', MAINTENANCE_MODE: false });
       expect(after.version).toBe(read.version! + 1);
@@ -342,7 +338,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       ).toBe(200);
       expectStale(
         await app.call('PUT', '/api/discounts/LONGSTAY', {
-          token,
+          token: app.token,
           body: { ...fields, description: 'Altro' },
         }),
         SECOND_ADMIN.email,
@@ -357,7 +353,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
   describe('administrators (Utenti)', () => {
     it("refuses the second operator's removal or reset made from an older read, naming the first, and changes nothing", async () => {
       const added = await app.call<{ id: number }>('POST', '/api/admin/users', {
-        token,
+        token: app.token,
         body: { email: 'luca@deposito.test', password: 'luca first password' },
       });
       expect(added.status).toBe(201);
@@ -367,7 +363,7 @@ describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {
       expect(read.version).toEqual(expect.any(Number));
 
       const reset = await app.call('POST', `/api/admin/users/${read.id}/password`, {
-        token,
+        token: app.token,
         body: {
           password: 'luca second password',
           version: read.version,

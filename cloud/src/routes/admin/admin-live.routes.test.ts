@@ -4,20 +4,14 @@ import {
   liveLockersStateSchema,
   type LiveLockersState,
 } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  adminToken,
   BridgeProcess,
   callJson,
-  seedSite,
-  SimulatorProcess,
   SITE_LOCATION,
   startHubCloud,
-  type HubCloud,
-  stopSite,
+  useTestSite,
 } from '../../../test/bridge-site';
-import { type TestDatabase, openTestStore, closeTestStore } from '../../../test/test-store';
-import type { Store } from '../../store/store';
 
 // Issue 17: before, the locker grid showed stale state as current (nothing said a site was offline
 // or a door open, nothing refreshed by itself). The live stream pushes the grid's state as it
@@ -77,35 +71,17 @@ class LiveStream {
   }
 }
 
-let database: TestDatabase;
-let store: Store;
-let simulator: SimulatorProcess;
-let bridge: BridgeProcess;
-let site: HubCloud;
-let token: string;
-
-beforeAll(async () => {
-  ({ database, store } = await openTestStore('sqlite'));
-  await seedSite(store, LOCKERS);
-  token = await adminToken(store);
-  simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
-  site = await startHubCloud({ store, target: database.target });
-});
-
-afterAll(async () => {
-  await stopSite({ bridge, clouds: [site], simulator });
-  await closeTestStore(store, database);
-});
+const site = useTestSite({ dialect: 'sqlite', lockers: LOCKERS, doorOpenMs: 3600_000 });
 
 describe('the live locker grid', () => {
   it('needs an administrator and a known location', async () => {
     expect((await fetch(`${site.url}${LIVE_LOCKERS_PATH}?location=${SITE_LOCATION}`)).status).toBe(401);
-    expect((await LiveStream.open(site.url, token, 'nowhere')).status).toBe(404);
-    expect((await LiveStream.open(site.url, token, '../x')).status).toBe(400);
+    expect((await LiveStream.open(site.url, site.token, 'nowhere')).status).toBe(404);
+    expect((await LiveStream.open(site.url, site.token, '../x')).status).toBe(400);
   });
 
   it('pushes the site going online, a door opening and the site going offline, as they happen', async () => {
-    const { status, stream } = await LiveStream.open(site.url, token, SITE_LOCATION);
+    const { status, stream } = await LiveStream.open(site.url, site.token, SITE_LOCATION);
     expect(status).toBe(200);
     try {
       // No bridge yet: offline, never heard from, every tile marked stale.
@@ -115,7 +91,7 @@ describe('the live locker grid', () => {
       expect(stream.latest()!.lockers).toHaveLength(LOCKERS);
       expect(stream.latest()!.lockers.every((locker) => locker.stale)).toBe(true);
 
-      bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: simulator.port });
+      site.bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: site.simulator.port });
       await expect.poll(() => stream.latest()?.online, { timeout: 15_000 }).toBe(true);
       // Once the bridge reported the lockers, the tiles are current.
       await expect
@@ -123,7 +99,7 @@ describe('the live locker grid', () => {
         .toBe(true);
 
       const opened = await callJson(site.url, 'POST', '/api/lockers/open', {
-        token,
+        token: site.token,
         body: { location: SITE_LOCATION, lockerId: 2 },
       });
       expect(opened.status).toBe(200);
@@ -132,7 +108,7 @@ describe('the live locker grid', () => {
         .toBe(true);
 
       const before = stream.states.length;
-      await bridge.stop();
+      await site.bridge.stop();
       await expect.poll(() => stream.latest()?.online, { timeout: 15_000 }).toBe(false);
       const offline = stream.latest()!;
       expect(offline.lastSeenAt).not.toBeNull();
@@ -145,8 +121,8 @@ describe('the live locker grid', () => {
   });
 
   it('ends open streams when the cloud stops, without waiting for them', async () => {
-    const other = await startHubCloud({ store, target: database.target, jobs: false });
-    const { stream } = await LiveStream.open(other.url, token, SITE_LOCATION);
+    const other = await startHubCloud({ store: site.store, target: site.database.target, jobs: false });
+    const { stream } = await LiveStream.open(other.url, site.token, SITE_LOCATION);
     await expect.poll(() => stream.states.length).toBeGreaterThan(0);
     const startedAt = Date.now();
     await other.stop();

@@ -1,6 +1,6 @@
 import { errorBodySchema, publicLocationSchema } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // One site's maintenance (issue 17, roles and maintenance): an operator pauses a location's
@@ -10,16 +10,7 @@ import { STORE_DIALECTS } from '../../../test/test-store';
 const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 
 describe.each(STORE_DIALECTS)("a site's own maintenance over HTTP (%s)", (dialect) => {
-  let app: AdminTestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    app = await startAdminTestApp({ dialect });
-    token = await app.login();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useAdminTestApp({ dialect });
 
   const hold = (locationKey: string) =>
     app.call<{ transactionId: string }>('POST', '/api/lockers/inhibit-multi', {
@@ -27,10 +18,10 @@ describe.each(STORE_DIALECTS)("a site's own maintenance over HTTP (%s)", (dialec
     });
   const setMaintenance = async (on: boolean) => {
     const read = await app.call<Record<string, { version: number }>>('GET', '/api/admin/locations', {
-      token,
+      token: app.token,
     });
     return app.call<{ location: { manutenzione: boolean } }>('PATCH', '/api/admin/locations/oca', {
-      token,
+      token: app.token,
       body: { manutenzione: on, version: read.body.oca!.version },
     });
   };
@@ -45,7 +36,7 @@ describe.each(STORE_DIALECTS)("a site's own maintenance over HTTP (%s)", (dialec
     expect(errorBodySchema.parse(refused.body).error.code).toBe('booking/maintenance');
     const page = publicLocationSchema.parse((await app.call('GET', '/api/locations/oca')).body);
     expect(page.manutenzione).toBe(true);
-    expect((await app.call('GET', '/api/locations/all', { token })).body).toEqual(
+    expect((await app.call('GET', '/api/locations/all', { token: app.token })).body).toEqual(
       expect.arrayContaining([expect.objectContaining({ key: 'oca', manutenzione: true })]),
     );
 

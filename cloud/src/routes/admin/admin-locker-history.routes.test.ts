@@ -1,7 +1,7 @@
 import { lockerHistoryResponseSchema } from '@deposito/protocol';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { buildDoorOpenedEvent } from '../../../test/builders';
 
@@ -10,21 +10,12 @@ import { buildDoorOpenedEvent } from '../../../test/builders';
 // Clock: Friday 27 March 2026, 08:00 UTC.
 
 describe.each(STORE_DIALECTS)("a locker's history over HTTP (%s)", (dialect) => {
-  let app: AdminTestApp;
-  let token: string;
+  const app = useAdminTestApp({ dialect });
   const at = (minutes: number) => new Date(Date.parse('2026-03-27T08:00:00.000Z') + minutes * 60_000);
-
-  beforeAll(async () => {
-    app = await startAdminTestApp({ dialect });
-    token = await app.login();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   it('merges what happened to the locker, newest first, and nothing of the others', async () => {
     const made = await app.call<{ transactionId: string }>('POST', '/api/system/admin/create-test-booking', {
-      token,
+      token: app.token,
       body: {
         location: 'vicolo',
         status: 'confirmed',
@@ -64,10 +55,17 @@ describe.each(STORE_DIALECTS)("a locker's history over HTTP (%s)", (dialect) => 
     });
     app.clock.set(at(8));
     expect(
-      (await app.call('POST', `/api/admin/bookings/${id}/move`, { token, body: { from: 3, to: 5 } })).status,
+      (
+        await app.call('POST', `/api/admin/bookings/${id}/move`, {
+          token: app.token,
+          body: { from: 3, to: 5 },
+        })
+      ).status,
     ).toBe(200);
 
-    const answer = await app.call('GET', '/api/lockers/history?location=vicolo&lockerId=3', { token });
+    const answer = await app.call('GET', '/api/lockers/history?location=vicolo&lockerId=3', {
+      token: app.token,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const history = lockerHistoryResponseSchema.parse(answer.body);
     // The booking moved on to locker 5: here the operators' records of it (made by hand on this
@@ -88,7 +86,11 @@ describe.each(STORE_DIALECTS)("a locker's history over HTTP (%s)", (dialect) => 
 
     const historyOf = async (locker: number) =>
       lockerHistoryResponseSchema.parse(
-        (await app.call('GET', `/api/lockers/history?location=vicolo&lockerId=${locker}`, { token })).body,
+        (
+          await app.call('GET', `/api/lockers/history?location=vicolo&lockerId=${locker}`, {
+            token: app.token,
+          })
+        ).body,
       );
     // Locker 5: the move, the PIN sent to it (queued: no bridge in this test; the hub sends it once
     // told of the move, just after the answer) and the booking.
@@ -104,7 +106,8 @@ describe.each(STORE_DIALECTS)("a locker's history over HTTP (%s)", (dialect) => 
 
   it('refuses a locker the location does not have, and anyone not logged in', async () => {
     expect(
-      (await app.call('GET', '/api/lockers/history?location=vicolo&lockerId=999', { token })).status,
+      (await app.call('GET', '/api/lockers/history?location=vicolo&lockerId=999', { token: app.token }))
+        .status,
     ).toBe(404);
     expect((await app.call('GET', '/api/lockers/history?location=vicolo&lockerId=3')).status).toBe(401);
   });

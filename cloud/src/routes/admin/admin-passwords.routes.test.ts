@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startAdminTestApp,
-  TEST_ADMIN,
-  TEST_SCRYPT_COST,
-  type AdminTestApp,
-} from '../../../test/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app';
+import { startAdminTestApp, TEST_ADMIN, TEST_SCRYPT_COST } from '../../../test/admin-test-app';
 import { DEFAULT_SCRYPT_COST, hashPassword } from '../../auth/password';
 
 // Issue 14, administrator passwords through HTTP: OWASP's scrypt parameters with the old hashes
 // redone at login, and the most common passwords refused.
 
 describe('administrator passwords over HTTP', () => {
-  let app: AdminTestApp;
-  beforeAll(async () => {
-    // The production cost: the rehash below is the real one.
-    app = await startAdminTestApp({ scryptCost: DEFAULT_SCRYPT_COST });
-  });
-  afterAll(() => app?.close());
+  // The production cost: the rehash below is the real one.
+  const { test: app } = useTestApp(() => startAdminTestApp({ scryptCost: DEFAULT_SCRYPT_COST }));
 
   it('hashes at N=2^17, r=8, p=1 and redoes an older hash at the next successful login', async () => {
     expect(DEFAULT_SCRYPT_COST).toEqual({ N: 2 ** 17, r: 8, p: 1 });

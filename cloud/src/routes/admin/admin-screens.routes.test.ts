@@ -10,25 +10,16 @@ import {
   recentErrorLogResponseSchema,
   systemSettingsSchema,
 } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../../test/admin-test-app';
 import { NEW_LOCATION_BODY as newLocation } from '../../../test/builders';
 import { ProcessLogRing } from '../../services/admin-process-log';
 
 describe('admin screens over HTTP', () => {
-  let app: AdminTestApp;
-  let token: string;
   const processLog = new ProcessLogRing('deposito-cloud', 50);
-  const get = <T>(path: string) => app.call<T>('GET', path, { token });
-  const post = <T>(path: string, body: unknown) => app.call<T>('POST', path, { token, body });
-
-  beforeAll(async () => {
-    app = await startAdminTestApp({ processLog });
-    token = await app.login();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useAdminTestApp({ processLog });
+  const get = <T>(path: string) => app.call<T>('GET', path, { token: app.token });
+  const post = <T>(path: string, body: unknown) => app.call<T>('POST', path, { token: app.token, body });
 
   describe('locations (Gestione Sedi, Impostazioni Sedi)', () => {
     it('lists every location keyed by id, by key, and without controller settings', async () => {
@@ -68,7 +59,7 @@ describe('admin screens over HTTP', () => {
         'PATCH',
         '/api/admin/locations/nuova',
         {
-          token,
+          token: app.token,
           body: { nome: 'Deposito Rinnovato', lockerStructure: { standard: [1, 2], large: [10, 11] } },
         },
       );
@@ -76,15 +67,17 @@ describe('admin screens over HTTP', () => {
       expect(patched.body.location.nome).toBe('Deposito Rinnovato');
       expect(patched.body.location.lockerStructure.large).toEqual([10, 11]);
       expect(
-        (await app.call('PATCH', '/api/admin/locations/nowhere', { token, body: { nome: 'x' } })).status,
+        (await app.call('PATCH', '/api/admin/locations/nowhere', { token: app.token, body: { nome: 'x' } }))
+          .status,
       ).toBe(404);
       expect(
-        (await app.call('PATCH', '/api/admin/locations/nuova', { token, body: { port: 'abc' } })).status,
+        (await app.call('PATCH', '/api/admin/locations/nuova', { token: app.token, body: { port: 'abc' } }))
+          .status,
       ).toBe(400);
 
-      expect((await app.call('DELETE', '/api/admin/locations/nuova', { token })).status).toBe(200);
+      expect((await app.call('DELETE', '/api/admin/locations/nuova', { token: app.token })).status).toBe(200);
       expect(await app.store.locations.get('nuova')).toBeNull();
-      expect((await app.call('DELETE', '/api/admin/locations/nuova', { token })).status).toBe(404);
+      expect((await app.call('DELETE', '/api/admin/locations/nuova', { token: app.token })).status).toBe(404);
     });
 
     it('rejects a new location without an id or with bad fields', async () => {
@@ -173,8 +166,8 @@ describe('admin screens over HTTP', () => {
         validTo: '2026-08-31',
       });
       expect(list.find((d) => d.code === 'MENO5')).toMatchObject({ discountEuro: 5.5, usableOnce: true });
-      expect((await app.call('DELETE', '/api/discounts/MENO5', { token })).status).toBe(200);
-      expect((await app.call('DELETE', '/api/discounts/MENO5', { token })).status).toBe(404);
+      expect((await app.call('DELETE', '/api/discounts/MENO5', { token: app.token })).status).toBe(200);
+      expect((await app.call('DELETE', '/api/discounts/MENO5', { token: app.token })).status).toBe(404);
     });
   });
 
@@ -335,27 +328,17 @@ describe('admin screens over HTTP', () => {
       expect(stats.data!.oldBookings.count).toBe(3);
       expect(stats.data!.byStatus.find((s) => s.STATUS === 'expired')?.count).toBe(2);
 
-      const withDefaults = cleanupPreviewResponseSchema.parse((await get('/api/admin/cleanup/preview')).body);
+      const preview = async (query: string) =>
+        cleanupPreviewResponseSchema.parse((await get(`/api/admin/cleanup/preview${query}`)).body);
+      const withDefaults = await preview('');
       // Defaults: expired, older than 30 days, excluding bookings still holding a locker.
       expect(withDefaults.data).toMatchObject({ totalBookings: 2, totalTransactions: 2 });
-      const holding = cleanupPreviewResponseSchema.parse(
-        (
-          await get(
-            '/api/admin/cleanup/preview?statuses=expired,confirmed&olderThanDays=30&excludeWithLocker=true',
-          )
-        ).body,
-      );
+      const holding = await preview('?statuses=expired,confirmed&olderThanDays=30&excludeWithLocker=true');
       expect(holding.data).toMatchObject({
         totalBookings: 2,
         statusBreakdown: [{ status: 'expired', count: 2 }],
       });
-      const including = cleanupPreviewResponseSchema.parse(
-        (
-          await get(
-            '/api/admin/cleanup/preview?statuses=expired,confirmed&olderThanDays=30&excludeWithLocker=false',
-          )
-        ).body,
-      );
+      const including = await preview('?statuses=expired,confirmed&olderThanDays=30&excludeWithLocker=false');
       expect(including.data).toMatchObject({
         totalBookings: 3,
         statusBreakdown: [
@@ -363,10 +346,7 @@ describe('admin screens over HTTP', () => {
           { status: 'expired', count: 2 },
         ],
       });
-      expect(
-        cleanupPreviewResponseSchema.parse((await get('/api/admin/cleanup/preview?olderThanDays=90')).body)
-          .data?.totalBookings,
-      ).toBe(0);
+      expect((await preview('?olderThanDays=90')).data?.totalBookings).toBe(0);
       expect((await get('/api/admin/cleanup/preview?olderThanDays=400')).status).toBe(400);
       expect((await get('/api/admin/cleanup/preview?statuses=bogus')).status).toBe(400);
 
@@ -387,9 +367,7 @@ describe('admin screens over HTTP', () => {
           kept: { totalBookings: 0, totalTransactions: 0, statusBreakdown: [], reason: 'not_ended' },
         },
       });
-      const after = cleanupPreviewResponseSchema.parse(
-        (await get('/api/admin/cleanup/preview?statuses=expired,confirmed&excludeWithLocker=false')).body,
-      );
+      const after = await preview('?statuses=expired,confirmed&excludeWithLocker=false');
       expect(after.data?.totalBookings).toBe(1);
     });
 

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
-import { TEST_NOW } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { startAdminTestApp } from '../../../test/admin-test-app';
+import { TEST_NOW, useTestApp } from '../../../test/test-app';
 
 // Issue 14, administrator sessions through HTTP: 30 minutes without use end a session, and 12 hours
 // after login end it whatever the use.
 
 describe('administrator sessions over HTTP', () => {
-  let app: AdminTestApp;
-  beforeAll(async () => {
-    // The production timeouts (the test app's own default leaves the idle timeout long).
-    app = await startAdminTestApp({ idleTimeoutMs: undefined, sessionTtlMs: undefined });
-  });
-  afterAll(() => app?.close());
+  // The production timeouts (the test app's own default leaves the idle timeout long).
+  const { test: app } = useTestApp(() =>
+    startAdminTestApp({ idleTimeoutMs: undefined, sessionTtlMs: undefined }),
+  );
 
   const status = async (token: string) => (await app.call('GET', '/api/admin/users', { token })).status;
 

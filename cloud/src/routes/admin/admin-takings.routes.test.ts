@@ -9,7 +9,7 @@ import {
   type TakingsData,
 } from '@deposito/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
+import { useAdminTestApp } from '../../../test/admin-test-app';
 import { buildBooking, newTransactionId } from '../../../test/builders';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { PromotecSimulator, simulatedProceeds } from '../../takings/promotec-simulator';
@@ -29,15 +29,17 @@ const MONTH = '2026-02';
 const DOWN = 'magna';
 
 describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
-  let app: AdminTestApp;
-  let token: string;
+  const app = useAdminTestApp({ dialect });
   let downPort: number;
   const kiosks = new Map<string, PromotecSimulator>();
-  const get = <T>(path: string, auth = token) => app.call<T>('GET', path, { token: auth });
+  const get = <T>(path: string, auth = app.token) => app.call<T>('GET', path, { token: auth });
+  /** What oca's simulated kiosk took on `day` (yyyy-mm-dd) of `month`, up to `until`, in cents. */
+  const ocaTotemCents = (month: string, day: string, until?: Date) =>
+    simulatedProceeds('oca', 'Europe/Rome', month, until)
+      .filter((proceed) => proceed.date.startsWith(day))
+      .reduce((sum, proceed) => sum + proceed.amountCents, 0);
 
   beforeAll(async () => {
-    app = await startAdminTestApp({ dialect });
-    token = await app.login();
     downPort = await closedPort();
     for (const seed of SEED_LOCATIONS) {
       const location = (await app.store.locations.get(seed.key))!;
@@ -141,9 +143,7 @@ describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
     expect(body).toMatchObject({ month: MONTH, location: 'all' });
     expect(Object.keys(body.data).sort()).toEqual(SEED_LOCATIONS.map((seed) => seed.key).sort());
 
-    const ocaTotem = simulatedProceeds('oca', 'Europe/Rome', MONTH)
-      .filter((proceed) => proceed.date.startsWith('2026-02-10'))
-      .reduce((sum, proceed) => sum + proceed.amountCents, 0);
+    const ocaTotem = ocaTotemCents(MONTH, '2026-02-10');
     expect(body.data.oca['10/02/2026']).toEqual({
       online: 12.5,
       totem: ocaTotem / 100,
@@ -181,7 +181,10 @@ describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
     // Each location's own zone, so the page's current month is that of the site (London is not Rome).
     expect(locations.find((location) => location.key === 'campo')?.timezone).toBe('Europe/London');
 
-    const tested = await app.call('POST', '/api/admin/takings/connection-test', { token, body: {} });
+    const tested = await app.call('POST', '/api/admin/takings/connection-test', {
+      token: app.token,
+      body: {},
+    });
     expect(tested.status).toBe(200);
     const results = connectionTestResponseSchema.parse(tested.body);
     expect(results.map((result) => [result.key, result.success])).toEqual(
@@ -194,7 +197,7 @@ describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
     });
 
     const one = await app.call('POST', '/api/admin/takings/connection-test', {
-      token,
+      token: app.token,
       body: { location: 'campo' },
     });
     expect(connectionTestResponseSchema.parse(one.body)).toEqual([
@@ -209,7 +212,7 @@ describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
     const inAnHour = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
     const testBooking = (body: Record<string, unknown>) =>
       app.call<{ transactionId: string }>('POST', '/api/system/admin/create-test-booking', {
-        token,
+        token: app.token,
         body: {
           nome: 'Prova',
           cognome: 'Operatore',
@@ -244,9 +247,7 @@ describe.each(STORE_DIALECTS)('takings over HTTP on %s', (dialect) => {
     const all = takingsResponseSchema.parse(
       (await get(`/api/admin/takings?month=${month}&location=all&reload=1`)).body,
     );
-    const ocaTotem = simulatedProceeds('oca', 'Europe/Rome', month, now)
-      .filter((proceed) => proceed.date.startsWith('2026-03-27'))
-      .reduce((sum, proceed) => sum + proceed.amountCents, 0);
+    const ocaTotem = ocaTotemCents(month, '2026-03-27', now);
     expect(all.data.oca['27/03/2026']).toEqual({
       online: 12.5,
       totem: ocaTotem / 100,

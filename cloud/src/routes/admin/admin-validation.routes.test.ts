@@ -1,6 +1,6 @@
 import { errorBodySchema, systemSettingsSchema } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminTestApp, type AdminTestApp } from '../../../test/admin-test-app';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../../test/admin-test-app';
 import { NEW_LOCATION_BODY as newLocation } from '../../../test/builders';
 
 // Operator input that would harm every site is refused by the server with its own code, whatever
@@ -10,24 +10,18 @@ import { NEW_LOCATION_BODY as newLocation } from '../../../test/builders';
 const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 
 describe('admin input validation over HTTP', () => {
-  let app: AdminTestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    app = await startAdminTestApp();
-    token = await app.login();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useAdminTestApp();
 
   const errorOf = (answer: { status: number; body: unknown }) => ({
     status: answer.status,
     code: errorBodySchema.parse(answer.body).error.code,
   });
-  const saveSettings = (body: unknown) => app.call('POST', '/api/admin/settings/system', { token, body });
+  const saveSettings = (body: unknown) =>
+    app.call('POST', '/api/admin/settings/system', { token: app.token, body });
   const settings = async () =>
-    systemSettingsSchema.parse((await app.call('GET', '/api/admin/settings/system', { token })).body);
+    systemSettingsSchema.parse(
+      (await app.call('GET', '/api/admin/settings/system', { token: app.token })).body,
+    );
 
   describe('Parametri di sistema', () => {
     it('refuses overlapping block windows, also across midnight, and saves nothing', async () => {
@@ -88,7 +82,7 @@ describe('admin input validation over HTTP', () => {
   describe('prices and locations', () => {
     it('refuses a price of zero in Impostazioni Sedi and in a new location', async () => {
       const repriced = await app.call('POST', '/api/locations/update-prices', {
-        token,
+        token: app.token,
         body: [
           {
             key: 'oca',
@@ -98,7 +92,7 @@ describe('admin input validation over HTTP', () => {
       });
       expect(errorOf(repriced)).toEqual({ status: 400, code: 'location/price_not_positive' });
       const created = await app.call('POST', '/api/admin/locations', {
-        token,
+        token: app.token,
         body: { ...newLocation, pricing: { ...newLocation.pricing, large: { hours: { '3': 0 }, days: {} } } },
       });
       expect(errorOf(created)).toEqual({ status: 400, code: 'location/price_not_positive' });
@@ -108,13 +102,13 @@ describe('admin input validation over HTTP', () => {
     it('refuses "admin" and other words of our own paths as a location key', async () => {
       for (const id of ['admin', 'api', 'booking-notte']) {
         const created = await app.call('POST', '/api/admin/locations', {
-          token,
+          token: app.token,
           body: { ...newLocation, id },
         });
         expect(errorOf(created)).toEqual({ status: 400, code: 'location/key_reserved' });
       }
       const keyed = await app.call('POST', '/api/admin/locations', {
-        token,
+        token: app.token,
         body: { ...newLocation, key: 'admin' },
       });
       expect(errorOf(keyed)).toEqual({ status: 400, code: 'location/key_reserved' });
@@ -125,7 +119,7 @@ describe('admin input validation over HTTP', () => {
         body: { locationKey: 'oca', dimensione: 'standard', quantita: 1, ...TODAY_NOON },
       });
       expect(held.status).toBe(200);
-      const refused = await app.call('DELETE', '/api/admin/locations/oca', { token });
+      const refused = await app.call('DELETE', '/api/admin/locations/oca', { token: app.token });
       expect(errorOf(refused)).toEqual({ status: 409, code: 'location/has_bookings' });
       const { message } = errorBodySchema.parse(refused.body).error;
       expect(message).not.toContain('Gestione Database');

@@ -6,25 +6,18 @@ import {
   takingsResponseSchema,
 } from '@deposito/protocol';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  adminToken,
-  BridgeProcess,
   callJson,
-  seedSite,
-  SimulatorProcess,
   SITE_LOCATION,
-  startHubCloud,
-  type HubCloud,
-  stopSite,
-  waitUntilSiteOnline,
+  useTestSite,
+  reserveAtSite,
+  expectPinProgrammed,
 } from '../../../test/bridge-site';
-import { buildBooking } from '../../../test/builders';
-import { STORE_DIALECTS, type TestDatabase, openTestStore, closeTestStore } from '../../../test/test-store';
-import { bookCommandId, unbookCommandId } from '../../bridge-hub/booking-commands';
+import { STORE_DIALECTS } from '../../../test/test-store';
+import { unbookCommandId } from '../../bridge-hub/booking-commands';
 import type { HubLockerFullState } from '../../bridge-hub/hub-locker-control';
 import type { BookingRecord } from '../../store/booking.repository';
-import type { Store } from '../../store/store';
 import { closedPort } from '../../../test/closed-port';
 
 // Gestione Locker's actions and the cleanup, as an operator meets them: over HTTP, on a real site
@@ -46,15 +39,23 @@ interface ActionAnswer {
 }
 
 describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
-  let simulator: SimulatorProcess;
-  let bridge: BridgeProcess;
-  let site: HubCloud;
-  let token: string;
+  const site = useTestSite({
+    dialect,
+    lockers: LOCKERS,
+    doorOpenMs: 3600_000,
+    bridge: true,
+    prepare: async (store) => {
+      const location = (await store.locations.get(SITE_LOCATION))!;
+      await store.locations.save(
+        { ...location, controller: { ...location.controller, port: await closedPort() } },
+        new Date(),
+      );
+    },
+  });
 
-  const post = <T>(path: string, body: unknown) => callJson<T>(site.url, 'POST', path, { token, body });
-  const get = <T>(path: string) => callJson<T>(site.url, 'GET', path, { token });
+  const post = <T>(path: string, body: unknown) =>
+    callJson<T>(site.url, 'POST', path, { token: site.token, body });
+  const get = <T>(path: string) => callJson<T>(site.url, 'GET', path, { token: site.token });
   const tile = async (locker: number) =>
     (await get<HubLockerFullState[]>(`/api/lockers/full-state?location=${SITE_LOCATION}`)).body.find(
       (l) => l.id === locker,
@@ -90,28 +91,20 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
   ): Promise<BookingRecord> {
     const now = new Date();
     const status = options.status ?? 'confirmed';
-    const reserved = await store.bookings.reserveLockers({
-      booking: buildBooking({
-        locationKey: SITE_LOCATION,
-        status,
-        pin: options.pin ?? null,
-        customer: {
-          firstName: 'Mario',
-          lastName: 'Rossi',
-          email: null,
-          phonePrefix: null,
-          phoneNumber: null,
-        },
-        startAt: new Date(now.getTime() + (options.fromMs ?? -60_000)),
-        endAt: new Date(now.getTime() + (options.untilMs ?? 3 * HOUR)),
-        expiresAt: status === 'pending' ? new Date(now.getTime() + 15 * 60_000) : null,
-      }),
-      maxOnline: 100,
-      now,
-      lockerNumbers: [locker],
+    return reserveAtSite(site.store, [locker], {
+      status,
+      pin: options.pin ?? null,
+      customer: {
+        firstName: 'Mario',
+        lastName: 'Rossi',
+        email: null,
+        phonePrefix: null,
+        phoneNumber: null,
+      },
+      startAt: new Date(now.getTime() + (options.fromMs ?? -60_000)),
+      endAt: new Date(now.getTime() + (options.untilMs ?? 3 * HOUR)),
+      expiresAt: status === 'pending' ? new Date(now.getTime() + 15 * 60_000) : null,
     });
-    if (!reserved.ok) throw new Error('reservation failed');
-    return reserved.booking;
   }
 
   /** A paid booking whose PIN is on the simulator's locker, as after a confirmed payment. */
@@ -122,40 +115,15 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
   ) {
     const booking = await bookingOn(locker, { pin, ...window });
     site.cloud.context.events.emit({ type: 'booking.confirmed', booking });
-    await expect
-      .poll(async () => (await simulator.locker(locker))?.booking?.pin, { timeout: 10_000 })
-      .toBe(pin);
-    await expect
-      .poll(async () => (await store.bridge.getCommand(bookCommandId(booking.transactionId, locker)))?.status)
-      .toBe('succeeded');
+    await expectPinProgrammed(site, booking.transactionId, locker, pin);
     return booking;
   }
-
-  beforeAll(async () => {
-    ({ database, store } = await openTestStore(dialect));
-    await seedSite(store, LOCKERS);
-    const location = (await store.locations.get(SITE_LOCATION))!;
-    await store.locations.save(
-      { ...location, controller: { ...location.controller, port: await closedPort() } },
-      new Date(),
-    );
-    token = await adminToken(store);
-    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
-    site = await startHubCloud({ store, target: database.target });
-    bridge = await BridgeProcess.start({ cloudUrl: site.url, controllerPort: simulator.port });
-    await waitUntilSiteOnline(site.hub, bridge);
-  });
-
-  afterAll(async () => {
-    await stopSite({ bridge, clouds: [site], simulator });
-    await closeTestStore(store, database);
-  });
 
   it('Annulla prenotazione on a paid booking asks first, then cancels it owing a refund and frees the locker', async () => {
     const booking = await programmedBooking(6, '482915');
     const takingsBefore = await onlineTakings();
     expect(await sellable(6, booking)).toBe(false);
-    const unbooksBefore = await simulator.operations('unbook');
+    const unbooksBefore = await site.simulator.operations('unbook');
 
     const asked = await post<ErrorBody>('/api/lockers/unbook-soap', { location: SITE_LOCATION, lockerId: 6 });
     expect(asked.status).toBe(409);
@@ -176,9 +144,9 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
       ],
     });
     // Asking changed nothing: not on the controller, not in our books.
-    expect((await store.bookings.get(booking.transactionId))?.status).toBe('confirmed');
-    expect(await simulator.operations('unbook')).toBe(unbooksBefore);
-    expect((await simulator.locker(6))?.booking?.pin).toBe('482915');
+    expect((await site.store.bookings.get(booking.transactionId))?.status).toBe('confirmed');
+    expect(await site.simulator.operations('unbook')).toBe(unbooksBefore);
+    expect((await site.simulator.locker(6))?.booking?.pin).toBe('482915');
 
     const done = await post<ActionAnswer>('/api/lockers/unbook-soap', {
       location: SITE_LOCATION,
@@ -193,8 +161,8 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
       outcome: 'executed',
       cancelledBookings: [{ transactionId: booking.transactionId, status: 'refund_due' }],
     });
-    expect((await store.bookings.get(booking.transactionId))?.status).toBe('refund_due');
-    expect((await store.bookings.events(booking.transactionId)).at(-1)).toMatchObject({
+    expect((await site.store.bookings.get(booking.transactionId))?.status).toBe('refund_due');
+    expect((await site.store.bookings.events(booking.transactionId)).at(-1)).toMatchObject({
       from: 'confirmed',
       to: 'refund_due',
       actor: 'operator',
@@ -203,16 +171,16 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
     });
 
     // The PIN is off the controller, the locker is for sale, the takings no longer count it.
-    expect(await simulator.locker(6)).toMatchObject({ occupancy: 'free' });
-    expect((await simulator.locker(6))?.booking).toBeUndefined();
+    expect(await site.simulator.locker(6)).toMatchObject({ occupancy: 'free' });
+    expect((await site.simulator.locker(6))?.booking).toBeUndefined();
     expect(await sellable(6, booking)).toBe(true);
     expect(await onlineTakings()).toBeCloseTo(takingsBefore - booking.priceDiscountedCents / 100, 2);
     await expect.poll(async () => (await tile(6))?.status, { timeout: 10_000 }).toBe('available');
     expect((await tile(6))?.transactionId).toBeUndefined();
     // The operator's unbook took the PIN off: no second unbook follows it.
     await settled();
-    expect(await store.bridge.getCommand(unbookCommandId(booking.transactionId, 6))).toBeNull();
-    expect(await simulator.operations('unbook')).toBe(unbooksBefore + 1);
+    expect(await site.store.bridge.getCommand(unbookCommandId(booking.transactionId, 6))).toBeNull();
+    expect(await site.simulator.operations('unbook')).toBe(unbooksBefore + 1);
 
     await expect
       .poll(async () => {
@@ -238,8 +206,8 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
       reason: 'Locker guasto',
     });
     expect(freed.status).toBe(200);
-    expect((await store.bookings.get(hold.transactionId))?.status).toBe('cancelled_by_operator');
-    expect((await store.bookings.events(hold.transactionId)).at(-1)).toMatchObject({
+    expect((await site.store.bookings.get(hold.transactionId))?.status).toBe('cancelled_by_operator');
+    expect((await site.store.bookings.events(hold.transactionId)).at(-1)).toMatchObject({
       from: 'pending',
       actor: 'operator',
       reason: 'operator_freed_locker',
@@ -257,10 +225,10 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
     expect(kept.body.cancelledBookings).toEqual([
       { transactionId: paid.transactionId, status: 'cancelled_by_operator' },
     ]);
-    expect((await store.bookings.events(paid.transactionId)).at(-1)?.detail).toMatch(
+    expect((await site.store.bookings.events(paid.transactionId)).at(-1)?.detail).toMatch(
       /^ops-[\w-]+@deposito\.test$/,
     );
-    expect(await simulator.locker(3)).toMatchObject({ occupancy: 'free' });
+    expect(await site.simulator.locker(3)).toMatchObject({ occupancy: 'free' });
     expect(await sellable(3, paid)).toBe(true);
 
     // Nothing live on the locker any more: Attiva runs at once.
@@ -283,16 +251,16 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
       confirm: true,
     });
     expect(inhibited.status).toBe(200);
-    expect((await store.bookings.get(later.transactionId))?.status).toBe('refund_due');
-    expect((await store.bookings.events(later.transactionId)).at(-1)).toMatchObject({
+    expect((await site.store.bookings.get(later.transactionId))?.status).toBe('refund_due');
+    expect((await site.store.bookings.events(later.transactionId)).at(-1)).toMatchObject({
       actor: 'operator',
       reason: 'operator_cancelled',
     });
     await settled();
     // No unbook of the booking's PIN after the inhibit, which would put the locker back on sale.
-    expect(await store.bridge.getCommand(unbookCommandId(later.transactionId, 7))).toBeNull();
-    expect(await simulator.locker(7)).toMatchObject({ occupancy: 'inhibited' });
-    expect((await simulator.locker(7))?.booking).toBeUndefined();
+    expect(await site.store.bridge.getCommand(unbookCommandId(later.transactionId, 7))).toBeNull();
+    expect(await site.simulator.locker(7)).toMatchObject({ occupancy: 'inhibited' });
+    expect((await site.simulator.locker(7))?.booking).toBeUndefined();
     expect((await post('/api/lockers/unbook', { location: SITE_LOCATION, lockerId: 7 })).status).toBe(200);
   });
 
@@ -301,14 +269,14 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
     const ended = await bookingOn(5, { fromMs: -4 * HOUR, untilMs: -HOUR, pin: '739152' });
     // Cancelled while its PIN was on the locker, and the event that takes it off was lost.
     const orphan = await programmedBooking(2, '318204');
-    await store.bookings.transition(orphan.transactionId, {
+    await site.store.bookings.transition(orphan.transactionId, {
       from: ['confirmed'],
       to: 'cancelled_by_operator',
       actor: 'operator',
       reason: 'operator_cancelled',
       now: new Date(),
     });
-    expect((await simulator.locker(2))?.booking?.pin).toBe('318204');
+    expect((await site.simulator.locker(2))?.booking?.pin).toBe('318204');
     const everything = 'confirmed,scheduled,confirmed_late,refund_due,cancelled_by_operator,pending';
 
     const preview = cleanupPreviewResponseSchema.parse(
@@ -339,13 +307,15 @@ describe.each(STORE_DIALECTS)('operator actions keep bookings consistent (%s)', 
     expect(result.kept).toEqual(preview.kept);
     expect(result.totalTransactions).toBe(preview.totalTransactions);
 
-    expect((await store.bookings.get(current.transactionId))?.status).toBe('confirmed');
-    expect((await simulator.locker(1))?.booking?.pin).toBe('250418');
+    expect((await site.store.bookings.get(current.transactionId))?.status).toBe('confirmed');
+    expect((await site.simulator.locker(1))?.booking?.pin).toBe('250418');
     // An ended booking goes; the controller dropped its booking at its end, so there is no PIN to remove.
-    expect(await store.bookings.get(ended.transactionId)).toBeNull();
-    expect(await store.bookings.get(orphan.transactionId)).toBeNull();
-    expect(await store.bookings.events(orphan.transactionId)).toEqual([]);
-    await expect.poll(async () => (await simulator.locker(2))?.occupancy, { timeout: 10_000 }).toBe('free');
-    expect((await simulator.locker(2))?.booking).toBeUndefined();
+    expect(await site.store.bookings.get(ended.transactionId)).toBeNull();
+    expect(await site.store.bookings.get(orphan.transactionId)).toBeNull();
+    expect(await site.store.bookings.events(orphan.transactionId)).toEqual([]);
+    await expect
+      .poll(async () => (await site.simulator.locker(2))?.occupancy, { timeout: 10_000 })
+      .toBe('free');
+    expect((await site.simulator.locker(2))?.booking).toBeUndefined();
   });
 });

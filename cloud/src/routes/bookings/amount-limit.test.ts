@@ -1,16 +1,12 @@
 import { errorBodySchema } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, useTestApp } from '../../../test/test-app';
 
 // Every amount on the wire is at most MAX_EUROS (100,000 €): a price table set near it, times
 // several lockers, must be refused when held — never become a booking no answer can carry.
 
 describe('a hold whose total would pass the largest amount', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await startTestApp();
-  });
-  afterAll(() => test?.close());
+  const { test } = useTestApp(() => startTestApp());
 
   it('is refused with booking/amount_too_high and holds nothing', async () => {
     const location = (await test.store.locations.get('oca'))!;

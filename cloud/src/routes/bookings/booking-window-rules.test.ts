@@ -1,7 +1,7 @@
 import { errorBodySchema, localDateTime, utcIso } from '@deposito/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildCustomerDetails, TEST_NIGHT_PAYER } from '../../../test/builders';
-import { apiClient, startTestApp, TEST_NOW, type ApiClient, type TestApp } from '../../../test/test-app';
+import { startTestApp, TEST_NOW, useTestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // The server takes only the periods the customer pages offer (protocol's offeredWindowVerdict):
@@ -25,14 +25,8 @@ function period(date: string, time: string, hours: number, zone = 'Europe/Rome')
 }
 
 describe.each(STORE_DIALECTS)('booking periods the pages never offer, on %s', (dialect) => {
-  let test: TestApp;
-  let api: ApiClient;
+  const { test, api } = useTestApp(() => startTestApp({ dialect }));
 
-  beforeAll(async () => {
-    test = await startTestApp({ dialect });
-    api = apiClient(test.url);
-  });
-  afterAll(() => test?.close());
   afterEach(async () => {
     test.clock.set(TEST_NOW);
     await test.cloud.context.services.settings.update({

@@ -5,9 +5,9 @@ import {
   okResponseSchema,
   scheduledBookingResponseSchema,
 } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCustomerDetails } from '../../../test/builders';
-import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../../test/test-app';
+import { startTestApp, useTestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // Clock: Friday 27 March 2026, 09:00 in Rome. Oca prices: standard 3 h = 5 €, large 3 h = 7 €,
@@ -15,14 +15,7 @@ import { STORE_DIALECTS } from '../../../test/test-store';
 const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 
 describe.each(STORE_DIALECTS)('booking calls on %s', (dialect) => {
-  let test: TestApp;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    test = await startTestApp({ dialect });
-    api = apiClient(test.url);
-  });
-  afterAll(() => test?.close());
+  const { test, api } = useTestApp(() => startTestApp({ dialect }));
 
   const hold = (body: Record<string, unknown>) =>
     api.post<{ success: boolean; transactionId: string; reservedLockers: number[]; expiresAt: string }>(

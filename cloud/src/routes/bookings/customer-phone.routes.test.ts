@@ -1,9 +1,9 @@
 import { errorBodySchema } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomerDetails } from '../../../test/builders';
-import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { startPaymentTestApp } from '../../../test/payment-test-app';
 import { APOSTROPHE_PAYER } from '../../../test/payment-visitor';
-import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
+import { holdOverApi, useTestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // Phone numbers as visitors type them, through the real HTTP calls: spaces, dashes, a leading + or
@@ -12,17 +12,13 @@ import { STORE_DIALECTS } from '../../../test/test-store';
 // Clock: Friday 27 March 2026, 09:00 in Rome.
 
 describe.each(STORE_DIALECTS)('customer phone numbers on %s', (dialect) => {
-  let test: PaymentTestApp;
-  let api: ApiClient;
+  const { test, api } = useTestApp(() => startPaymentTestApp({ dialect }));
   /** One hold for every call: details may be sent again and again until payment starts. */
   let id: string;
 
   beforeAll(async () => {
-    test = await startPaymentTestApp({ dialect });
-    api = apiClient(test.url);
     id = await holdOverApi(api);
   });
-  afterAll(() => test?.close());
 
   const storedPhone = async (id: string) => {
     const customer = (await test.store.bookings.get(id))?.customer;

@@ -4,8 +4,8 @@ import {
   lockerRoutes,
   SEED_LOCATIONS,
 } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestApp, type ApiClient, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, useTestApp } from '../../../test/test-app';
 
 // Clock: Friday 27 March 2026, 09:00 in Rome (08:00 UTC).
 const OCA = SEED_LOCATIONS.find((location) => location.key === 'oca')!;
@@ -13,14 +13,7 @@ const STANDARD = OCA.lockerStructure.standard[0]!;
 const LARGE = OCA.lockerStructure.large[0]!;
 
 describe('POST /api/lockers/inhibit from the legacy customer page', () => {
-  let test: TestApp;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    test = await startTestApp();
-    api = apiClient(test.url);
-  });
-  afterAll(() => test?.close());
+  const { test, api } = useTestApp(() => startTestApp());
 
   it('holds exactly the offered locker from now for the duration, as a pending booking that expires', async () => {
     const answer = await api.post('/api/lockers/inhibit', {

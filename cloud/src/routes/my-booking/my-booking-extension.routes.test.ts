@@ -7,14 +7,15 @@ import {
   type MyBookingResponse,
 } from '@deposito/protocol';
 import { VISITOR_CANCELLATION_POLICY_SETTING } from '@deposito/protocol/booking/cancellation-policy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app';
 import {
   bookAndPayAtOca,
   ocaMarchTakings,
   tokenFromMail,
   type HoldWindow,
 } from '../../../test/my-booking-visitor';
-import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { startPaymentTestApp } from '../../../test/payment-test-app';
 import { payOnSandbox } from '../../../test/sandbox-card';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
@@ -35,12 +36,7 @@ const AFTERNOON_TO_CLOSING = {
 const DECLINED_CARD = '4000000000000002';
 
 describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (dialect) => {
-  let test: PaymentTestApp;
-
-  beforeAll(async () => {
-    test = await startPaymentTestApp({ dialect });
-  });
-  afterAll(() => test?.close());
+  const { test } = useTestApp(() => startPaymentTestApp({ dialect }));
   const read = async (token: string): Promise<MyBookingResponse> => {
     const response = await fetch(`${test.url}/api/my-booking/${token}`);
     expect(response.status).toBe(200);

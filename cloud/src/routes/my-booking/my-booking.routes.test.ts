@@ -10,16 +10,17 @@ import {
   myBookingResponseSchema,
 } from '@deposito/protocol';
 import { pdfPageTexts } from '@deposito/protocol/pdf/pdf-text.testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { describe, expect, it } from 'vitest';
+import { startPaymentTestApp } from '../../../test/payment-test-app';
 import {
   bookAndPayAtOca,
+  expectRefundedAfterVisitorCancel,
   MY_BOOKING_LINK,
   ocaMarchTakings,
   tokenFromMail as mailedToken,
   type HoldWindow,
 } from '../../../test/my-booking-visitor';
-import { apiClient, holdOverApi, TEST_NOW } from '../../../test/test-app';
+import { apiClient, holdOverApi, TEST_NOW, useTestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // The visitor's private booking link (issue 16), through HTTP against the real cloud: minted when a
@@ -37,12 +38,7 @@ const unfold = (ics: string) =>
     .replace(/\\n/g, '\n');
 
 describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
-  let test: PaymentTestApp;
-
-  beforeAll(async () => {
-    test = await startPaymentTestApp({ dialect });
-  });
-  afterAll(() => test?.close());
+  const { test } = useTestApp(() => startPaymentTestApp({ dialect }));
 
   const bookAndPay = (window: HoldWindow) => bookAndPayAtOca(test, window);
   const tokenFromMail = (transactionId: string, kind: string) => mailedToken(test, transactionId, kind);
@@ -190,16 +186,7 @@ describe.each(STORE_DIALECTS)('the private booking link, on %s', (dialect) => {
     const booking = (await test.store.bookings.get(id))!;
     expect(booking.status).toBe('refunded');
     expect(booking.lockers.filter((l) => l.active)).toEqual([]);
-    expect((await test.store.bookings.events(id)).slice(-2)).toMatchObject([
-      { from: 'scheduled', to: 'refund_due', actor: 'visitor', reason: 'visitor_cancelled' },
-      {
-        from: 'refund_due',
-        to: 'refunded',
-        actor: 'provider',
-        reason: 'refund_made',
-        detail: expect.stringMatching(/^SBX-REFUND-/),
-      },
-    ]);
+    await expectRefundedAfterVisitorCancel(test, id, expect.stringMatching(/^SBX-REFUND-/));
     // The refund e-mail was queued with the move; the outbox sends it.
     await test.payments.emails.deliver(id);
     expect((await test.mails(id)).map((mail) => mail.kind)).toContain('refund');

@@ -1,11 +1,6 @@
 import { bookingRoutes, errorBodySchema, MIN_AMOUNT_CENTS } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startAxervePaymentTestApp,
-  startPaymentTestApp,
-  type AxervePaymentTestApp,
-  type PaymentTestApp,
-} from '../../../test/payment-test-app';
+import { describe, expect, it } from 'vitest';
+import { startAxervePaymentTestApp, startPaymentTestApp } from '../../../test/payment-test-app';
 import {
   APOSTROPHE_PAYER as payer,
   notifyPayment,
@@ -13,7 +8,7 @@ import {
   sealedSandboxResult,
 } from '../../../test/payment-visitor';
 import { paymentTokenOf } from '../../../test/sandbox-card';
-import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
+import { holdOverApi, useTestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { AXERVE_STUB_PATHS } from '../../payments/axerve-stub';
 import { centsToGatewayAmount } from '../../payments/gateway-amount';
@@ -28,14 +23,7 @@ const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026
 const FIFTEEN_DAYS = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-04-11T10:00:00.000Z' };
 
 describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect) => {
-  let test: PaymentTestApp;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    test = await startPaymentTestApp({ dialect });
-    api = apiClient(test.url);
-  });
-  afterAll(() => test?.close());
+  const { test, api } = useTestApp(() => startPaymentTestApp({ dialect }));
 
   const hold = (overrides: Record<string, unknown> = {}) => holdOverApi(api, overrides);
 
@@ -195,14 +183,9 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
 });
 
 describe('what is paid is what is booked, through Axerve', () => {
-  let test: AxervePaymentTestApp;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    test = await startAxervePaymentTestApp({ shopLogin: 'GESPAY65987', apiKey: 'axerve-integrity-key' });
-    api = apiClient(test.url);
-  });
-  afterAll(() => test?.close());
+  const { test, api } = useTestApp(() =>
+    startAxervePaymentTestApp({ shopLogin: 'GESPAY65987', apiKey: 'axerve-integrity-key' }),
+  );
 
   it('refuses to confirm when Axerve reports a charge other than the total', async () => {
     const id = await holdOverApi(api);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAxervePaymentTestApp, type AxervePaymentTestApp } from '../../../test/payment-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectRefundedAfterVisitorCancel } from '../../../test/my-booking-visitor';
+import { startAxervePaymentTestApp } from '../../../test/payment-test-app';
 import { notifyPayment } from '../../../test/payment-visitor';
 import { paymentTokenOf, redirectUrlOf } from '../../../test/sandbox-card';
-import { apiClient, holdOverApi, type ApiClient } from '../../../test/test-app';
+import { holdOverApi, useTestApp } from '../../../test/test-app';
 import { AXERVE_STUB_PATHS, type AxerveStub } from '../../payments/axerve-stub';
 import { PAYMENT_NOTIFICATION_PATH } from '../../payments/payment-gateway';
 
@@ -23,15 +24,11 @@ const YUKI = {
 
 describe('payments through Axerve', () => {
   let stub: AxerveStub;
-  let test: AxervePaymentTestApp;
-  let api: ApiClient;
+  const { test, api } = useTestApp(() => startAxervePaymentTestApp({ shopLogin: SHOP, apiKey: API_KEY }));
 
   beforeAll(async () => {
-    test = await startAxervePaymentTestApp({ shopLogin: SHOP, apiKey: API_KEY });
     stub = test.stub;
-    api = apiClient(test.url);
   });
-  afterAll(() => test?.close());
 
   // Large lockers at oca sell three at a time online; later tests use standard ones.
   async function holdAndCreatePayment(amount = 1, size: 'standard' | 'large' = 'large') {
@@ -193,16 +190,7 @@ describe('payments through Axerve', () => {
     });
     const payment = [...stub.payments.values()].find((p) => p.shopTransactionID === id)!;
     expect(payment.refunds).toEqual([{ refundID: expect.any(String), cents: booking.totalCents }]);
-    expect((await test.store.bookings.events(id)).slice(-2)).toMatchObject([
-      { from: 'scheduled', to: 'refund_due', actor: 'visitor', reason: 'visitor_cancelled' },
-      {
-        from: 'refund_due',
-        to: 'refunded',
-        actor: 'provider',
-        reason: 'refund_made',
-        detail: payment.refunds[0]!.refundID,
-      },
-    ]);
+    await expectRefundedAfterVisitorCancel(test, id, payment.refunds[0]!.refundID);
     const log = await test.store.errorLog.recent(5);
     expect(log.map((entry) => entry.message)).toContainEqual(
       expect.stringMatching(new RegExp(`Booking ${id}: .* refunded by the gateway`)),

@@ -1,7 +1,7 @@
 import { bookingRoutes, errorBodySchema } from '@deposito/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedLocation, TEST_NIGHT_PAYER } from '../../../test/builders';
-import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { startPaymentTestApp } from '../../../test/payment-test-app';
 import {
   APOSTROPHE_PAYER,
   notifyPayment,
@@ -10,7 +10,7 @@ import {
   sealedSandboxResult,
 } from '../../../test/payment-visitor';
 import { hiddenField, redirectUrlOf } from '../../../test/sandbox-card';
-import { apiClient, holdOverApi, TEST_NOW, type ApiClient } from '../../../test/test-app';
+import { holdOverApi, TEST_NOW, useTestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 import { centsToGatewayAmount } from '../../payments/gateway-amount';
 import { SandboxTokens, type SandboxResult } from '../../payments/sandbox-tokens';
@@ -23,13 +23,10 @@ import { PAYMENT_ERROR_LOG_TYPE } from '../../services/payment.service';
 const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 
 describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
-  let test: PaymentTestApp;
-  let api: ApiClient;
+  const { test, api } = useTestApp(() => startPaymentTestApp({ dialect }));
   const confirmedEvents: string[] = [];
 
   beforeAll(async () => {
-    test = await startPaymentTestApp({ dialect });
-    api = apiClient(test.url);
     await seedLocation(test.store, {
       location: { key: 'tiny', name: 'Tiny', maxOnline: { standard: 1, large: 1 } },
       standard: 1,
@@ -39,7 +36,6 @@ describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
       confirmedEvents.push(event.booking.transactionId);
     });
   });
-  afterAll(() => test?.close());
 
   const call = <T = unknown>(method: string, path: string, body?: unknown) => api.call<T>(method, path, body);
   const hold = (overrides: Record<string, unknown> = {}) => holdOverApi(api, overrides);
