@@ -50,7 +50,7 @@ export default defineConfig({
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
       include: ['protocol/src/**', 'cloud/src/**', 'edge-bridge/src/**', 'web/src/**'],
-      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', '**/*.md'],
       thresholds: COVERAGE_THRESHOLDS,
     },
     projects: [
