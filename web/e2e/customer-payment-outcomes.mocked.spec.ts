@@ -75,3 +75,23 @@ test('a retry after the hold lapsed shows the expiry and the way back', async ({
   await page.getByRole('link', { name: 'Prenota di nuovo' }).click();
   await expect(page).toHaveURL(/\/vicolo$/);
 });
+
+test('an old return link says it expired and sends the visitor to the e-mail, naming no booking', async ({
+  page,
+}, testInfo) => {
+  await mockCloud(page);
+  // Registered after the stand-in, so it answers first.
+  await page.route('**/api/payments/decrypt', (route) =>
+    route.fulfill({
+      status: 410,
+      json: { error: { code: 'payment/result_expired', message: 'This payment link has expired' } },
+    }),
+  );
+  await page.goto('/booking-complete?a=DEPOSITO-SANDBOX&b=an-old-result');
+  await expect(page.getByRole('heading', { name: 'Link scaduto' })).toBeVisible();
+  await expect(page.getByText(/nell'email di conferma/)).toBeVisible();
+  await expectFitsViewport(page);
+  await page.screenshot({ path: testInfo.outputPath('complete-link-expired.png'), fullPage: true });
+  await page.getByRole('link', { name: 'Prenota di nuovo' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
