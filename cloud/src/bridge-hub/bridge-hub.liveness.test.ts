@@ -137,12 +137,17 @@ describe.each(STORE_DIALECTS)('a connection left by a crashed cloud process (%s)
     // A first call of the route warms the app up, so the timing below is the refusal's own.
     expect((await open(site, 99)).status).toBe(404);
     const opensBefore = await simulator.operations('open');
-    const started = performance.now();
-    const answer = await open(site, lockerId);
-    const elapsed = performance.now() - started;
-    expect(answer.status).toBe(503);
-    expect(answer.body.error.code).toBe('bridge/offline');
-    expect(elapsed).toBeLessThan(100);
+    // Each try is refused; the fastest of three is the refusal's own time (a loaded test machine
+    // can stall any one request past 100 ms, where a queued open would take the 4.5 s wait).
+    let fastest = Infinity;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const started = performance.now();
+      const answer = await open(site, lockerId);
+      fastest = Math.min(fastest, performance.now() - started);
+      expect(answer.status).toBe(503);
+      expect(answer.body.error.code).toBe('bridge/offline');
+    }
+    expect(fastest).toBeLessThan(100);
 
     const bridge = await startBridge(site, simulator);
     await expect.poll(() => hubOf(site.cloud!).isOnline(SITE_LOCATION), { timeout: 15_000 }).toBe(true);
