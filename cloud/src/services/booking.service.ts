@@ -8,6 +8,8 @@ import {
   fastTrackWindow,
   generatePin,
   HANDED_OVER_BOOKING_STATUSES,
+  holdMinutes,
+  namedHoldExpiry,
   canTransition,
   MAX_EUROS,
   SERVICE_FEE_CENTS,
@@ -90,20 +92,6 @@ const NO_CUSTOMER: Customer = {
   phonePrefix: null,
   phoneNumber: null,
 };
-
-/**
- * How long a hold nobody has put a name to keeps its lockers (at most; BOOKING_EXPIRATION_MINUTES
- * if that is shorter). Anonymous holds renewed every few minutes could otherwise keep a whole site
- * off sale; the visitor's details (given with the payment) give the hold the whole
- * BOOKING_EXPIRATION_MINUTES from when it was made. The pages' own windows are shorter still (the
- * daytime summary's pay button gives up after 3 minutes, the night summary counts down 240 s).
- */
-export const ANONYMOUS_HOLD_MINUTES = 5;
-
-/** A hold's length in minutes: short until someone has given their details. */
-function holdMinutes(expirationMinutes: number, customer: Customer): number {
-  return customer.email ? expirationMinutes : Math.min(expirationMinutes, ANONYMOUS_HOLD_MINUTES);
-}
 
 /** Statuses whose PIN and lockers the customer may see: paid and handed over. */
 const PAID_WITH_LOCKERS: readonly BookingStatus[] = HANDED_OVER_BOOKING_STATUSES;
@@ -382,7 +370,7 @@ export class BookingService {
       const updated = await this.updateHoldTerms(hold, terms, now);
       if (updated) return updated;
     }
-    const minutes = holdMinutes(settings.BOOKING_EXPIRATION_MINUTES, hold?.customer ?? NO_CUSTOMER);
+    const minutes = holdMinutes(settings.BOOKING_EXPIRATION_MINUTES, Boolean(hold?.customer.email));
     const expiresAt = new Date(now.getTime() + minutes * 60_000);
     const booking = this.newPendingBooking(request, terms, hold, expiresAt);
     const result = await this.reserveHold(request, location, booking, hold !== null, now);
@@ -585,11 +573,10 @@ export class BookingService {
     return updated;
   }
 
-  /** When a hold lapses once its visitor is known: BOOKING_EXPIRATION_MINUTES after it was made. */
+  /** When a hold lapses once its visitor is known (protocol's namedHoldExpiry); undefined: unchanged. */
   private async namedHoldExpiry(booking: BookingRecord): Promise<Date | undefined> {
     const { BOOKING_EXPIRATION_MINUTES } = await this.deps.settings.system();
-    const expiresAt = new Date(booking.createdAt.getTime() + BOOKING_EXPIRATION_MINUTES * 60_000);
-    return booking.expiresAt && expiresAt > booking.expiresAt ? expiresAt : undefined;
+    return namedHoldExpiry(booking, BOOKING_EXPIRATION_MINUTES) ?? undefined;
   }
 
   /**

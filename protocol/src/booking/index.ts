@@ -4,3 +4,4 @@ export * from './quantity';
 export * from './pin';
 export * from './transaction-id';
 export * from './note';
+export * from './hold-length';
