@@ -27,15 +27,20 @@ export async function payWithCard(html: string, cardNumber = SANDBOX_TEST_CARD.c
 /** A payment result sealed as the sandbox gateway seals it (paid unless told), for notifying directly. */
 export function sealedSandboxResult(
   result: Pick<SandboxResult, 'shopTransactionID' | 'bankTransactionID' | 'amount'> & Partial<SandboxResult>,
+  expiresAt?: Date,
 ): { a: string; b: string } {
-  const b = new SandboxTokens(SANDBOX_SECRET).sealResult(SANDBOX_SHOP, {
-    transactionResult: 'OK',
-    paymentID: 'SBX-test',
-    currency: 'EUR',
-    errorCode: '0',
-    errorDescription: '',
-    ...result,
-  });
+  const b = new SandboxTokens(SANDBOX_SECRET).sealResult(
+    SANDBOX_SHOP,
+    {
+      transactionResult: 'OK',
+      paymentID: 'SBX-test',
+      currency: 'EUR',
+      errorCode: '0',
+      errorDescription: '',
+      ...result,
+    },
+    expiresAt,
+  );
   return { a: SANDBOX_SHOP, b };
 }
 

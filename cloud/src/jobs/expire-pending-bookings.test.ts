@@ -1,20 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../domain-events';
+import { buildCustomerDetails } from '../../test/builders';
 import { startTestApp, useTestApp } from '../../test/test-app';
 import { STORE_DIALECTS } from '../../test/test-store';
 
 const WINDOW = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
-/** What the summary page sends with the payment: the hold then has a name. */
-const DETAILS = {
-  nome: 'Anna',
-  cognome: 'Rossi',
-  email: 'anna@example.it',
-  conferma_email: 'anna@example.it',
-  telefono_prefisso: '+39',
-  telefono_numero: '3331234567',
-  codice_sconto: '',
-  note: 'lang:it',
-};
 
 describe.each(STORE_DIALECTS)('expirePendingBookings on %s', (dialect) => {
   const { test, api } = useTestApp(() => startTestApp({ dialect }));
@@ -53,7 +43,7 @@ describe.each(STORE_DIALECTS)('expirePendingBookings on %s', (dialect) => {
     expect(held.status).toBe(200);
     expect(await freeLarge()).toBe(before - 3);
     test.clock.advanceMinutes(2);
-    const named = await api.patch(`/api/bookings/${held.body.transactionId}`, DETAILS);
+    const named = await api.patch(`/api/bookings/${held.body.transactionId}`, buildCustomerDetails());
     expect(named.status).toBe(200);
 
     // Still inside BOOKING_EXPIRATION_MINUTES (15) from the hold: nothing to expire.
@@ -85,7 +75,7 @@ describe.each(STORE_DIALECTS)('expirePendingBookings on %s', (dialect) => {
     test.clock.advanceMinutes(1);
     expect(await test.cloud.expirePendingBookings()).toEqual([held.body.transactionId]);
     // Too late to put a name to it: the lockers are back on sale.
-    const late = await api.patch(`/api/bookings/${held.body.transactionId}`, DETAILS);
+    const late = await api.patch(`/api/bookings/${held.body.transactionId}`, buildCustomerDetails());
     expect(late).toMatchObject({ status: 409, body: { error: { code: 'BOOKING_EXPIRED' } } });
   });
 

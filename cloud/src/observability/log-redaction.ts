@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { pino } from 'pino';
+import { TRANSACTION_ID_PREFIX } from '@deposito/protocol';
 
 // What a request-log line must not carry: a booking id or a private-link token in a path, a payment
 // token or booking id in a query string (the gateway's return and notification, the sandbox page,
@@ -103,7 +104,7 @@ export function redactedRequestSerializer(req: IncomingMessage): Record<string, 
 const BOOKING_ID_FIELDS = ['transactionId', 'transactionIds', 'stayId'];
 /** Fields that carry a secret: shown as `[redacted]` wherever they stand (top or one level down). */
 const SECRET_FIELDS = ['pin', 'pins', 'token', 'password'];
-const SHOWN_ID_CHARACTERS = 'BOOKING-'.length + 6;
+const SHOWN_ID_CHARACTERS = TRANSACTION_ID_PREFIX.length + 6;
 
 /** A booking id cut to what identifies it for a person reading the log. */
 export function shortBookingId(id: string): string {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SandboxTokens } from '../../payments/sandbox-tokens';
-import { startPaymentTestApp, TEST_SANDBOX, type PaymentTestApp } from '../../../test/payment-test-app';
+import { startPaymentTestApp, type PaymentTestApp } from '../../../test/payment-test-app';
+import { sealedSandboxResult } from '../../../test/payment-visitor';
 import { TEST_PAYER } from '../../../test/builders';
 import { apiClient, holdOverApi } from '../../../test/test-app';
 
@@ -8,26 +8,20 @@ import { apiClient, holdOverApi } from '../../../test/test-app';
 // A link left in a browser's history or on a shared screen must stop doing so: the cloud answers an
 // expired one 410 `payment/result_expired`, names no booking and changes nothing.
 
-const SHOP = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.shopLogin : '';
-const SECRET = TEST_SANDBOX.provider === 'sandbox' ? TEST_SANDBOX.secret : '';
-
-function declinedResult(transactionId: string, expiresAt: Date): { a: string; b: string } {
-  const b = new SandboxTokens(SECRET).sealResult(
-    SHOP,
+/** A declined card's result, as the sandbox seals it, readable until `expiresAt`. */
+const declinedResult = (transactionId: string, expiresAt: Date) =>
+  sealedSandboxResult(
     {
       shopTransactionID: transactionId,
       transactionResult: 'KO',
       bankTransactionID: '000000000000042',
       paymentID: 'SBX-return-link',
       amount: '5.50',
-      currency: 'EUR',
       errorCode: '74',
-      errorDescription: 'Carta rifiutata',
+      errorDescription: 'Authorization denied',
     },
     expiresAt,
   );
-  return { a: SHOP, b };
-}
 
 describe.each(['sqlite', 'postgres'] as const)('the payment return link on %s', (dialect) => {
   let app: PaymentTestApp | undefined;
