@@ -124,3 +124,20 @@ export async function startSiteCloud(
   });
   return { url, child };
 }
+
+/** An operator's Apri through the admin API, as the Gestione Locker page sends it; its answer and how long it took. */
+export async function operatorOpen(
+  url: string,
+  session: string,
+  location: string,
+  lockerId: number,
+): Promise<{ status: number; body: { outcome?: string; error?: { code: string } }; ms: number }> {
+  const startedAt = Date.now();
+  const answer = await fetch(`${url}/api/lockers/open`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+    body: JSON.stringify({ location, lockerId }),
+  });
+  const body = (await answer.json()) as { outcome?: string; error?: { code: string } };
+  return { status: answer.status, body, ms: Date.now() - startedAt };
+}

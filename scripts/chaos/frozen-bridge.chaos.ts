@@ -6,7 +6,14 @@ import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
 import { openStore, type Store } from '@deposito/cloud/store/store';
 import { STORE_DIALECTS } from '@deposito/cloud/test/test-store';
 import { freeze, resume, startBridgeProcess } from './bridge-process';
-import { freePort, kill9, prepareSiteStore, scenarioDatabase, startSiteCloud } from './cloud-process';
+import {
+  freePort,
+  kill9,
+  operatorOpen,
+  prepareSiteStore,
+  scenarioDatabase,
+  startSiteCloud,
+} from './cloud-process';
 import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, item 3): the site's bridge daemon (its own process, `edge-bridge run`)
@@ -34,16 +41,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function open(url: string, session: string, lockerId: number) {
-  const startedAt = Date.now();
-  const answer = await fetch(`${url}/api/lockers/open`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
-    body: JSON.stringify({ location: SITE, lockerId }),
-  });
-  const body = (await answer.json()) as { outcome?: string; error?: { code: string } };
-  return { status: answer.status, body, ms: Date.now() - startedAt };
-}
+const open = (url: string, session: string, lockerId: number) => operatorOpen(url, session, SITE, lockerId);
 
 /** What the operators' live grid shows of the site now: the first state its stream sends. */
 async function siteShown(url: string, session: string): Promise<LiveLockersState> {

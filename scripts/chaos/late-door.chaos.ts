@@ -4,7 +4,14 @@ import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
 import { STORE_DIALECTS } from '@deposito/cloud/test/test-store';
-import { freePort, kill9, prepareSiteStore, scenarioDatabase, startSiteCloud } from './cloud-process';
+import {
+  freePort,
+  kill9,
+  operatorOpen,
+  prepareSiteStore,
+  scenarioDatabase,
+  startSiteCloud,
+} from './cloud-process';
 import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, item 1): the controller is slow (a state poll takes 12 s to answer)
@@ -50,24 +57,18 @@ describe.each(STORE_DIALECTS)('a slow controller, on %s', (dialect) => {
     simulator.setFault({ kind: 'slow', delayMs: 12_000 }, 1, 'getLockersState');
     await expect.poll(() => simulator.stats.byOperation.getLockersState ?? 0).toBeGreaterThan(polls);
     const clickedAt = Date.now();
-    const answer = await fetch(`${url}/api/lockers/open`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
-      body: JSON.stringify({ location: SITE, lockerId: 3 }),
-    });
-    const body = (await answer.json()) as { outcome?: string; error?: { code: string } };
-    const answeredMs = Date.now() - clickedAt;
+    const { status, body, ms: answeredMs } = await operatorOpen(url, session, SITE, 3);
 
     // Past the slow poll, and long past the operator's answer.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 20_000 - (Date.now() - clickedAt))));
     const opened = simulator.stats.byOperation.open ?? 0;
     expect(answeredMs).toBeLessThan(6_000);
-    if (answer.status === 200) {
+    if (status === 200) {
       expect(body.outcome).toBe('executed');
       expect(opened).toBe(1);
     } else {
-      expect([503, 504], JSON.stringify(body)).toContain(answer.status);
-      expect(opened, `the operator was told ${answer.status} ${body.error?.code}`).toBe(0);
+      expect([503, 504], JSON.stringify(body)).toContain(status);
+      expect(opened, `the operator was told ${status} ${body.error?.code}`).toBe(0);
     }
   }, 90_000);
 });

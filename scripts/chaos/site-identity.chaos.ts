@@ -4,7 +4,14 @@ import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
 import { STORE_DIALECTS, type StoreDialect } from '@deposito/cloud/test/test-store';
-import { freePort, kill9, prepareSiteStore, scenarioDatabase, startSiteCloud } from './cloud-process';
+import {
+  freePort,
+  kill9,
+  operatorOpen,
+  prepareSiteStore,
+  scenarioDatabase,
+  startSiteCloud,
+} from './cloud-process';
 import { adminSession } from '../support/admin-session';
 
 // Fault injection (issue 19, items 2 and 4) with the real cloud process, bridge daemons and
@@ -57,16 +64,7 @@ async function siteBox(url: string, token: string) {
   return { simulator, daemon, config };
 }
 
-async function open(url: string, session: string, lockerId: number) {
-  const startedAt = Date.now();
-  const answer = await fetch(`${url}/api/lockers/open`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
-    body: JSON.stringify({ location: SITE, lockerId }),
-  });
-  const body = (await answer.json()) as { outcome?: string; error?: { code: string } };
-  return { status: answer.status, body, ms: Date.now() - startedAt };
-}
+const open = (url: string, session: string, lockerId: number) => operatorOpen(url, session, SITE, lockerId);
 
 describe.each(STORE_DIALECTS)('the site a door command reaches, on %s', (dialect) => {
   it('after a crash and restart of the cloud, refuses opens at once until the bridge is back; none runs late', async () => {

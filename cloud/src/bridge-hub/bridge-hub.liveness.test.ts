@@ -114,6 +114,29 @@ async function handBridge(
   return { socket, received, arrivals, closed };
 }
 
+/**
+ * Keeps the controller busy with a slow booking (one request at a time), so an open sent now waits
+ * behind it; the number of doors opened so far.
+ */
+async function busyWithSlowBooking(
+  site: Site,
+  simulator: SimulatorProcess,
+  delayMs: number,
+  pin: string,
+): Promise<number> {
+  await simulator.setFault({ kind: 'slow', delayMs }, 'book');
+  const booksBefore = await simulator.operations('book');
+  const now = Date.now();
+  await hubOf(site.cloud!).issue({
+    locationKey: SITE_LOCATION,
+    op: 'book',
+    lockerId: 5,
+    params: { pin, from: new Date(now - 60_000).toISOString(), to: new Date(now + 3600_000).toISOString() },
+  });
+  await expect.poll(() => simulator.operations('book')).toBe(booksBefore + 1);
+  return simulator.operations('open');
+}
+
 describe.each(STORE_DIALECTS)('a connection left by a crashed cloud process (%s)', (dialect) => {
   let site: Site;
   let simulator: SimulatorProcess;
@@ -259,23 +282,7 @@ describe('an open that timed out', () => {
   afterAll(() => closeSite(site));
 
   it('is cancelled: the operator gets 504 and the door never opens afterwards', async () => {
-    const hub = hubOf(site.cloud!);
-    // The controller is busy with a slow booking (one request at a time): the open waits behind it.
-    await simulator.setFault({ kind: 'slow', delayMs: 2_500 }, 'book');
-    const booksBefore = await simulator.operations('book');
-    const now = Date.now();
-    await hub.issue({
-      locationKey: SITE_LOCATION,
-      op: 'book',
-      lockerId: 5,
-      params: {
-        pin: '402918',
-        from: new Date(now - 60_000).toISOString(),
-        to: new Date(now + 3600_000).toISOString(),
-      },
-    });
-    await expect.poll(() => simulator.operations('book')).toBe(booksBefore + 1);
-    const opensBefore = await simulator.operations('open');
+    const opensBefore = await busyWithSlowBooking(site, simulator, 2_500, '402918');
 
     const answer = await open(site, 2);
     expect(answer.status).toBe(504);
@@ -357,23 +364,7 @@ describe('an open that timed out after the link to its bridge was cut', () => {
   });
 
   it('never opens the door afterwards: its deadline was the answer, and the bridge checks it itself', async () => {
-    const hub = hubOf(site.cloud!);
-    // The controller is busy with a slow booking (one request at a time): the open waits behind it.
-    await simulator.setFault({ kind: 'slow', delayMs: 4_000 }, 'book');
-    const booksBefore = await simulator.operations('book');
-    const now = Date.now();
-    await hub.issue({
-      locationKey: SITE_LOCATION,
-      op: 'book',
-      lockerId: 5,
-      params: {
-        pin: '730214',
-        from: new Date(now - 60_000).toISOString(),
-        to: new Date(now + 3600_000).toISOString(),
-      },
-    });
-    await expect.poll(() => simulator.operations('book')).toBe(booksBefore + 1);
-    const opensBefore = await simulator.operations('open');
+    const opensBefore = await busyWithSlowBooking(site, simulator, 4_000, '730214');
 
     const answering = open(site, 2);
     // The bridge has stored the open (acked): the link goes down before any cancel can reach it.
