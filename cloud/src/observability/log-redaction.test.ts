@@ -110,10 +110,17 @@ describe('logRedaction', () => {
     return JSON.parse(lines[0]) as Record<string, unknown>;
   };
 
-  it('shortens booking ids at the top of a line, one level down and in lists', () => {
+  it('shortens booking ids at the top of a line, one level down, in lists and inside command ids', () => {
     const id = 'BOOKING-abcdefghijklmnopqrstuv';
-    const line = logged({ transactionId: id, booking: { transactionId: id }, transactionIds: [id, id] });
+    const line = logged({
+      transactionId: id,
+      booking: { transactionId: id },
+      transactionIds: [id, id],
+      commandId: `book.${id}.14`,
+    });
     expect(line.transactionId).toBe('BOOKING-abcdef…');
+    // A bridge command's id embeds its booking's.
+    expect(line.commandId).toBe('book.BOOKING-abcdef….14');
     expect(line.booking).toEqual({ transactionId: 'BOOKING-abcdef…' });
     expect(line.transactionIds).toEqual(['BOOKING-abcdef…', 'BOOKING-abcdef…']);
   });

@@ -101,22 +101,30 @@ export function redactedRequestSerializer(req: IncomingMessage): Record<string, 
 // hidden). PINs never appear in full.
 
 /** Fields that carry a booking id, at the top of a line or one level down. */
-const BOOKING_ID_FIELDS = ['transactionId', 'transactionIds', 'stayId'];
+/** Fields that carry a booking id, alone or inside another id (a bridge command's `book.<id>.14`). */
+const BOOKING_ID_FIELDS = ['transactionId', 'transactionIds', 'stayId', 'commandId', 'commandIds'];
 /** Fields that carry a secret: shown as `[redacted]` wherever they stand (top or one level down). */
 const SECRET_FIELDS = ['pin', 'pins', 'token', 'password'];
 const SHOWN_ID_CHARACTERS = TRANSACTION_ID_PREFIX.length + 6;
+
+const BOOKING_ID = new RegExp(`${TRANSACTION_ID_PREFIX}[A-Za-z0-9_-]+`, 'g');
 
 /** A booking id cut to what identifies it for a person reading the log. */
 export function shortBookingId(id: string): string {
   return id.length > SHOWN_ID_CHARACTERS ? `${id.slice(0, SHOWN_ID_CHARACTERS)}…` : id;
 }
 
+/** A text with every booking id in it cut short (an id, or one that embeds it). */
+function shortBookingIds(text: string): string {
+  return text.replace(BOOKING_ID, shortBookingId);
+}
+
 function censor(value: unknown, path: string[]): unknown {
   const field = path[path.length - 1];
   if (!BOOKING_ID_FIELDS.includes(field)) return REDACTED;
-  if (typeof value === 'string') return shortBookingId(value);
+  if (typeof value === 'string') return shortBookingIds(value);
   if (Array.isArray(value))
-    return value.map((id) => (typeof id === 'string' ? shortBookingId(id) : REDACTED));
+    return value.map((id) => (typeof id === 'string' ? shortBookingIds(id) : REDACTED));
   return value === null || value === undefined ? value : REDACTED;
 }
 
