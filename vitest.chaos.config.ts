@@ -1,11 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { testDatabaseUrl } from './scripts/support/test-database.ts';
 
 // `npm run test:chaos`: fault injection against real processes (kill -9 of the cloud, slow and hung
 // controllers, bridge outages, a frozen bridge daemon), each scenario on SQLite and on PostgreSQL.
 // Slower than the unit suite, so run on its own; .ci/run calls it.
-process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL?.startsWith('postgres')
-  ? process.env.DATABASE_URL
-  : 'postgres://postgres@127.0.0.1:5432/test';
+process.env.TEST_DATABASE_URL = testDatabaseUrl();
 
 export default defineConfig({
   test: {

