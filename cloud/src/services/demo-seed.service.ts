@@ -1,13 +1,8 @@
-import {
-  eurosToCents,
-  localDateTime,
-  SEED_DISCOUNTS,
-  SEED_LOCATIONS,
-  pricingToCents,
-} from '@deposito/protocol';
+import { eurosToCents, localDateTime, SEED_DISCOUNTS, SEED_LOCATIONS } from '@deposito/protocol';
 import { DateTime } from 'luxon';
 import type { AppContext } from '../app-context';
 import type { NewLocation } from '../store/location.repository';
+import { toLocationRecord } from './location-admin.service';
 
 /**
  * The spec's locations as the store keeps them (prices in cents). `sitePort` moves the controllers
@@ -17,25 +12,14 @@ export function seedLocationRecords(sitePort: number | null = null): Array<{
   location: NewLocation;
   lockers: { standard: number[]; large: number[] };
 }> {
-  return SEED_LOCATIONS.map((seed, index) => ({
-    location: {
-      key: seed.key,
-      name: seed.nome,
-      address: seed.indirizzo,
-      zone: seed.timezone,
-      maxOnline: { ...seed.maxOnline },
-      pricing: pricingToCents(seed.pricing),
-      openingHours: { opening: seed.orari.apertura, closing: seed.orari.chiusura },
-      controller: {
-        recipient: seed.recipient,
-        port: sitePort === null ? seed.port : sitePort + index,
-        key: seed.key,
-        mastercode: seed.mastercode,
-        endpoint: seed.endpoint,
-      },
-    },
-    lockers: { standard: [...seed.lockerStructure.standard], large: [...seed.lockerStructure.large] },
-  }));
+  return SEED_LOCATIONS.map((seed, index) => {
+    const location = toLocationRecord(seed);
+    if (sitePort !== null) location.controller.port = sitePort + index;
+    return {
+      location,
+      lockers: { standard: [...seed.lockerStructure.standard], large: [...seed.lockerStructure.large] },
+    };
+  });
 }
 
 /** Saves the spec's locations with their lockers and the demo discount codes. */

@@ -100,7 +100,14 @@ function changesOf(patch: UpdateLocationInput): LocationChanges {
   };
 }
 
-function toRecord(location: Location): NewLocation {
+/**
+ * A location as the store keeps it: an operator's save, and the demo seed's spec locations, which
+ * say nothing of maintenance (left out: the stored state stays, off for a new site).
+ */
+export type LocationToStore = Omit<Location, 'lockerStructure' | 'manutenzione'> &
+  Partial<Pick<Location, 'manutenzione'>>;
+
+export function toLocationRecord(location: LocationToStore): NewLocation {
   return {
     key: location.id,
     name: location.nome,
@@ -188,7 +195,7 @@ export class LocationAdminService {
     }
     if (await this.store.locations.get(input.id)) throw new AppError('location/already_exists');
     const location: Location = { ...input, key: input.id };
-    await this.store.locations.save(toRecord(location), this.clock.now());
+    await this.store.locations.save(toLocationRecord(location), this.clock.now());
     await this.#setLockers(location.id, location.lockerStructure);
     await this.activity.record(actor, 'admin/location_created', `Sede ${location.id} creata`, {
       locationKey: location.id,

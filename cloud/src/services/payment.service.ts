@@ -348,14 +348,8 @@ export class PaymentService {
     const { store, clock, logger } = this.deps;
     const root = await store.bookings.get(stayId);
     if (!root || !EXTENDABLE_STATUSES.includes(root.status) || !root.pin) {
-      const failed = await this.deps.bookings.changeStatus(booking.transactionId, {
-        from: [booking.status],
-        to: 'failed_after_payment',
-        actor: 'provider',
-        reason: 'paid_no_lockers',
-        detail: reference,
-        paidAt: clock.now(),
-        ...(reference ? { providerReference: reference } : {}),
+      const failed = await this.failAfterPayment(booking.transactionId, booking.status, 'paid_no_lockers', {
+        reference,
       });
       await this.logForOperator(
         location.key,
@@ -406,14 +400,9 @@ export class PaymentService {
   ): Promise<PaymentSettlement> {
     const charged = outcome.amountCents === undefined ? 'an unknown amount' : `${outcome.amountCents} cents`;
     const detail = `charged ${charged}, the booking costs ${total} cents`;
-    const failed = await this.deps.bookings.changeStatus(booking.transactionId, {
-      from: [booking.status],
-      to: 'failed_after_payment',
-      actor: 'provider',
-      reason: 'amount_mismatch',
+    const failed = await this.failAfterPayment(booking.transactionId, booking.status, 'amount_mismatch', {
+      reference: outcome.providerTransactionId,
       detail,
-      paidAt: this.deps.clock.now(),
-      ...(outcome.providerTransactionId ? { providerReference: outcome.providerTransactionId } : {}),
     });
     if (!failed) {
       // Settled meanwhile by another result: this one is a second payment to give back.
@@ -432,20 +421,39 @@ export class PaymentService {
     return { transactionId: booking.transactionId, status: failed.status, changed: true };
   }
 
+  /**
+   * Money the gateway took for a booking that cannot have it: the booking ends
+   * `failed_after_payment` (its lockers go back on sale, a refund is owed), recording when it was
+   * paid and the gateway's reference; `detail` says why when the reference alone does not.
+   */
+  private failAfterPayment(
+    transactionId: string,
+    from: BookingStatus,
+    reason: 'paid_no_lockers' | 'amount_mismatch',
+    { reference, detail = reference }: { reference: string | null; detail?: string | null },
+  ): Promise<BookingRecord | null> {
+    return this.deps.bookings.changeStatus(transactionId, {
+      from: [from],
+      to: 'failed_after_payment',
+      actor: 'provider',
+      reason,
+      detail,
+      paidAt: this.deps.clock.now(),
+      ...(reference ? { providerReference: reference } : {}),
+    });
+  }
+
   /** Paid for a hold an operator had already cancelled: nothing to honour, the money goes back. */
   private async refuseUnhonoured(
     booking: BookingRecord,
     outcome: PaymentOutcome,
   ): Promise<PaymentSettlement> {
-    const failed = await this.deps.bookings.changeStatus(booking.transactionId, {
-      from: ['cancelled_by_operator'],
-      to: 'failed_after_payment',
-      actor: 'provider',
-      reason: 'paid_no_lockers',
-      detail: outcome.providerTransactionId,
-      paidAt: this.deps.clock.now(),
-      ...(outcome.providerTransactionId ? { providerReference: outcome.providerTransactionId } : {}),
-    });
+    const failed = await this.failAfterPayment(
+      booking.transactionId,
+      'cancelled_by_operator',
+      'paid_no_lockers',
+      { reference: outcome.providerTransactionId },
+    );
     await this.logForOperator(
       booking.locationKey,
       `Booking ${booking.transactionId} was paid (${outcome.providerTransactionId ?? 'no reference'}) after an operator cancelled it: refund it`,

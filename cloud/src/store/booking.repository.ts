@@ -563,18 +563,22 @@ async function pinsInUse(
   return new Set(rows.map((row) => row.pin!));
 }
 
+/** What a write that picks lockers for an existing booking reads of it, once its lock is held. */
+type LockedBooking = Pick<BookingRow, 'status' | 'start_at' | 'end_at' | 'quantity'>;
+
 /**
  * The first step of a write that picks lockers for an existing booking (a late payment, a move): in
  * the caller's transaction, takes the same lock as reserveLockers on the booking's location and size
  * (PostgreSQL; SQLite's write transaction is exclusive already) and expires the lapsed holds of that
- * size, this booking's own too. Null when there is no such booking.
+ * size, this booking's own too; then reads the booking as that leaves it. Null when there is no such
+ * booking.
  */
 async function lockBookingsLockers(
   trx: Kysely<Database>,
   dialect: SqlDialect,
   transactionId: string,
   now: Date,
-): Promise<{ locationKey: string; size: LockerSize; expired: string[] } | null> {
+): Promise<{ locationKey: string; size: LockerSize; expired: string[]; booking: LockedBooking } | null> {
   const target = await trx
     .selectFrom('bookings')
     .select(['location_key', 'size'])
@@ -587,7 +591,12 @@ async function lockBookingsLockers(
   }
   const size = target.size as LockerSize;
   const expired = await expireStaleHolds(trx, now, { locationKey: target.location_key, size });
-  return { locationKey: target.location_key, size, expired };
+  const booking = await trx
+    .selectFrom('bookings')
+    .select(['status', 'start_at', 'end_at', 'quantity'])
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirstOrThrow();
+  return { locationKey: target.location_key, size, expired, booking };
 }
 
 /** Statuses a payment may still settle late: lapsed or cancelled holds (a live hold is paid on time). */
@@ -601,12 +610,7 @@ async function confirmLateIn(
   const { transactionId, now } = request;
   const target = await lockBookingsLockers(trx, dialect, transactionId, now);
   if (!target) return { outcome: 'not_late', booking: null };
-  const { size, expired } = target;
-  const booking = await trx
-    .selectFrom('bookings')
-    .select(['status', 'start_at', 'end_at', 'quantity'])
-    .where('transaction_id', '=', transactionId)
-    .executeTakeFirstOrThrow();
+  const { size, expired, booking } = target;
   if (
     isHoldBookingStatus(booking.status) ||
     !LATE_PAYABLE_STATUSES.includes(booking.status as BookingStatus)
@@ -710,12 +714,7 @@ async function moveLockerIn(
   const { transactionId, now } = request;
   const target = await lockBookingsLockers(trx, dialect, transactionId, now);
   if (!target) return { ok: false, reason: 'not_found' };
-  const { size, expired } = target;
-  const booking = await trx
-    .selectFrom('bookings')
-    .select(['status', 'start_at', 'end_at'])
-    .where('transaction_id', '=', transactionId)
-    .executeTakeFirstOrThrow();
+  const { size, expired, booking } = target;
   const endAt = toDate(booking.end_at);
   if (!MOVABLE_STATUSES.includes(booking.status as BookingStatus) || endAt <= now) {
     return { ok: false, reason: 'invalid_state' };

@@ -370,21 +370,21 @@ export class KyselyBridgeRepository implements BridgeRepository {
   }
 
   async tokenIssuedAt(locationKey: string): Promise<Date | null> {
-    const row = await this.db
-      .selectFrom('bridge_tokens')
-      .select('issued_at')
-      .where('location_key', '=', locationKey)
-      .executeTakeFirst();
-    return row ? toDate(row.issued_at) : null;
+    const token = await this.token(locationKey);
+    return token ? toDate(token.issued_at) : null;
   }
 
   async tokenHash(locationKey: string): Promise<string | null> {
-    const row = await this.db
+    return (await this.token(locationKey))?.token_hash ?? null;
+  }
+
+  /** The location's token row, if it has one: its hash and when it was issued. */
+  private token(locationKey: string) {
+    return this.db
       .selectFrom('bridge_tokens')
-      .select('token_hash')
+      .select(['token_hash', 'issued_at'])
       .where('location_key', '=', locationKey)
       .executeTakeFirst();
-    return row?.token_hash ?? null;
   }
 
   async setTokenHash(locationKey: string, tokenHash: string, now: Date): Promise<boolean> {

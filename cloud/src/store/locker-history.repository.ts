@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { BridgeHubDatabase } from './bridge.repository';
 import type { Database } from './database';
 import { toDate } from './values';
@@ -34,6 +34,13 @@ export type LockerHistoryRecord =
     }
   | { source: 'controller'; at: Date; kind: string; payload: string }
   | { source: 'operator'; at: Date; type: string; message: string };
+
+/** The logs that name a locker by location and number, each with the column that says when. */
+interface LockerLogs {
+  bridge_commands: 'issued_at';
+  bridge_events: 'occurred_at';
+  error_log: 'at';
+}
 
 /**
  * A locker's history (issue 17, audit trail): its bookings and their moves, the commands sent to
@@ -81,30 +88,21 @@ export class KyselyLockerHistoryRepository implements LockerHistoryRepository {
             .orderBy('at', 'desc')
             .limit(limit)
             .execute();
-    const commands = await this.db
-      .selectFrom('bridge_commands')
-      .select(['op', 'status', 'issued_at', 'error_message', 'transaction_id'])
-      .where('location_key', '=', locationKey)
-      .where('locker_id', '=', lockerNumber)
-      .orderBy('issued_at', 'desc')
-      .limit(limit)
-      .execute();
-    const events = await this.db
-      .selectFrom('bridge_events')
-      .select(['kind', 'occurred_at', 'payload'])
-      .where('location_key', '=', locationKey)
-      .where('locker_id', '=', lockerNumber)
-      .orderBy('occurred_at', 'desc')
-      .limit(limit)
-      .execute();
-    const operators = await this.db
-      .selectFrom('error_log')
-      .select(['at', 'type', 'message'])
-      .where('location_key', '=', locationKey)
-      .where('locker_id', '=', lockerNumber)
-      .orderBy('at', 'desc')
-      .limit(limit)
-      .execute();
+    const commands = await this.newestAtLocker(
+      'bridge_commands',
+      'issued_at',
+      locationKey,
+      lockerNumber,
+      limit,
+    );
+    const events = await this.newestAtLocker(
+      'bridge_events',
+      'occurred_at',
+      locationKey,
+      lockerNumber,
+      limit,
+    );
+    const operators = await this.newestAtLocker('error_log', 'at', locationKey, lockerNumber, limit);
     return [
       ...bookings.map((row) => ({
         source: 'booking' as const,
@@ -146,5 +144,24 @@ export class KyselyLockerHistoryRepository implements LockerHistoryRepository {
         message: row.message,
       })),
     ];
+  }
+
+  /** The newest `limit` rows of a log that names the locker by location and number, by `at`. */
+  private async newestAtLocker<T extends keyof LockerLogs>(
+    table: T,
+    at: LockerLogs[T],
+    locationKey: string,
+    lockerNumber: number,
+    limit: number,
+  ): Promise<Selectable<BridgeHubDatabase[T]>[]> {
+    const rows = await this.db
+      .selectFrom(table as keyof LockerLogs)
+      .selectAll()
+      .where('location_key', '=', locationKey)
+      .where('locker_id', '=', lockerNumber)
+      .orderBy(at, 'desc')
+      .limit(limit)
+      .execute();
+    return rows as Selectable<BridgeHubDatabase[T]>[];
   }
 }

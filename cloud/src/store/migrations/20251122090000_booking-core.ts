@@ -1,19 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { SqlDialect } from '../migrate';
+import { createIndex, dialectColumns, type DialectColumns } from '../migration-schema';
 
 // Locations, lockers, bookings with their reserved lockers, discounts, settings and the error log.
 
-/** The column types that differ between the dialects. */
-interface ColumnTypes {
-  pg: boolean;
-  /** A UTC instant. */
-  instant: 'timestamptz' | 'text';
-  /** JSON is kept as text in both dialects: the store serialises it, nothing queries inside it. */
-  json: 'text';
-}
-
 /** The sites, their opening hours, prices and controller. */
-async function createLocations(db: Kysely<unknown>, { instant, json }: ColumnTypes): Promise<void> {
+async function createLocations(db: Kysely<unknown>, { instant, json }: DialectColumns): Promise<void> {
   await db.schema
     .createTable('locations')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -36,27 +28,21 @@ async function createLocations(db: Kysely<unknown>, { instant, json }: ColumnTyp
 }
 
 /** Each site's lockers by number and size. */
-async function createLockers(db: Kysely<unknown>, { pg }: ColumnTypes): Promise<void> {
+async function createLockers(db: Kysely<unknown>, { identityKey }: DialectColumns): Promise<void> {
   await db.schema
     .createTable('lockers')
-    .addColumn('id', 'integer', (c) =>
-      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', 'integer', identityKey)
     .addColumn('location_key', 'text', (c) => c.notNull().references('locations.key').onDelete('cascade'))
     .addColumn('number', 'integer', (c) => c.notNull())
     .addColumn('size', 'text', (c) => c.notNull().check(sql`size in ('standard', 'large')`))
     .addColumn('in_service', 'boolean', (c) => c.notNull().defaultTo(true))
     .addUniqueConstraint('lockers_location_number_unique', ['location_key', 'number'])
     .execute();
-  await db.schema
-    .createIndex('lockers_location_size_idx')
-    .on('lockers')
-    .columns(['location_key', 'size'])
-    .execute();
+  await createIndex(db, 'lockers_location_size_idx', 'lockers', ['location_key', 'size']);
 }
 
 /** Bookings: who, where, when, for how much. */
-async function createBookings(db: Kysely<unknown>, { instant }: ColumnTypes): Promise<void> {
+async function createBookings(db: Kysely<unknown>, { instant }: DialectColumns): Promise<void> {
   await db.schema
     .createTable('bookings')
     .addColumn('transaction_id', 'text', (c) => c.primaryKey())
@@ -88,25 +74,18 @@ async function createBookings(db: Kysely<unknown>, { instant }: ColumnTypes): Pr
     .addColumn('paid_at', instant)
     .addCheckConstraint('bookings_window_check', sql`start_at < end_at`)
     .execute();
-  await db.schema
-    .createIndex('bookings_status_expires_idx')
-    .on('bookings')
-    .columns(['status', 'expires_at'])
-    .execute();
-  await db.schema
-    .createIndex('bookings_location_created_idx')
-    .on('bookings')
-    .columns(['location_key', 'created_at'])
-    .execute();
+  await createIndex(db, 'bookings_status_expires_idx', 'bookings', ['status', 'expires_at']);
+  await createIndex(db, 'bookings_location_created_idx', 'bookings', ['location_key', 'created_at']);
 }
 
 /** The lockers each booking holds, for which window; never two overlapping active ones (PostgreSQL). */
-async function createBookingLockers(db: Kysely<unknown>, { pg, instant }: ColumnTypes): Promise<void> {
+async function createBookingLockers(
+  db: Kysely<unknown>,
+  { pg, instant, identityKey }: DialectColumns,
+): Promise<void> {
   await db.schema
     .createTable('booking_lockers')
-    .addColumn('id', 'integer', (c) =>
-      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', 'integer', identityKey)
     .addColumn('transaction_id', 'text', (c) =>
       c.notNull().references('bookings.transaction_id').onDelete('cascade'),
     )
@@ -116,16 +95,12 @@ async function createBookingLockers(db: Kysely<unknown>, { pg, instant }: Column
     .addColumn('active', 'boolean', (c) => c.notNull())
     .addCheckConstraint('booking_lockers_window_check', sql`start_at < end_at`)
     .execute();
-  await db.schema
-    .createIndex('booking_lockers_transaction_idx')
-    .on('booking_lockers')
-    .column('transaction_id')
-    .execute();
-  await db.schema
-    .createIndex('booking_lockers_locker_window_idx')
-    .on('booking_lockers')
-    .columns(['locker_id', 'end_at', 'start_at'])
-    .execute();
+  await createIndex(db, 'booking_lockers_transaction_idx', 'booking_lockers', ['transaction_id']);
+  await createIndex(db, 'booking_lockers_locker_window_idx', 'booking_lockers', [
+    'locker_id',
+    'end_at',
+    'start_at',
+  ]);
   if (pg) {
     // No locker can ever hold two active reservations whose time ranges overlap, whichever cloud
     // instance writes them. Half-open ranges: a booking may start when the previous one ends.
@@ -137,7 +112,7 @@ async function createBookingLockers(db: Kysely<unknown>, { pg, instant }: Column
 }
 
 /** Discount codes: a percentage or an amount. */
-async function createDiscounts(db: Kysely<unknown>, { pg, instant }: ColumnTypes): Promise<void> {
+async function createDiscounts(db: Kysely<unknown>, { pg, instant }: DialectColumns): Promise<void> {
   await db.schema
     .createTable('discounts')
     .addColumn('code', 'text', (c) => c.primaryKey())
@@ -156,7 +131,7 @@ async function createDiscounts(db: Kysely<unknown>, { pg, instant }: ColumnTypes
 }
 
 /** Settings by key. */
-async function createSettings(db: Kysely<unknown>, { instant, json }: ColumnTypes): Promise<void> {
+async function createSettings(db: Kysely<unknown>, { instant, json }: DialectColumns): Promise<void> {
   await db.schema
     .createTable('settings')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -166,24 +141,22 @@ async function createSettings(db: Kysely<unknown>, { instant, json }: ColumnType
 }
 
 /** The operators' error log. */
-async function createErrorLog(db: Kysely<unknown>, { pg, instant }: ColumnTypes): Promise<void> {
+async function createErrorLog(db: Kysely<unknown>, { instant, identityKey }: DialectColumns): Promise<void> {
   await db.schema
     .createTable('error_log')
-    .addColumn('id', 'integer', (c) =>
-      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', 'integer', identityKey)
     .addColumn('at', instant, (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('location_key', 'text')
     .addColumn('locker_id', 'integer')
     .addColumn('message', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('error_log_at_idx').on('error_log').column('at').execute();
+  await createIndex(db, 'error_log_at_idx', 'error_log', ['at']);
 }
 
 export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const pg = dialect === 'postgres';
-  const types: ColumnTypes = { pg, instant: pg ? 'timestamptz' : 'text', json: 'text' };
+  const types = dialectColumns(dialect);
+  const { pg } = types;
 
   if (pg) {
     // Lets the exclusion constraint below compare locker ids (a btree type) in a GiST index.

@@ -1,18 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { SqlDialect } from '../migrate';
+import { createIndex, dialectColumns } from '../migration-schema';
 
 // Administrators and their sessions. Passwords are stored as scrypt hashes with a per-user salt;
 // sessions as the SHA-256 of an opaque random token, so a leaked table does not hand out logins.
 
 export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const pg = dialect === 'postgres';
-  const instant = pg ? 'timestamptz' : 'text';
+  const { instant, identityKey } = dialectColumns(dialect);
 
   await db.schema
     .createTable('admin_users')
-    .addColumn('id', 'integer', (c) =>
-      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', 'integer', identityKey)
     // Stored lower-cased: one account per address whatever the capitalisation typed.
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -28,10 +26,6 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .addColumn('created_at', instant, (c) => c.notNull())
     .addColumn('expires_at', instant, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('admin_sessions_user_idx').on('admin_sessions').column('user_id').execute();
-  await db.schema
-    .createIndex('admin_sessions_expires_idx')
-    .on('admin_sessions')
-    .column('expires_at')
-    .execute();
+  await createIndex(db, 'admin_sessions_user_idx', 'admin_sessions', ['user_id']);
+  await createIndex(db, 'admin_sessions_expires_idx', 'admin_sessions', ['expires_at']);
 }

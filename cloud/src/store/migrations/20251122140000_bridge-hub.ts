@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SqlDialect } from '../migrate';
+import { createIndex, dialectColumns } from '../migration-schema';
 
 // The cloud side of the edge bridges: one token per location (stored as its SHA-256), the command
 // outbox that is the truth about every command sent to a site (whichever cloud process holds the
@@ -7,9 +8,7 @@ import type { SqlDialect } from '../migrate';
 // their id) and which process holds which location's bridge.
 
 export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const pg = dialect === 'postgres';
-  const instant = pg ? 'timestamptz' : 'text';
-  const json = 'text';
+  const { instant, json } = dialectColumns(dialect);
 
   await db.schema
     .createTable('bridge_tokens')
@@ -42,21 +41,13 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .addColumn('error_code', 'text')
     .addColumn('error_message', 'text')
     .execute();
-  await db.schema
-    .createIndex('bridge_commands_location_status_idx')
-    .on('bridge_commands')
-    .columns(['location_key', 'status', 'issued_at'])
-    .execute();
-  await db.schema
-    .createIndex('bridge_commands_status_issued_idx')
-    .on('bridge_commands')
-    .columns(['status', 'issued_at'])
-    .execute();
-  await db.schema
-    .createIndex('bridge_commands_transaction_idx')
-    .on('bridge_commands')
-    .column('transaction_id')
-    .execute();
+  await createIndex(db, 'bridge_commands_location_status_idx', 'bridge_commands', [
+    'location_key',
+    'status',
+    'issued_at',
+  ]);
+  await createIndex(db, 'bridge_commands_status_issued_idx', 'bridge_commands', ['status', 'issued_at']);
+  await createIndex(db, 'bridge_commands_transaction_idx', 'bridge_commands', ['transaction_id']);
 
   await db.schema
     .createTable('bridge_locker_states')
@@ -82,11 +73,10 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .addColumn('received_at', instant, (c) => c.notNull())
     .addColumn('payload', json, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('bridge_events_location_occurred_idx')
-    .on('bridge_events')
-    .columns(['location_key', 'occurred_at'])
-    .execute();
+  await createIndex(db, 'bridge_events_location_occurred_idx', 'bridge_events', [
+    'location_key',
+    'occurred_at',
+  ]);
 
   await db.schema
     .createTable('bridge_connections')

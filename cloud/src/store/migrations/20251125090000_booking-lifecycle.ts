@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SqlDialect } from '../migrate';
+import { createIndex, dialectColumns } from '../migration-schema';
 
 // One life for every booking (protocol/src/booking/status.ts). Every move between statuses is
 // recorded in `booking_events` with who made it, when and why, in the transaction that makes it.
@@ -169,14 +170,12 @@ const REPLACE_RESERVE_LOCKERS = sql`
   `;
 
 /** Every move between statuses: who made it, when and why. */
-async function createBookingEvents(db: Kysely<unknown>, pg: boolean): Promise<void> {
-  const instant = pg ? 'timestamptz' : 'text';
+async function createBookingEvents(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
+  const { instant, bigSerial } = dialectColumns(dialect);
 
   await db.schema
     .createTable('booking_events')
-    .addColumn('id', pg ? 'bigserial' : 'integer', (c) =>
-      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', bigSerial.type, bigSerial.key)
     .addColumn('transaction_id', 'text', (c) => c.notNull())
     .addColumn('at', instant, (c) => c.notNull())
     .addColumn('from_status', 'text', (c) => c.notNull())
@@ -185,16 +184,12 @@ async function createBookingEvents(db: Kysely<unknown>, pg: boolean): Promise<vo
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('detail', 'text')
     .execute();
-  await db.schema
-    .createIndex('booking_events_transaction_idx')
-    .on('booking_events')
-    .columns(['transaction_id', 'id'])
-    .execute();
+  await createIndex(db, 'booking_events_transaction_idx', 'booking_events', ['transaction_id', 'id']);
 }
 
 export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
   const pg = dialect === 'postgres';
-  await createBookingEvents(db, pg);
+  await createBookingEvents(db, dialect);
 
   if (!pg) return;
   await sql`DROP INDEX IF EXISTS bookings_pending_expiry_idx`.execute(db);

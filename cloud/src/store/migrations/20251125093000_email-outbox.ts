@@ -1,18 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { SqlDialect } from '../migrate';
+import { dialectColumns } from '../migration-schema';
 
 // The visitor's booking e-mails as rows written in the same transaction as the status change that
 // calls for them, sent by a worker with retries and marked sent once: a crash between the payment's
 // commit and the send no longer loses the confirmation. One row per booking and kind.
 
 export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const pg = dialect === 'postgres';
-  const instant = pg ? 'timestamptz' : 'text';
+  const { instant, bigSerial } = dialectColumns(dialect);
   await db.schema
     .createTable('email_outbox')
-    .addColumn('id', pg ? 'bigserial' : 'integer', (c) =>
-      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', bigSerial.type, bigSerial.key)
     .addColumn('transaction_id', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('created_at', instant, (c) => c.notNull())

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SqlDialect } from '../migrate';
+import { dialectColumns } from '../migration-schema';
 
 // Optimistic concurrency for operator edits. Every row an operator edits carries a `version` that
 // each save raises by one and checks (a save made from an older read is refused, never merged),
@@ -10,7 +11,7 @@ import type { SqlDialect } from '../migrate';
 const EDITED_TABLES = ['locations', 'settings', 'discounts', 'admin_users'] as const;
 
 export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const instant = dialect === 'postgres' ? 'timestamptz' : 'text';
+  const { instant } = dialectColumns(dialect);
   for (const table of EDITED_TABLES) {
     await db.schema
       .alterTable(table)

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SqlDialect } from '../migrate';
+import { dialectColumns } from '../migration-schema';
 
 // Bridge liveness by evidence (issue 19). Each cloud process's hub records itself here and
 // heartbeats every few seconds; a `bridge_connections` row counts as online only while its
@@ -8,7 +9,7 @@ import type { SqlDialect } from '../migrate';
 // Rows of processes that stopped heartbeating are deleted by every live hub's sweep.
 
 export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const instant = dialect === 'postgres' ? 'timestamptz' : 'text';
+  const { instant } = dialectColumns(dialect);
   await db.schema
     .createTable('cloud_processes')
     .addColumn('process_id', 'text', (c) => c.primaryKey())

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SqlDialect } from '../migrate';
+import { createIndex, dialectColumns } from '../migration-schema';
 
 // Operators' alerts (issue 17): a site's bridge offline, a door left open, a command that failed,
 // a PIN not delivered, a payment to check. Each is raised once per subject while it is open (the
@@ -7,13 +8,10 @@ import type { SqlDialect } from '../migrate';
 // operators, resolved by itself when its cause goes away, and acknowledged by an operator.
 
 export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const pg = dialect === 'postgres';
-  const instant = pg ? 'timestamptz' : 'text';
+  const { instant, identityKey } = dialectColumns(dialect);
   await db.schema
     .createTable('alerts')
-    .addColumn('id', 'integer', (c) =>
-      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', 'integer', identityKey)
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('location_key', 'text')
@@ -33,5 +31,5 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .unique()
     .where(sql.ref('closed'), '=', false)
     .execute();
-  await db.schema.createIndex('alerts_raised_idx').on('alerts').column('raised_at').execute();
+  await createIndex(db, 'alerts_raised_idx', 'alerts', ['raised_at']);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SqlDialect } from '../migrate';
+import { createIndex, dialectColumns } from '../migration-schema';
 
 // A visitor's extension of a stay is a booking of its own (its own hold, payment, receipt and
 // history) for the same lockers right after the stay's end; this table ties it to the stay's first
@@ -8,16 +9,12 @@ import type { SqlDialect } from '../migrate';
 // simply a booking of its own.
 
 export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  const instant = dialect === 'postgres' ? 'timestamptz' : 'text';
+  const { instant } = dialectColumns(dialect);
   await db.schema
     .createTable('booking_extensions')
     .addColumn('transaction_id', 'text', (c) => c.primaryKey())
     .addColumn('stay_id', 'text', (c) => c.notNull())
     .addColumn('created_at', instant, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('booking_extensions_stay_idx')
-    .on('booking_extensions')
-    .column('stay_id')
-    .execute();
+  await createIndex(db, 'booking_extensions_stay_idx', 'booking_extensions', ['stay_id']);
 }
