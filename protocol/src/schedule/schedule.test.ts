@@ -99,18 +99,17 @@ describe('calendarBounds', () => {
   it('uses the 19:45 cutoff and a 6-month horizon', () => {
     expect(CALENDAR_CUTOFF).toBe('19:45');
     expect(BOOKING_HORIZON_MONTHS).toBe(6);
-    expect(calendarBounds(at('2026-06-10T17:44:59.999Z'), ROME)).toEqual({
-      min: '2026-06-10',
-      max: '2026-12-10',
-    });
-    expect(calendarBounds(at('2026-06-10T17:45:00Z'), ROME)).toEqual({
-      min: '2026-06-11',
-      max: '2026-12-10',
-    });
-    expect(calendarBounds(at('2026-06-10T21:59:00Z'), ROME)).toEqual({
-      min: '2026-06-11',
-      max: '2026-12-10',
-    });
+  });
+
+  it.each([
+    ['2026-06-10T17:44:59.999Z', '2026-06-10', '2026-12-10'],
+    // From the cutoff the first day is tomorrow; the horizon stays 6 months from today.
+    ['2026-06-10T17:45:00Z', '2026-06-11', '2026-12-10'],
+    ['2026-06-10T21:59:00Z', '2026-06-11', '2026-12-10'],
+    // At local midnight the horizon moves to the next day too.
+    ['2026-06-10T22:30:00Z', '2026-06-11', '2026-12-11'],
+  ])('at %s in Rome, offers %s to %s', (instant, min, max) => {
+    expect(calendarBounds(at(instant), ROME)).toEqual({ min, max });
   });
 
   it('applies the cutoff in winter time', () => {
@@ -124,13 +123,6 @@ describe('calendarBounds', () => {
     // The same instant is before the cutoff in London and after it in Rome.
     expect(calendarBounds(at('2026-06-10T18:30:00Z'), LONDON).min).toBe('2026-06-10');
     expect(calendarBounds(at('2026-06-10T18:30:00Z'), ROME).min).toBe('2026-06-11');
-  });
-
-  it('moves to the next day at local midnight', () => {
-    expect(calendarBounds(at('2026-06-10T22:30:00Z'), ROME)).toEqual({
-      min: '2026-06-11',
-      max: '2026-12-11',
-    });
   });
 
   it('is right on daylight-saving change days', () => {
