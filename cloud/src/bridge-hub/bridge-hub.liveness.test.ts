@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BRIDGE_CLOSE_CODES, bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
 import { buildEmptyHello } from '../../test/builders';
@@ -66,6 +66,29 @@ async function startCloud(site: Site, hub: BridgeHubTuning = {}): Promise<HubClo
 }
 
 const hubOf = (cloud: HubCloud): BridgeHub => cloud.hub;
+
+/**
+ * The site of a describe block whose tests play the bridge by hand: a SQLite store and a cloud tuned
+ * with `hub`, started before the block's tests and closed after them.
+ */
+function siteWithCloud(hub: BridgeHubTuning): Site {
+  const site = {} as Site;
+  let opened: Site | undefined;
+  beforeAll(async () => {
+    opened = await openSite('sqlite');
+    Object.assign(site, opened);
+    await startCloud(site, hub);
+  });
+  afterAll(() => closeSite(opened && site));
+  return site;
+}
+
+/** A controller simulator for `site`, stopped with it; its doors stay open, so no open is lost to a closing one. */
+async function addSimulator(site: Site): Promise<SimulatorProcess> {
+  const simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
+  site.simulators.push(simulator);
+  return simulator;
+}
 
 async function startBridge(site: Site, simulator: SimulatorProcess): Promise<BridgeProcess> {
   const bridge = await BridgeProcess.start({ cloudUrl: site.cloud!.url, controllerPort: simulator.port });
@@ -143,8 +166,7 @@ describe.each(STORE_DIALECTS)('a connection left by a crashed cloud process (%s)
 
   beforeAll(async () => {
     site = await openSite(dialect);
-    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
-    site.simulators.push(simulator);
+    simulator = await addSimulator(site);
   });
 
   afterEach(async () => {
@@ -232,15 +254,8 @@ describe.each(STORE_DIALECTS)('a connection left by a crashed cloud process (%s)
 });
 
 describe('a frozen bridge (TCP open, no pongs)', () => {
-  let site: Site;
-
-  beforeAll(async () => {
-    site = await openSite('sqlite');
-    // The hub's own timings (ping every 5 s, 2.5 s for the pong), not the tests' fast ones.
-    await startCloud(site, { heartbeatMs: undefined, pongTimeoutMs: undefined, liveWindowMs: undefined });
-  });
-
-  afterAll(() => closeSite(site));
+  // The hub's own timings (ping every 5 s, 2.5 s for the pong), not the tests' fast ones.
+  const site = siteWithCloud({ heartbeatMs: undefined, pongTimeoutMs: undefined, liveWindowMs: undefined });
 
   it('is offline once it misses a pong, and an open is refused', async () => {
     const hub = hubOf(site.cloud!);
@@ -267,16 +282,10 @@ describe('an open that timed out', () => {
 
   beforeAll(async () => {
     site = await openSite('sqlite');
-    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
-    site.simulators.push(simulator);
+    simulator = await addSimulator(site);
     await startCloud(site, { answerWithinMs: 1_000 });
     bridge = await startBridge(site, simulator);
-    await vi.waitFor(
-      async () => {
-        if (!(await hubOf(site.cloud!).isOnline(SITE_LOCATION))) throw new Error('bridge not connected');
-      },
-      { timeout: 15_000, interval: 50 },
-    );
+    await waitUntilSiteOnline(hubOf(site.cloud!), bridge);
   });
 
   afterAll(() => closeSite(site));
@@ -303,14 +312,7 @@ describe('an open that timed out', () => {
 });
 
 describe('an open that timed out, on a bridge that stays silent', () => {
-  let site: Site;
-
-  beforeAll(async () => {
-    site = await openSite('sqlite');
-    await startCloud(site, { answerWithinMs: 500 });
-  });
-
-  afterAll(() => closeSite(site));
+  const site = siteWithCloud({ answerWithinMs: 500 });
 
   it('is never sent again, and the bridge is told to cancel it, again after a reconnect', async () => {
     const hub = hubOf(site.cloud!);
@@ -348,8 +350,7 @@ describe('an open that timed out after the link to its bridge was cut', () => {
 
   beforeAll(async () => {
     site = await openSite('sqlite');
-    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
-    site.simulators.push(simulator);
+    simulator = await addSimulator(site);
     // Answered after 2 s, cancelled 0.5 s before: time enough to cut the link first on a loaded host.
     await startCloud(site, { answerWithinMs: 2_000 });
     link = await CuttableLink.start(site.cloud!.url);
@@ -400,14 +401,7 @@ describe('an open that timed out after the link to its bridge was cut', () => {
 });
 
 describe('an open the bridge had already sent when the cancel came', () => {
-  let site: Site;
-
-  beforeAll(async () => {
-    site = await openSite('sqlite');
-    await startCloud(site, { answerWithinMs: 1_000 });
-  });
-
-  afterAll(() => closeSite(site));
+  const site = siteWithCloud({ answerWithinMs: 1_000 });
 
   it('is answered as it went, once the bridge says so before the deadline', async () => {
     const hub = hubOf(site.cloud!);
@@ -447,14 +441,7 @@ describe('an open the bridge had already sent when the cancel came', () => {
 });
 
 describe("an open's deadline on a bridge whose clock is off", () => {
-  let site: Site;
-
-  beforeAll(async () => {
-    site = await openSite('sqlite');
-    await startCloud(site, { answerWithinMs: 1_000 });
-  });
-
-  afterAll(() => closeSite(site));
+  const site = siteWithCloud({ answerWithinMs: 1_000 });
 
   it.each([
     ['behind', -60_000],
@@ -495,11 +482,7 @@ describe('two bridges with one token', () => {
 
   beforeAll(async () => {
     site = await openSite('sqlite');
-    [first, second] = await Promise.all([
-      SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 }),
-      SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 }),
-    ]);
-    site.simulators.push(first, second);
+    [first, second] = await Promise.all([addSimulator(site), addSimulator(site)]);
     await startCloud(site);
   });
 
@@ -562,10 +545,9 @@ describe('two bridges with one token on two cloud processes (postgres)', () => {
   beforeAll(async () => {
     site = await openSite('postgres');
     [simulator, holder] = await Promise.all([
-      SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 }),
+      addSimulator(site),
       CloudProcess.start({ connectionString: testPostgresUrl(), schema: site.database.schema! }),
     ]);
-    site.simulators.push(simulator);
     await startCloud(site);
   });
 
