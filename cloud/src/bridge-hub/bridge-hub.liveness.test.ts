@@ -68,8 +68,8 @@ async function startCloud(site: Site, hub: BridgeHubTuning = {}): Promise<HubClo
 const hubOf = (cloud: HubCloud): BridgeHub => cloud.hub;
 
 /**
- * The site of a describe block whose tests play the bridge by hand: a SQLite store and a cloud tuned
- * with `hub`, started before the block's tests and closed after them.
+ * The site of a describe block: a SQLite store and a cloud tuned with `hub`, started before the
+ * block's tests and closed after them, with the bridges and simulators added to it.
  */
 function siteWithCloud(hub: BridgeHubTuning): Site {
   const site = {} as Site;
@@ -276,19 +276,15 @@ describe('a frozen bridge (TCP open, no pongs)', () => {
 });
 
 describe('an open that timed out', () => {
-  let site: Site;
+  const site = siteWithCloud({ answerWithinMs: 1_000 });
   let simulator: SimulatorProcess;
   let bridge: BridgeProcess;
 
   beforeAll(async () => {
-    site = await openSite('sqlite');
     simulator = await addSimulator(site);
-    await startCloud(site, { answerWithinMs: 1_000 });
     bridge = await startBridge(site, simulator);
     await waitUntilSiteOnline(hubOf(site.cloud!), bridge);
   });
-
-  afterAll(() => closeSite(site));
 
   it('is cancelled: the operator gets 504 and the door never opens afterwards', async () => {
     const opensBefore = await busyWithSlowBooking(site, simulator, 2_500, '402918');
@@ -343,26 +339,22 @@ describe('an open that timed out, on a bridge that stays silent', () => {
 });
 
 describe('an open that timed out after the link to its bridge was cut', () => {
-  let site: Site;
+  // Answered after 2 s, cancelled 0.5 s before: time enough to cut the link first on a loaded host.
+  const site = siteWithCloud({ answerWithinMs: 2_000 });
   let simulator: SimulatorProcess;
   let link: CuttableLink;
   let bridge: BridgeProcess;
 
   beforeAll(async () => {
-    site = await openSite('sqlite');
     simulator = await addSimulator(site);
-    // Answered after 2 s, cancelled 0.5 s before: time enough to cut the link first on a loaded host.
-    await startCloud(site, { answerWithinMs: 2_000 });
     link = await CuttableLink.start(site.cloud!.url);
     bridge = await BridgeProcess.start({ cloudUrl: link.url, controllerPort: simulator.port });
     site.bridges.push(bridge);
     await waitUntilSiteOnline(hubOf(site.cloud!), bridge);
   });
 
-  afterAll(async () => {
-    await closeSite(site);
-    await link?.stop();
-  });
+  // Runs before the site closes (after hooks run last registered first).
+  afterAll(() => link?.stop());
 
   it('never opens the door afterwards: its deadline was the answer, and the bridge checks it itself', async () => {
     const opensBefore = await busyWithSlowBooking(site, simulator, 4_000, '730214');
@@ -476,17 +468,13 @@ describe("an open's deadline on a bridge whose clock is off", () => {
 });
 
 describe('two bridges with one token', () => {
-  let site: Site;
+  const site = siteWithCloud({});
   let first: SimulatorProcess;
   let second: SimulatorProcess;
 
   beforeAll(async () => {
-    site = await openSite('sqlite');
     [first, second] = await Promise.all([addSimulator(site), addSimulator(site)]);
-    await startCloud(site);
   });
-
-  afterAll(() => closeSite(site));
 
   it('refuses the second with 4409 and one alert; it takes over only once the first stops answering', async () => {
     const hub = hubOf(site.cloud!);
