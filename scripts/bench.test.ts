@@ -15,6 +15,11 @@ async function quick(name: string): Promise<BenchResult> {
   return result;
 }
 
+/** One benchmark's quick run, and what its result must show whatever its timings. */
+function itRunsQuick(name: string, claim: string, check: (result: BenchResult) => void): void {
+  it(`${name}: ${claim}`, { timeout: QUICK_TIMEOUT_MS }, async () => check(await quick(name)));
+}
+
 describe('benchmarks (quick mode)', () => {
   it('lists each benchmark once', () => {
     const names = BENCHMARKS.map((b) => b.name);
@@ -22,14 +27,9 @@ describe('benchmarks (quick mode)', () => {
     expect(names).toHaveLength(13);
   });
 
-  it(
-    'availability-throughput: every availability call answers 200',
-    { timeout: QUICK_TIMEOUT_MS },
-    async () => {
-      const { details } = await quick('availability-throughput');
-      expect(details.failures).toBe(0);
-    },
-  );
+  itRunsQuick('availability-throughput', 'every availability call answers 200', ({ details }) => {
+    expect(details.failures).toBe(0);
+  });
 
   it.each(['reservation-sqlite', 'reservation-postgres'])(
     '%s: holds succeed and no locker holds overlapping periods',
@@ -45,68 +45,44 @@ describe('benchmarks (quick mode)', () => {
     },
   );
 
-  it(
-    'availability-latency: both stores answer the same, through indexes',
-    { timeout: QUICK_TIMEOUT_MS },
-    async () => {
-      const { details } = await quick('availability-latency');
-      expect(details.sameAnswer).toBe(true);
-      expect(details.failures).toBe(0);
-      expect(details.usesIndex).toBe(true);
-    },
-  );
+  itRunsQuick('availability-latency', 'both stores answer the same, through indexes', ({ details }) => {
+    expect(details.sameAnswer).toBe(true);
+    expect(details.failures).toBe(0);
+    expect(details.usesIndex).toBe(true);
+  });
 
-  it(
-    'built-bridge: the bundle shows the grid and its daemon links up',
-    { timeout: QUICK_TIMEOUT_MS },
-    async () => {
-      const { details } = await quick('built-bridge');
-      expect(details.gridShown).toBe(true);
-      expect(details.linked).toBe(true);
-    },
-  );
+  itRunsQuick('built-bridge', 'the bundle shows the grid and its daemon links up', ({ details }) => {
+    expect(details.gridShown).toBe(true);
+    expect(details.linked).toBe(true);
+  });
 
-  it('hub-scale: every open reaches its light bridge', { timeout: QUICK_TIMEOUT_MS }, async () => {
-    const { details } = await quick('hub-scale');
+  itRunsQuick('hub-scale', 'every open reaches its light bridge', ({ details }) => {
     expect(details.failures).toBe(0);
     expect(details.openBridges).toBe(20);
   });
 
-  it('reconnect-storm: every bridge comes back, no 5xx', { timeout: QUICK_TIMEOUT_MS }, async () => {
-    const { details } = await quick('reconnect-storm');
+  itRunsQuick('reconnect-storm', 'every bridge comes back, no 5xx', ({ details }) => {
     expect(details.back).toBe(20);
     expect(details.serverErrors).toBe(0);
   });
 
-  it(
-    'command-round-trip: every open is executed by the controller',
-    { timeout: QUICK_TIMEOUT_MS },
-    async () => {
-      const { details } = await quick('command-round-trip');
-      expect(details.failures).toBe(0);
-      expect(details.controllerOpens).toBe(2 * (10 + 5));
-    },
-  );
+  itRunsQuick('command-round-trip', 'every open is executed by the controller', ({ details }) => {
+    expect(details.failures).toBe(0);
+    expect(details.controllerOpens).toBe(2 * (10 + 5));
+  });
 
-  it(
-    'offline-replay: everything delivered, in order, none twice',
-    { timeout: QUICK_TIMEOUT_MS },
-    async () => {
-      const { details } = await quick('offline-replay');
-      expect(details).toMatchObject({ missing: 0, duplicates: 0, inOrder: true, leftInBuffer: 0 });
-    },
-  );
+  itRunsQuick('offline-replay', 'everything delivered, in order, none twice', ({ details }) => {
+    expect(details).toMatchObject({ missing: 0, duplicates: 0, inOrder: true, leftInBuffer: 0 });
+  });
 
-  it('page-weight: /vicolo loads no admin code and no jspdf', { timeout: QUICK_TIMEOUT_MS }, async () => {
-    const { details } = await quick('page-weight');
+  itRunsQuick('page-weight', '/vicolo loads no admin code and no jspdf', ({ details }) => {
     expect(details.adminOrPdfMarkers).toBe('none');
   });
 
-  it(
-    'lighthouse: audits /vicolo in the system Chromium with every category scored',
-    { timeout: QUICK_TIMEOUT_MS },
-    async () => {
-      const { details, figure } = await quick('lighthouse');
+  itRunsQuick(
+    'lighthouse',
+    'audits /vicolo in the system Chromium with every category scored',
+    ({ details, figure }) => {
       expect(figure).toBeGreaterThan(0);
       expect(details['/vicolo']).toMatch(
         /^performance \d+, accessibility \d+, best practices \d+, SEO \d+, LCP [\d.]+ s$/,
@@ -114,24 +90,14 @@ describe('benchmarks (quick mode)', () => {
     },
   );
 
-  it(
-    'steady-load: visitors hold, pay and cancel without a failed request',
-    { timeout: QUICK_TIMEOUT_MS },
-    async () => {
-      const { details } = await quick('steady-load');
-      expect(details.firstError).toBe('none');
-      expect(details.errors).toBe(0);
-      expect(details.paid).toBeGreaterThan(0);
-    },
-  );
+  itRunsQuick('steady-load', 'visitors hold, pay and cancel without a failed request', ({ details }) => {
+    expect(details.firstError).toBe('none');
+    expect(details.errors).toBe(0);
+    expect(details.paid).toBeGreaterThan(0);
+  });
 
-  it(
-    'takings: the online total is the distinct paid transactions',
-    { timeout: QUICK_TIMEOUT_MS },
-    async () => {
-      const { details } = await quick('takings');
-      expect(details.onlineTotalMatches).toBe(true);
-      expect(details.pdfBytes).toBeGreaterThan(1000);
-    },
-  );
+  itRunsQuick('takings', 'the online total is the distinct paid transactions', ({ details }) => {
+    expect(details.onlineTotalMatches).toBe(true);
+    expect(details.pdfBytes).toBeGreaterThan(1000);
+  });
 });

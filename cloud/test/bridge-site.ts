@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import WebSocket from 'ws';
+import { upgradeStatus } from '@deposito/protocol/test/bridge-upgrade';
 import { createApp, type CloudApp } from '../src/app';
 import { bookCommandId } from '../src/bridge-hub/booking-commands';
 import { setBridgeToken } from '../src/bridge-hub/bridge-token';
@@ -431,21 +432,7 @@ export function bridgeUpgradeStatus(
   headers: Record<string, string>,
   query = '',
 ): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/bridge${query}`, { headers });
-    socket.once('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.terminate();
-      resolve(response.statusCode ?? 0);
-    });
-    socket.once('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.once('error', (error) => {
-      if (!String(error.message).includes('Unexpected server response')) reject(error);
-    });
-  });
+  return upgradeStatus(new WebSocket(`${url.replace(/^http/, 'ws')}/bridge${query}`, { headers }));
 }
 
 /** Waits (15 s at most) until `hub` counts the test site online; the bridge's output says why not. */

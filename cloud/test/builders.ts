@@ -114,13 +114,18 @@ export const NEW_LOCATION_BODY = {
   orari: { apertura: '07:00', chiusura: '22:00' },
 };
 
+/** 12:00 to 15:00 in Rome on the tests' day (TEST_NOW): a daytime stay every test location offers. */
+export const TODAY_NOON = {
+  startTimeIso: '2026-03-27T11:00:00.000Z',
+  endTimeIso: '2026-03-27T14:00:00.000Z',
+};
+
 /** `POST /api/lockers/inhibit-multi`: one standard locker at oca, 11:00–14:00 UTC on TEST_NOW's day. */
 export const TODAY_HOLD_REQUEST = {
   locationKey: 'oca',
   dimensione: 'standard',
   quantita: 1,
-  startTimeIso: '2026-03-27T11:00:00.000Z',
-  endTimeIso: '2026-03-27T14:00:00.000Z',
+  ...TODAY_NOON,
 };
 
 /** The payer `POST /api/payments/create-payment` carries beside the booking's `transactionId`. */

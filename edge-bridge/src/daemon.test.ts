@@ -68,6 +68,11 @@ afterEach(async () => {
 const resultsFor = (cloud: TestCloud, commandId: unknown) =>
   cloud.of('result').filter((r) => r.commandId === commandId) as ResultMessage[];
 
+/** The command's result says it was given up before the controller was ever asked: EXPIRED, no attempt. */
+function expectNeverAttempted(result: unknown, error: Record<string, unknown>): void {
+  expect(result).toMatchObject({ ok: false, status: 'EXPIRED', attempts: 0, error });
+}
+
 /** A booking of one locker on 1 May 2030, 08:00 to 20:00 UTC, with this PIN. */
 const bookCommand = (lockerId: number, pin: string) =>
   buildCommand({
@@ -154,12 +159,7 @@ describe('BridgeDaemon', () => {
     });
     cloud.send(command);
     await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
-    expect(resultsFor(cloud, command.id)[0]).toMatchObject({
-      ok: false,
-      status: 'EXPIRED',
-      attempts: 0,
-      error: { code: 'command/expired' },
-    });
+    expectNeverAttempted(resultsFor(cloud, command.id)[0], { code: 'command/expired' });
     expect(simulator.stats.byOperation.open).toBeUndefined();
     expect(simulator.locker(1)?.doorOpen).toBe(false);
   });
@@ -201,11 +201,9 @@ describe('BridgeDaemon', () => {
       await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
       // Told at the deadline, while the poll still holds the controller.
       expect(Date.now() - sentAt).toBeLessThan(1_200);
-      expect(resultsFor(cloud, command.id)[0]).toMatchObject({
-        ok: false,
-        status: 'EXPIRED',
-        attempts: 0,
-        error: { code: 'command/expired', message: expect.stringMatching(/not sent/) },
+      expectNeverAttempted(resultsFor(cloud, command.id)[0], {
+        code: 'command/expired',
+        message: expect.stringMatching(/not sent/),
       });
       await poll;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -230,12 +228,7 @@ describe('BridgeDaemon', () => {
       await expect.poll(() => cloud.of('ack').filter((a) => a.commandId === command.id).length).toBe(1);
       cloud.send({ type: 'cancel', commandId: command.id });
       await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
-      expect(resultsFor(cloud, command.id)[0]).toMatchObject({
-        ok: false,
-        status: 'EXPIRED',
-        attempts: 0,
-        error: { code: 'command/cancelled' },
-      });
+      expectNeverAttempted(resultsFor(cloud, command.id)[0], { code: 'command/cancelled' });
       await poll;
       await daemon.tick();
       expect(simulator.stats.byOperation.open).toBeUndefined();

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { DateTime } from 'luxon';
-import { round, type BenchOptions, type BenchResult } from './bench-result';
+import { againstBaseline, round, type BenchOptions, type BenchResult } from './bench-result';
 import { fifteenDayQuery, uncachedVariant } from './availability-throughput';
 import { runLoad, type LoadFigures } from './http-load';
 import { startCloudProcess } from './processes';
@@ -251,14 +251,11 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
       const baseline = Math.max(...smallRuns.map((r) => r.latencyP99Ms));
       const figure = Math.max(...bigRuns.map((r) => r.latencyP99Ms));
       const failures = [...smallRuns, ...bigRuns].reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
-      const ratio = figure / baseline;
+      const { ratio, reported } = againstBaseline(figure, 'ms p99', baseline);
       const usesIndex = !/SCAN (bl|booking_lockers)\b/.test(plan) || /USING .*INDEX/.test(plan);
       return {
         name,
-        figure: round(figure),
-        unit: 'ms p99',
-        baseline: round(baseline),
-        ratio: round(ratio),
+        ...reported,
         target: '≤ 2 × baseline p99',
         pass: ratio <= 2 && failures === 0 && sameAnswer,
         notes: `${LOCATION}, 15 days, ${(filled + BASE_BOOKINGS).toLocaleString('en')} vs ${BASE_BOOKINGS.toLocaleString('en')} bookings; 1 connection, 2 alternating rounds`,

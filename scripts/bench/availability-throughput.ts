@@ -1,7 +1,7 @@
 // GET /api/bookings/availability for one location and a 15-day range, against a bare Express JSON
 // route on the same machine. Both servers run in their own process; the load comes from this one.
 import { DateTime } from 'luxon';
-import { round, type BenchOptions, type BenchResult } from './bench-result';
+import { againstBaseline, round, type BenchOptions, type BenchResult } from './bench-result';
 import { runLoad } from './http-load';
 import { startCloudProcess, startServerProcess } from './processes';
 import { createBenchDatabase } from './stores';
@@ -62,13 +62,10 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
     const baseline = mean(baselineRuns.map((r) => r.requestsPerSec));
     const figure = mean(cloudRuns.map((r) => r.requestsPerSec));
     const failures = cloudRuns.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
-    const ratio = figure / baseline;
+    const { ratio, reported } = againstBaseline(figure, 'req/s', baseline);
     return {
       name,
-      figure: round(figure),
-      unit: 'req/s',
-      baseline: round(baseline),
-      ratio: round(ratio),
+      ...reported,
       target: `≥ ${TARGET_RATIO} × baseline`,
       pass: ratio >= TARGET_RATIO && failures === 0,
       notes: `vicolo, 15 days; ${load.connections} connections, ${rounds} interleaved rounds; baseline: bare Express JSON route`,

@@ -45,6 +45,19 @@ export function round(value: number): number {
   return Math.round(value * factor) / factor;
 }
 
+/**
+ * A figure in `unit` against the baseline measured in the same run: the result's fields, rounded for
+ * the report, and the exact ratio the verdict is taken on.
+ */
+export function againstBaseline(
+  figure: number,
+  unit: string,
+  baseline: number,
+): { ratio: number; reported: Pick<BenchResult, 'figure' | 'unit' | 'baseline' | 'ratio'> } {
+  const ratio = figure / baseline;
+  return { ratio, reported: { figure: round(figure), unit, baseline: round(baseline), ratio: round(ratio) } };
+}
+
 export function elapsedMs(startedAt: bigint): number {
   return Number(process.hrtime.bigint() - startedAt) / 1e6;
 }

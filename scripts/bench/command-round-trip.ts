@@ -9,7 +9,14 @@ import { ControllerClient } from '@deposito/edge-bridge/controller/controller-cl
 import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
-import { elapsedMs, percentile, round, type BenchOptions, type BenchResult } from './bench-result';
+import {
+  againstBaseline,
+  elapsedMs,
+  percentile,
+  round,
+  type BenchOptions,
+  type BenchResult,
+} from './bench-result';
 import { startCloudProcess } from './processes';
 import { createBenchDatabase } from './stores';
 import { adminSession } from '../support/admin-session';
@@ -81,13 +88,10 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
     const p50 = percentile(roundTrips, 50);
     const p99 = percentile(roundTrips, 99);
     const baseline = percentile(directCalls, 50);
-    const ratio = p50 / baseline;
+    const { ratio, reported } = againstBaseline(p50, 'ms p50', baseline);
     return {
       name,
-      figure: round(p50),
-      unit: 'ms p50',
-      baseline: round(baseline),
-      ratio: round(ratio),
+      ...reported,
       target: 'p50 ≤ 3 × baseline p50, p99 ≤ 50 ms',
       pass: ratio <= 3 && p99 <= 50 && failures.length === 0 && opens === 2 * (rounds + 5),
       notes: `${rounds} sequential opens alternating with direct simulator calls; baseline: direct HTTP call to the simulator (p50)`,

@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
-import { round, type BenchResult } from './bench-result';
+import { againstBaseline, type BenchResult } from './bench-result';
 import type { LoadFigures } from './http-load';
 import { POSTGRES_URL, type BenchDatabase } from './stores';
 
@@ -112,15 +112,12 @@ export function reservationResult(
   { audit, figures, baseline }: { audit: ReservationAudit; figures: LoadFigures; baseline: number },
 ): BenchResult {
   const figure = figures.ok / figures.durationS;
-  const ratio = figure / baseline;
+  const { ratio, reported } = againstBaseline(figure, 'reservations/s', baseline);
   // Requests still in flight when the load stopped may have committed without being counted.
   const consistent = audit.overlaps === 0 && audit.activeReservations >= figures.ok;
   return {
     name: bench.name,
-    figure: round(figure),
-    unit: 'reservations/s',
-    baseline: round(baseline),
-    ratio: round(ratio),
+    ...reported,
     target: bench.target,
     pass: ratio >= bench.targetRatio && consistent,
     notes: bench.notes,

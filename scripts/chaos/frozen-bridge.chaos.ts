@@ -1,20 +1,11 @@
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIVE_LOCKERS_PATH, type LiveLockersState } from '@deposito/protocol';
-import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
-import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
+import type { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
 import { openStore, type Store } from '@deposito/cloud/store/store';
 import { STORE_DIALECTS } from '@deposito/cloud/test/test-store';
 import { freeze, resume, startBridgeProcess } from './bridge-process';
-import {
-  freePort,
-  kill9,
-  operatorOpen,
-  prepareSiteStore,
-  scenarioDatabase,
-  startSiteCloud,
-} from './cloud-process';
-import { adminSession } from '../support/admin-session';
+import { kill9 } from './cloud-process';
+import { SiteScenario } from './site-scenario';
 
 // Fault injection (issue 19, item 3): the site's bridge daemon (its own process, `edge-bridge run`)
 // freezes: SIGSTOP, so its TCP connection stays open and nothing on it answers. The cloud's pings
@@ -25,9 +16,8 @@ import { adminSession } from '../support/admin-session';
 // before the ping drops it, or the socket is dropped first and the cancel has to wait for the
 // reconnect. On SQLite and on PostgreSQL.
 
-const ADMIN = { email: 'ops@deposito.test', password: 'chaos-admin-password' };
 const SITE = 'frozensite';
-const LOCKERS = 8;
+const scenario = new SiteScenario({ key: SITE, name: 'Frozen site', lockers: 8 });
 /** The cloud's defaults (bridge-hub.ts): a ping every 5 s; a socket silent 2.5 s after one is dropped. */
 const PING_EVERY_MS = 5_000;
 const PONG_TIMEOUT_MS = 2_500;
@@ -36,12 +26,7 @@ const LIVENESS_WINDOW_MS = 2 * PING_EVERY_MS + PONG_TIMEOUT_MS;
 /** The issue's door opened 13.6 s after the click; an open's command lives 30 s (its TTL). */
 const FROZEN_MS = 15_000;
 
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const open = (url: string, session: string, lockerId: number) => operatorOpen(url, session, SITE, lockerId);
+const open = (url: string, session: string, lockerId: number) => scenario.open(url, session, lockerId);
 
 /** What the operators' live grid shows of the site now: the first state its stream sends. */
 async function siteShown(url: string, session: string): Promise<LiveLockersState> {
@@ -118,33 +103,19 @@ describe.each(STORE_DIALECTS)('a frozen bridge, on %s', (dialect) => {
   it.each(RACES)(
     'is offline within the liveness window and a 504 open never runs: $name',
     async (race) => {
-      const database = await scenarioDatabase(dialect);
-      cleanups.push(() => database.dispose());
-      const token = await prepareSiteStore(database.url, {
-        key: SITE,
-        name: 'Frozen site',
-        lockers: LOCKERS,
-      });
-      const { url, child: cloud } = await startSiteCloud(database.url, await freePort(), ADMIN);
-      cleanups.push(() => kill9(cloud));
+      const { database, token } = await scenario.database(dialect);
+      const { url } = await scenario.cloud(database.url);
       const store = await openStore(database.target);
-      cleanups.push(() => store.close());
-      const simulator = new ControllerSimulator({ lockers: LOCKERS, doorOpenMs: 200 });
-      await simulator.start();
-      cleanups.push(() => simulator.stop());
-      const config = buildBridgeConfig({
-        cloudUrl: url,
-        bridgeToken: token,
-        locationKey: SITE,
+      scenario.defer(() => store.close());
+      const simulator = await scenario.controller(200);
+      const config = scenario.bridgeConfig(url, token, {
         controller: simulator.connection(),
-        pollIntervalMs: 500,
         logLevel: 'warn',
       });
-      cleanups.push(() => rmSync(config.dataDir, { recursive: true, force: true }));
       const bridge = await startBridgeProcess(config);
       // SIGKILL ends a stopped process too.
-      cleanups.push(() => kill9(bridge.child));
-      const session = await adminSession(url, ADMIN);
+      scenario.defer(() => kill9(bridge.child));
+      const session = await scenario.session(url);
       await expect.poll(async () => (await siteShown(url, session)).online, { timeout: 30_000 }).toBe(true);
       // The site works: the door opens on the operator's click.
       await expect.poll(async () => (await open(url, session, 2)).status, { timeout: 30_000 }).toBe(200);

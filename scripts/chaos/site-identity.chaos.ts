@@ -1,18 +1,7 @@
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller-simulator';
-import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
-import { buildBridgeConfig } from '@deposito/edge-bridge/test/builders';
-import { STORE_DIALECTS, type StoreDialect } from '@deposito/cloud/test/test-store';
-import {
-  freePort,
-  kill9,
-  operatorOpen,
-  prepareSiteStore,
-  scenarioDatabase,
-  startSiteCloud,
-} from './cloud-process';
-import { adminSession } from '../support/admin-session';
+import { describe, expect, it } from 'vitest';
+import { STORE_DIALECTS } from '@deposito/cloud/test/test-store';
+import { freePort, kill9 } from './cloud-process';
+import { SiteScenario } from './site-scenario';
 
 // Fault injection (issue 19, items 2 and 4) with the real cloud process, bridge daemons and
 // controller simulators:
@@ -22,55 +11,23 @@ import { adminSession } from '../support/admin-session';
 //   runs on the site's own controller, none on the impostor's.
 // Both on SQLite and on PostgreSQL (where the connection rows the crash leaves behind are shared).
 
-const ADMIN = { email: 'ops@deposito.test', password: 'chaos-admin-password' };
-const SITE = 'chaossite';
-const LOCKERS = 8;
-
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** A fresh store of `dialect` with the site, its lockers and a bridge token; the cloud runs on it. */
-async function prepareStore(dialect: StoreDialect): Promise<{ databaseUrl: string; token: string }> {
-  const database = await scenarioDatabase(dialect);
-  cleanups.push(() => database.dispose());
-  const token = await prepareSiteStore(database.url, { key: SITE, name: 'Chaos site', lockers: LOCKERS });
-  return { databaseUrl: database.url, token };
-}
-
-async function cloudOn(databaseUrl: string, port: number) {
-  const cloud = await startSiteCloud(databaseUrl, port, ADMIN);
-  cleanups.push(() => kill9(cloud.child));
-  return cloud;
-}
+const scenario = new SiteScenario({ key: 'chaossite', name: 'Chaos site', lockers: 8 });
 
 /** A controller simulator and a bridge daemon for it, connecting with `token`. */
 async function siteBox(url: string, token: string) {
-  const simulator = new ControllerSimulator({ lockers: LOCKERS, doorOpenMs: 200 });
-  await simulator.start();
-  cleanups.push(() => simulator.stop());
-  const config = buildBridgeConfig({
-    cloudUrl: url,
-    bridgeToken: token,
-    locationKey: SITE,
-    controller: simulator.connection(),
-    pollIntervalMs: 500,
-  });
-  const daemon = new BridgeDaemon({ config });
-  cleanups.push(() => rmSync(config.dataDir, { recursive: true, force: true }));
-  cleanups.push(() => daemon.stop());
-  await daemon.start();
+  const simulator = await scenario.controller(200);
+  const config = scenario.bridgeConfig(url, token, { controller: simulator.connection() });
+  const daemon = await scenario.daemon(config);
   return { simulator, daemon, config };
 }
 
-const open = (url: string, session: string, lockerId: number) => operatorOpen(url, session, SITE, lockerId);
+const open = (url: string, session: string, lockerId: number) => scenario.open(url, session, lockerId);
 
 describe.each(STORE_DIALECTS)('the site a door command reaches, on %s', (dialect) => {
   it('after a crash and restart of the cloud, refuses opens at once until the bridge is back; none runs late', async () => {
-    const { databaseUrl, token } = await prepareStore(dialect);
+    const { database, token } = await scenario.database(dialect);
     const port = await freePort();
-    const first = await cloudOn(databaseUrl, port);
+    const first = await scenario.cloud(database.url, port);
     const { simulator, daemon, config } = await siteBox(first.url, token);
     await expect.poll(() => daemon.link.isUp, { timeout: 30_000 }).toBe(true);
 
@@ -78,8 +35,8 @@ describe.each(STORE_DIALECTS)('the site a door command reaches, on %s', (dialect
     // so the window is certain.
     await kill9(first.child);
     await daemon.stop();
-    const second = await cloudOn(databaseUrl, port);
-    const session = await adminSession(second.url, ADMIN);
+    const second = await scenario.cloud(database.url, port);
+    const session = await scenario.session(second.url);
     // The crashed process's connection row must not count: refused at once, never queued.
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const answer = await open(second.url, session, 4);
@@ -91,9 +48,7 @@ describe.each(STORE_DIALECTS)('the site a door command reaches, on %s', (dialect
     }
 
     // The bridge returns, with the buffer and commands it kept on disk; the refused opens never run.
-    const back = new BridgeDaemon({ config });
-    cleanups.push(() => back.stop());
-    await back.start();
+    const back = await scenario.daemon(config);
     await expect.poll(() => back.link.isUp, { timeout: 60_000 }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(simulator.stats.byOperation.open ?? 0).toBe(0);
@@ -103,15 +58,15 @@ describe.each(STORE_DIALECTS)('the site a door command reaches, on %s', (dialect
   }, 150_000);
 
   it('refuses and alerts a second bridge with the same token; every open runs at the real site', async () => {
-    const { databaseUrl, token } = await prepareStore(dialect);
-    const cloud = await cloudOn(databaseUrl, await freePort());
+    const { database, token } = await scenario.database(dialect);
+    const cloud = await scenario.cloud(database.url);
     const site = await siteBox(cloud.url, token);
     await expect.poll(() => site.daemon.link.isUp, { timeout: 30_000 }).toBe(true);
     const impostor = await siteBox(cloud.url, token);
     // Refused with 4409: the impostor's link waits in its slow "conflict" retry and says why.
     await expect.poll(() => impostor.daemon.link.state, { timeout: 30_000 }).toBe('conflict');
 
-    const session = await adminSession(cloud.url, ADMIN);
+    const session = await scenario.session(cloud.url);
     for (let lockerId = 1; lockerId <= 6; lockerId += 1) {
       const answer = await open(cloud.url, session, lockerId);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);

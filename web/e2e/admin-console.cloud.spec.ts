@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
+import { upgradeStatus } from '@deposito/protocol/test/bridge-upgrade';
 import { ADMIN_DEVICES, AdminApp, E2E_ADMIN } from './pages/admin-app';
 
 // Issue 17's defects as an operator meets them, on a desktop and on a 390 px phone: an unknown
@@ -11,23 +12,8 @@ test.describe.configure({ mode: 'serial' });
 /** The HTTP status of an edge bridge's WebSocket upgrade with this token, or 101 when it opened. */
 function bridgeUpgrade(page: Page, token: string, locationKey: string): Promise<number> {
   const url = new URL('/bridge', page.url()).href.replace(/^http/, 'ws');
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, {
-      headers: { authorization: `Bearer ${token}`, 'x-deposito-location': locationKey },
-    });
-    socket.once('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.terminate();
-      resolve(response.statusCode ?? 0);
-    });
-    socket.once('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.once('error', (error) => {
-      if (!String(error.message).includes('Unexpected server response')) reject(error);
-    });
-  });
+  const headers = { authorization: `Bearer ${token}`, 'x-deposito-location': locationKey };
+  return upgradeStatus(new WebSocket(url, { headers }));
 }
 
 for (const [device, viewport] of ADMIN_DEVICES) {

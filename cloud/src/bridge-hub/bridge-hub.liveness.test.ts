@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BRIDGE_CLOSE_CODES, bridgeAuthHeaders } from '@deposito/protocol/bridge/v1';
 import { buildEmptyHello } from '../../test/builders';
@@ -66,6 +66,29 @@ async function startCloud(site: Site, hub: BridgeHubTuning = {}): Promise<HubClo
 }
 
 const hubOf = (cloud: HubCloud): BridgeHub => cloud.hub;
+
+/**
+ * The site of a describe block: a SQLite store and a cloud tuned with `hub`, started before the
+ * block's tests and closed after them, with the bridges and simulators added to it.
+ */
+function siteWithCloud(hub: BridgeHubTuning): Site {
+  const site = {} as Site;
+  let opened: Site | undefined;
+  beforeAll(async () => {
+    opened = await openSite('sqlite');
+    Object.assign(site, opened);
+    await startCloud(site, hub);
+  });
+  afterAll(() => closeSite(opened && site));
+  return site;
+}
+
+/** A controller simulator for `site`, stopped with it; its doors stay open, so no open is lost to a closing one. */
+async function addSimulator(site: Site): Promise<SimulatorProcess> {
+  const simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
+  site.simulators.push(simulator);
+  return simulator;
+}
 
 async function startBridge(site: Site, simulator: SimulatorProcess): Promise<BridgeProcess> {
   const bridge = await BridgeProcess.start({ cloudUrl: site.cloud!.url, controllerPort: simulator.port });
@@ -143,8 +166,7 @@ describe.each(STORE_DIALECTS)('a connection left by a crashed cloud process (%s)
 
   beforeAll(async () => {
     site = await openSite(dialect);
-    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
-    site.simulators.push(simulator);
+    simulator = await addSimulator(site);
   });
 
   afterEach(async () => {
@@ -232,15 +254,8 @@ describe.each(STORE_DIALECTS)('a connection left by a crashed cloud process (%s)
 });
 
 describe('a frozen bridge (TCP open, no pongs)', () => {
-  let site: Site;
-
-  beforeAll(async () => {
-    site = await openSite('sqlite');
-    // The hub's own timings (ping every 5 s, 2.5 s for the pong), not the tests' fast ones.
-    await startCloud(site, { heartbeatMs: undefined, pongTimeoutMs: undefined, liveWindowMs: undefined });
-  });
-
-  afterAll(() => closeSite(site));
+  // The hub's own timings (ping every 5 s, 2.5 s for the pong), not the tests' fast ones.
+  const site = siteWithCloud({ heartbeatMs: undefined, pongTimeoutMs: undefined, liveWindowMs: undefined });
 
   it('is offline once it misses a pong, and an open is refused', async () => {
     const hub = hubOf(site.cloud!);
@@ -261,25 +276,15 @@ describe('a frozen bridge (TCP open, no pongs)', () => {
 });
 
 describe('an open that timed out', () => {
-  let site: Site;
+  const site = siteWithCloud({ answerWithinMs: 1_000 });
   let simulator: SimulatorProcess;
   let bridge: BridgeProcess;
 
   beforeAll(async () => {
-    site = await openSite('sqlite');
-    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
-    site.simulators.push(simulator);
-    await startCloud(site, { answerWithinMs: 1_000 });
+    simulator = await addSimulator(site);
     bridge = await startBridge(site, simulator);
-    await vi.waitFor(
-      async () => {
-        if (!(await hubOf(site.cloud!).isOnline(SITE_LOCATION))) throw new Error('bridge not connected');
-      },
-      { timeout: 15_000, interval: 50 },
-    );
+    await waitUntilSiteOnline(hubOf(site.cloud!), bridge);
   });
-
-  afterAll(() => closeSite(site));
 
   it('is cancelled: the operator gets 504 and the door never opens afterwards', async () => {
     const opensBefore = await busyWithSlowBooking(site, simulator, 2_500, '402918');
@@ -303,14 +308,7 @@ describe('an open that timed out', () => {
 });
 
 describe('an open that timed out, on a bridge that stays silent', () => {
-  let site: Site;
-
-  beforeAll(async () => {
-    site = await openSite('sqlite');
-    await startCloud(site, { answerWithinMs: 500 });
-  });
-
-  afterAll(() => closeSite(site));
+  const site = siteWithCloud({ answerWithinMs: 500 });
 
   it('is never sent again, and the bridge is told to cancel it, again after a reconnect', async () => {
     const hub = hubOf(site.cloud!);
@@ -341,27 +339,22 @@ describe('an open that timed out, on a bridge that stays silent', () => {
 });
 
 describe('an open that timed out after the link to its bridge was cut', () => {
-  let site: Site;
+  // Answered after 2 s, cancelled 0.5 s before: time enough to cut the link first on a loaded host.
+  const site = siteWithCloud({ answerWithinMs: 2_000 });
   let simulator: SimulatorProcess;
   let link: CuttableLink;
   let bridge: BridgeProcess;
 
   beforeAll(async () => {
-    site = await openSite('sqlite');
-    simulator = await SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 });
-    site.simulators.push(simulator);
-    // Answered after 2 s, cancelled 0.5 s before: time enough to cut the link first on a loaded host.
-    await startCloud(site, { answerWithinMs: 2_000 });
+    simulator = await addSimulator(site);
     link = await CuttableLink.start(site.cloud!.url);
     bridge = await BridgeProcess.start({ cloudUrl: link.url, controllerPort: simulator.port });
     site.bridges.push(bridge);
     await waitUntilSiteOnline(hubOf(site.cloud!), bridge);
   });
 
-  afterAll(async () => {
-    await closeSite(site);
-    await link?.stop();
-  });
+  // Runs before the site closes (after hooks run last registered first).
+  afterAll(() => link?.stop());
 
   it('never opens the door afterwards: its deadline was the answer, and the bridge checks it itself', async () => {
     const opensBefore = await busyWithSlowBooking(site, simulator, 4_000, '730214');
@@ -400,14 +393,7 @@ describe('an open that timed out after the link to its bridge was cut', () => {
 });
 
 describe('an open the bridge had already sent when the cancel came', () => {
-  let site: Site;
-
-  beforeAll(async () => {
-    site = await openSite('sqlite');
-    await startCloud(site, { answerWithinMs: 1_000 });
-  });
-
-  afterAll(() => closeSite(site));
+  const site = siteWithCloud({ answerWithinMs: 1_000 });
 
   it('is answered as it went, once the bridge says so before the deadline', async () => {
     const hub = hubOf(site.cloud!);
@@ -447,14 +433,7 @@ describe('an open the bridge had already sent when the cancel came', () => {
 });
 
 describe("an open's deadline on a bridge whose clock is off", () => {
-  let site: Site;
-
-  beforeAll(async () => {
-    site = await openSite('sqlite');
-    await startCloud(site, { answerWithinMs: 1_000 });
-  });
-
-  afterAll(() => closeSite(site));
+  const site = siteWithCloud({ answerWithinMs: 1_000 });
 
   it.each([
     ['behind', -60_000],
@@ -489,21 +468,13 @@ describe("an open's deadline on a bridge whose clock is off", () => {
 });
 
 describe('two bridges with one token', () => {
-  let site: Site;
+  const site = siteWithCloud({});
   let first: SimulatorProcess;
   let second: SimulatorProcess;
 
   beforeAll(async () => {
-    site = await openSite('sqlite');
-    [first, second] = await Promise.all([
-      SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 }),
-      SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 }),
-    ]);
-    site.simulators.push(first, second);
-    await startCloud(site);
+    [first, second] = await Promise.all([addSimulator(site), addSimulator(site)]);
   });
-
-  afterAll(() => closeSite(site));
 
   it('refuses the second with 4409 and one alert; it takes over only once the first stops answering', async () => {
     const hub = hubOf(site.cloud!);
@@ -562,10 +533,9 @@ describe('two bridges with one token on two cloud processes (postgres)', () => {
   beforeAll(async () => {
     site = await openSite('postgres');
     [simulator, holder] = await Promise.all([
-      SimulatorProcess.start({ lockers: LOCKERS, doorOpenMs: 3600_000 }),
+      addSimulator(site),
       CloudProcess.start({ connectionString: testPostgresUrl(), schema: site.database.schema! }),
     ]);
-    site.simulators.push(simulator);
     await startCloud(site);
   });
 

@@ -81,47 +81,60 @@ export class CloudMetrics {
     const fromBridge = <T>(read: (source: BridgeMetricsSource) => T | Promise<T>, none: T): Promise<T> =>
       Promise.resolve(this.bridge ? read(this.bridge) : none);
 
-    const bookings: Gauge<'status'> = new Gauge({
-      name: METRIC_NAMES.bookings,
-      help: 'Bookings in the store by status',
-      labelNames: ['status'],
-      registers: [registry],
-      collect: guarded('booking counts', async () => {
-        bookings.reset();
-        const counts = await options.bookings.countByStatus();
-        for (const status of BOOKING_STATUSES) bookings.set({ status }, counts[status] ?? 0);
-      }),
-    });
+    /** A gauge of one figure, read afresh at each scrape. */
+    const gaugeOf = (name: string, help: string, what: string, read: () => Promise<number>): void => {
+      const gauge: Gauge = new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect: guarded(what, async () => {
+          gauge.set(await read());
+        }),
+      });
+    };
+    /** A gauge of counts by status, read afresh at each scrape: every one of `statuses` (0 when none), else those read. */
+    const gaugeByStatus = (
+      name: string,
+      help: string,
+      what: string,
+      read: () => Promise<Record<string, number>>,
+      statuses?: readonly string[],
+    ): void => {
+      const gauge: Gauge<'status'> = new Gauge({
+        name,
+        help,
+        labelNames: ['status'],
+        registers: [registry],
+        collect: guarded(what, async () => {
+          gauge.reset();
+          const counts = await read();
+          for (const status of statuses ?? Object.keys(counts)) gauge.set({ status }, counts[status] ?? 0);
+        }),
+      });
+    };
 
-    const bridgesConnected: Gauge = new Gauge({
-      name: METRIC_NAMES.bridgesConnected,
-      help: 'Edge bridges connected to the cloud',
-      registers: [registry],
-      collect: guarded('connected bridges', async () => {
-        bridgesConnected.set(await fromBridge((source) => source.bridgesConnected(), 0));
-      }),
-    });
-
-    const bridgeCommands: Gauge<'status'> = new Gauge({
-      name: METRIC_NAMES.bridgeCommands,
-      help: 'Locker commands in the bridge outbox by status',
-      labelNames: ['status'],
-      registers: [registry],
-      collect: guarded('bridge commands', async () => {
-        bridgeCommands.reset();
-        const counts = await fromBridge((source) => source.commandsByStatus(), {});
-        for (const [status, count] of Object.entries(counts)) bridgeCommands.set({ status }, count);
-      }),
-    });
-
-    const oldestPendingCommandAge: Gauge = new Gauge({
-      name: METRIC_NAMES.oldestPendingCommandAge,
-      help: 'Age in seconds of the oldest locker command not settled yet (0 when none waits)',
-      registers: [registry],
-      collect: guarded('the oldest pending command', async () => {
-        oldestPendingCommandAge.set(await fromBridge((source) => source.oldestPendingCommandAgeSeconds(), 0));
-      }),
-    });
+    gaugeByStatus(
+      METRIC_NAMES.bookings,
+      'Bookings in the store by status',
+      'booking counts',
+      () => options.bookings.countByStatus(),
+      BOOKING_STATUSES,
+    );
+    gaugeOf(METRIC_NAMES.bridgesConnected, 'Edge bridges connected to the cloud', 'connected bridges', () =>
+      fromBridge((source) => source.bridgesConnected(), 0),
+    );
+    gaugeByStatus(
+      METRIC_NAMES.bridgeCommands,
+      'Locker commands in the bridge outbox by status',
+      'bridge commands',
+      () => fromBridge((source) => source.commandsByStatus(), {}),
+    );
+    gaugeOf(
+      METRIC_NAMES.oldestPendingCommandAge,
+      'Age in seconds of the oldest locker command not settled yet (0 when none waits)',
+      'the oldest pending command',
+      () => fromBridge((source) => source.oldestPendingCommandAgeSeconds(), 0),
+    );
   }
 
   /** Where the bridge gauges read from, once a hub runs. */

@@ -91,19 +91,11 @@ function operationSection({ method, path, operation }: PageOperation): TrustedHt
     </p>
     ${
       operation.parameters?.length
-        ? html`<table class="parameters">
-            <thead>
-              <tr>
-                <th>Parameter</th>
-                <th>In</th>
-                <th>Required</th>
-                <th>Schema</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${operation.parameters.map(parameterRow)}
-            </tbody>
-          </table>`
+        ? table(
+            ['Parameter', 'In', 'Required', 'Schema'],
+            operation.parameters.map(parameterRow),
+            'parameters',
+          )
         : ''
     }
     ${body ? schemaBlock('Request body application/json', body, true) : ''}
@@ -114,23 +106,29 @@ function operationSection({ method, path, operation }: PageOperation): TrustedHt
 function errorTable(errorCodes: JsonSchema | undefined): TrustedHtml | '' {
   const errors = errorCodes?.['x-errors'] as Record<string, { status: number; message: string }> | undefined;
   if (!errors) return '';
-  return html`<table>
+  return table(
+    ['Code', 'Status', 'Default message'],
+    Object.entries(errors).map(
+      ([code, { status, message }]) =>
+        html`<tr>
+          <td><code>${code}</code></td>
+          <td>${status}</td>
+          <td>${message}</td>
+        </tr>`,
+    ),
+  );
+}
+
+/** A table with these column headings over `rows`. */
+function table(headings: string[], rows: TrustedHtml[], className?: string): TrustedHtml {
+  return html`<table${className ? html` class="${className}"` : ''}>
     <thead>
       <tr>
-        <th>Code</th>
-        <th>Status</th>
-        <th>Default message</th>
+        ${headings.map((heading) => html`<th>${heading}</th>`)}
       </tr>
     </thead>
     <tbody>
-      ${Object.entries(errors).map(
-        ([code, { status, message }]) =>
-          html`<tr>
-            <td><code>${code}</code></td>
-            <td>${status}</td>
-            <td>${message}</td>
-          </tr>`,
-      )}
+      ${rows}
     </tbody>
   </table>`;
 }

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import { takingsMonthSchema, type TotemProceed } from '@deposito/protocol';
+import { seededRandom } from '@deposito/protocol/seeded-random';
 import { PROMOTEC_PROCEEDS_PATH, renderProceedsXml } from './promotec-wire';
 
 /**
@@ -39,18 +40,6 @@ function seedOf(text: string): number {
   return hash >>> 0;
 }
 
-/** mulberry32: small, fast and good enough for plausible figures. */
-function randomSource(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The payments the simulated kiosk of `locationKey` took in `month`, between 07:00 and 21:00 in
  * `zone`, oldest first; the same arguments always give the same payments. Payments after `until`
@@ -62,7 +51,7 @@ export function simulatedProceeds(
   month: string,
   until?: Date,
 ): TotemProceed[] {
-  const random = randomSource(seedOf(`${locationKey}|${takingsMonthSchema.parse(month)}`));
+  const random = seededRandom(seedOf(`${locationKey}|${takingsMonthSchema.parse(month)}`));
   const first = DateTime.fromFormat(month, 'yyyy-MM', { zone });
   const billPrefix = `${locationKey
     .toUpperCase()

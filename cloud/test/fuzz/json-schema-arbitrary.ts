@@ -63,6 +63,8 @@ export function arbitraryFromJsonSchema(
   return new Translator(root, options).translate(schema, 0);
 }
 
+type TypeArbitrary = (schema: JsonSchemaObject, refDepth: number) => fc.Arbitrary<unknown>;
+
 class Translator {
   private readonly formats: Record<string, fc.Arbitrary<string>>;
   private readonly maxStringLength: number;
@@ -127,30 +129,28 @@ class Translator {
     if (Array.isArray(type)) {
       return fc.oneof(...type.map((t) => this.translate({ ...schema, type: t }, refDepth)));
     }
-    switch (type) {
-      case 'string':
-        return this.string(schema);
-      case 'integer':
-        return this.number(schema, true);
-      case 'number':
-        return this.number(schema, false);
-      case 'boolean':
-        return fc.boolean();
-      case 'null':
-        return fc.constant(null);
-      case 'array':
-        return this.array(schema, refDepth);
-      case 'object':
-        return this.object(schema, refDepth);
-      case undefined:
-        if ('properties' in schema || 'additionalProperties' in schema) return this.object(schema, refDepth);
-        if ('items' in schema || 'prefixItems' in schema) return this.array(schema, refDepth);
-        // `{}` (also what `unrepresentable: 'any'` writes): any JSON value.
-        return fc.jsonValue();
-      default:
-        throw new UnsupportedSchemaError(`unknown type ${JSON.stringify(type)}`);
+    if (type === undefined) {
+      if ('properties' in schema || 'additionalProperties' in schema) return this.object(schema, refDepth);
+      if ('items' in schema || 'prefixItems' in schema) return this.array(schema, refDepth);
+      // `{}` (also what `unrepresentable: 'any'` writes): any JSON value.
+      return fc.jsonValue();
     }
+    if (typeof type !== 'string' || !Object.hasOwn(this.byType, type)) {
+      throw new UnsupportedSchemaError(`unknown type ${JSON.stringify(type)}`);
+    }
+    return this.byType[type]!(schema, refDepth);
   }
+
+  /** The values of each JSON Schema `type`. */
+  private readonly byType: Record<string, TypeArbitrary> = {
+    string: (schema) => this.string(schema),
+    integer: (schema) => this.number(schema, true),
+    number: (schema) => this.number(schema, false),
+    boolean: () => fc.boolean(),
+    null: () => fc.constant(null),
+    array: (schema, refDepth) => this.array(schema, refDepth),
+    object: (schema, refDepth) => this.object(schema, refDepth),
+  };
 
   private resolve(ref: string): JsonSchema {
     const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);

@@ -5,10 +5,31 @@ import type { ControllerOperation } from '@deposito/protocol/controller/index';
 
 export type ControllerOutcome = 'FAILED' | 'UNKNOWN';
 
+/** What one kind of failure means for the command. */
+interface ControllerFailure {
+  readonly code: string;
+  readonly outcome: ControllerOutcome;
+  readonly retryable: boolean;
+}
+
+/** Every kind of failure side by side: which may have acted, which are safe to try again. */
+const FAILURES = {
+  timeout: { code: 'controller/timeout', outcome: 'UNKNOWN', retryable: false },
+  unreachable: { code: 'controller/unreachable', outcome: 'FAILED', retryable: true },
+  connectionLost: { code: 'controller/connection_lost', outcome: 'UNKNOWN', retryable: false },
+  serverError: { code: 'controller/server_error', outcome: 'FAILED', retryable: true },
+  httpError: { code: 'controller/http_error', outcome: 'FAILED', retryable: false },
+  malformedResponse: { code: 'controller/malformed_response', outcome: 'UNKNOWN', retryable: false },
+  rejected: { code: 'controller/rejected', outcome: 'FAILED', retryable: false },
+  notSent: { code: 'controller/not_sent', outcome: 'FAILED', retryable: false },
+} as const satisfies Record<string, ControllerFailure>;
+
 export abstract class ControllerError extends Error {
-  abstract readonly code: string;
-  abstract readonly outcome: ControllerOutcome;
-  abstract readonly retryable: boolean;
+  /** The kind of failure each subclass is, one of FAILURES; copied onto every error it makes. */
+  protected static readonly failure: ControllerFailure;
+  readonly code: string;
+  readonly outcome: ControllerOutcome;
+  readonly retryable: boolean;
 
   constructor(
     readonly operation: ControllerOperation,
@@ -17,14 +38,13 @@ export abstract class ControllerError extends Error {
   ) {
     super(message, options);
     this.name = new.target.name;
+    ({ code: this.code, outcome: this.outcome, retryable: this.retryable } = new.target.failure);
   }
 }
 
 /** No answer within the timeout: the controller may still act on the request. */
 export class ControllerTimeoutError extends ControllerError {
-  readonly code = 'controller/timeout';
-  readonly outcome = 'UNKNOWN';
-  readonly retryable = false;
+  protected static override readonly failure = FAILURES.timeout;
 
   constructor(
     operation: ControllerOperation,
@@ -36,16 +56,12 @@ export class ControllerTimeoutError extends ControllerError {
 
 /** The connection could not be made (refused, no route, no such host): nothing was sent. */
 export class ControllerUnreachableError extends ControllerError {
-  readonly code = 'controller/unreachable';
-  readonly outcome = 'FAILED';
-  readonly retryable = true;
+  protected static override readonly failure = FAILURES.unreachable;
 }
 
 /** The connection broke after the request was sent: the controller may have acted. */
 export class ControllerConnectionLostError extends ControllerError {
-  readonly code = 'controller/connection_lost';
-  readonly outcome = 'UNKNOWN';
-  readonly retryable = false;
+  protected static override readonly failure = FAILURES.connectionLost;
 }
 
 /** An answer with an HTTP status other than 200: nothing was done. */
@@ -60,30 +76,22 @@ abstract class ControllerStatusError extends ControllerError {
 
 /** HTTP 5xx: the controller is up but could not reach its kiosk (seen as HTTP 500); nothing was done. */
 export class ControllerServerError extends ControllerStatusError {
-  readonly code = 'controller/server_error';
-  readonly outcome = 'FAILED';
-  readonly retryable = true;
+  protected static override readonly failure = FAILURES.serverError;
 }
 
 /** Any other non-200 HTTP status: the request itself is wrong; repeating it will not help. */
 export class ControllerHttpError extends ControllerStatusError {
-  readonly code = 'controller/http_error';
-  readonly outcome = 'FAILED';
-  readonly retryable = false;
+  protected static override readonly failure = FAILURES.httpError;
 }
 
 /** The answer was not a valid controller answer; whether it acted is unknown. */
 export class ControllerMalformedResponseError extends ControllerError {
-  readonly code = 'controller/malformed_response';
-  readonly outcome = 'UNKNOWN';
-  readonly retryable = false;
+  protected static override readonly failure = FAILURES.malformedResponse;
 }
 
 /** The controller answered with a non-zero `response`: it refused, and did nothing. */
 export class ControllerRejectedError extends ControllerError {
-  readonly code = 'controller/rejected';
-  readonly outcome = 'FAILED';
-  readonly retryable = false;
+  protected static override readonly failure = FAILURES.rejected;
 
   constructor(
     operation: ControllerOperation,
@@ -102,9 +110,7 @@ export class ControllerRejectedError extends ControllerError {
  * turn at the controller. Certainly not done, and it will not be.
  */
 export class ControllerNotSentError extends ControllerError {
-  readonly code = 'controller/not_sent';
-  readonly outcome = 'FAILED';
-  readonly retryable = false;
+  protected static override readonly failure = FAILURES.notSent;
 
   constructor(
     operation: ControllerOperation,

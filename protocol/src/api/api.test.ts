@@ -219,7 +219,7 @@ describe('customer request schemas', () => {
     expect(scheduledBookingRequestSchema.safeParse({ ...body, quantita: 4 }).success).toBe(false);
   });
 
-  it("checks the customer's details like the payment pre-check", () => {
+  describe("the customer's details, checked like the payment pre-check", () => {
     const body = {
       nome: 'Anna Maria',
       cognome: "D'Amico",
@@ -230,47 +230,54 @@ describe('customer request schemas', () => {
       codice_sconto: ' WELCOME10 ',
       note: 'lang:it',
     };
-    expect(customerDetailsRequestSchema.parse(body).codice_sconto).toBe('WELCOME10');
-    expect(
-      customerDetailsRequestSchema.parse({ ...body, telefono_prefisso: undefined, codice_sconto: '' }),
-    ).toMatchObject({
-      telefono_prefisso: '+39',
-      codice_sconto: '',
+
+    it('trims the discount code and takes +39 when no prefix is given', () => {
+      expect(customerDetailsRequestSchema.parse(body).codice_sconto).toBe('WELCOME10');
+      expect(
+        customerDetailsRequestSchema.parse({ ...body, telefono_prefisso: undefined, codice_sconto: '' }),
+      ).toMatchObject({
+        telefono_prefisso: '+39',
+        codice_sconto: '',
+      });
     });
+
     // Spaces, dashes and the country code are read; the number is kept as prefix and national number.
-    for (const [telefono_prefisso, telefono_numero, prefix, national] of [
+    it.each([
       ['+39', '333 123 4567', '+39', '3331234567'],
       ['+39', '+39 333-123-4567', '+39', '3331234567'],
       ['+39', '0039 333 1234567', '+39', '3331234567'],
       ['+1', '(201) 555-0123', '+1', '2015550123'],
       ['+39', '+44 20 7946 0018', '+44', '2079460018'],
-    ]) {
+    ])('reads %s %s as %s %s', (telefono_prefisso, telefono_numero, prefix, national) => {
       expect(
         customerDetailsRequestSchema.parse({ ...body, telefono_prefisso, telefono_numero }),
       ).toMatchObject({
         telefono_prefisso: prefix,
         telefono_numero: national,
       });
-    }
-    const refused = customerDetailsRequestSchema.safeParse({ ...body, telefono_numero: '000 000 0000' });
-    expect(refused.error?.issues[0]).toMatchObject({
-      path: ['telefono_numero'],
-      params: { code: 'customer/phone_invalid' },
     });
-    for (const bad of [
-      { conferma_email: 'other@example.it' },
-      { telefono_numero: '12345' },
-      { telefono_numero: '333-FLOWERS' },
-      { telefono_prefisso: '+1', telefono_numero: '333 123 4567' },
-      { nome: '' },
-      { nome: 'x'.repeat(100_000) },
-      { telefono_prefisso: '39' },
-    ]) {
-      expect(
-        customerDetailsRequestSchema.safeParse({ ...body, ...bad }).success,
-        JSON.stringify(bad).slice(0, 80),
-      ).toBe(false);
-    }
+
+    it('refuses a number that is not one of its country, and details that do not hold', () => {
+      const refused = customerDetailsRequestSchema.safeParse({ ...body, telefono_numero: '000 000 0000' });
+      expect(refused.error?.issues[0]).toMatchObject({
+        path: ['telefono_numero'],
+        params: { code: 'customer/phone_invalid' },
+      });
+      for (const bad of [
+        { conferma_email: 'other@example.it' },
+        { telefono_numero: '12345' },
+        { telefono_numero: '333-FLOWERS' },
+        { telefono_prefisso: '+1', telefono_numero: '333 123 4567' },
+        { nome: '' },
+        { nome: 'x'.repeat(100_000) },
+        { telefono_prefisso: '39' },
+      ]) {
+        expect(
+          customerDetailsRequestSchema.safeParse({ ...body, ...bad }).success,
+          JSON.stringify(bad).slice(0, 80),
+        ).toBe(false);
+      }
+    });
   });
 
   it('reads availability queries as strings and bounds the range', () => {

@@ -17,6 +17,8 @@ import {
   zPin,
   zQuantity,
   zTransactionId,
+  endsAfterStart,
+  END_AFTER_START,
 } from '../schemas/index';
 import { emailsMatch, parsePhone } from '../forms/index';
 import { okResponseSchema, transactionParamsSchema } from './common';
@@ -63,10 +65,7 @@ export const scheduledBookingRequestSchema = z
     prezzo_scontato: zEuros.optional(),
     pin: zPin.optional(),
   })
-  .refine((body) => Date.parse(body.endTimeIso) > Date.parse(body.startTimeIso), {
-    message: 'The end must be after the start',
-    path: ['endTimeIso'],
-  });
+  .refine(endsAfterStart, END_AFTER_START);
 
 export const scheduledBookingResponseSchema = z.object({
   transactionId: zTransactionId,

@@ -12,6 +12,8 @@ import {
   zPin,
   zQuantity,
   zCount,
+  endsAfterStart,
+  END_AFTER_START,
 } from '../schemas/index';
 import { MAX_AVAILABILITY_RANGE_DAYS, availabilityByDateSchema } from './availability';
 import { htmlPageSchema } from './common';
@@ -28,10 +30,7 @@ export const nightAvailabilityCheckRequestSchema = z
     startTimeIso: zIsoDateTime,
     endTimeIso: zIsoDateTime,
   })
-  .refine((body) => Date.parse(body.endTimeIso) > Date.parse(body.startTimeIso), {
-    message: 'The end must be after the start',
-    path: ['endTimeIso'],
-  });
+  .refine(endsAfterStart, END_AFTER_START);
 
 export const nightAvailabilityCheckResponseSchema = z.object({
   disponibili: zCount,
@@ -77,10 +76,7 @@ export const createNightPaymentRequestSchema = z
       .nullable()
       .optional(),
   })
-  .refine((body) => Date.parse(body.endTimeIso) > Date.parse(body.startTimeIso), {
-    message: 'The end must be after the start',
-    path: ['endTimeIso'],
-  });
+  .refine(endsAfterStart, END_AFTER_START);
 
 export const nightRoutes = {
   check: defineRoute({

@@ -33,21 +33,10 @@ import {
   transactionIdFromBytes,
   type Language,
 } from './index';
-
-/** Deterministic PRNG (mulberry32) so PIN tests are reproducible. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../seeded-random';
 
 function seededBytes(seed: number): (size: number) => Uint8Array {
-  const next = seeded(seed);
+  const next = seededRandom(seed);
   return (size) => Uint8Array.from({ length: size }, () => Math.floor(next() * 256));
 }
 
@@ -218,7 +207,7 @@ describe('isTrivialPin', () => {
 
 describe('generatePin', () => {
   it('never returns a trivial PIN over many seeded draws', () => {
-    const random = seeded(42);
+    const random = seededRandom(42);
     const seen = new Set<string>();
     for (let draw = 0; draw < 20_000; draw += 1) {
       const pin = generatePin(random);
@@ -229,7 +218,7 @@ describe('generatePin', () => {
   });
 
   it('uses every digit in every position', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const counts = Array.from({ length: 6 }, () => new Array<number>(10).fill(0));
     for (let draw = 0; draw < 10_000; draw += 1) {
       [...generatePin(random)].forEach((digit, position) => (counts[position][Number(digit)] += 1));

@@ -10,6 +10,15 @@ import {
 const at = '2025-03-30T01:30:00.000Z';
 const later = '2025-03-30T02:30:00.000Z';
 
+/** A command message issued at `at` and expiring `later`; `fields` give its op, params and any change. */
+const command = (fields: Record<string, unknown>) => ({
+  type: 'command',
+  id: 'cmd-1',
+  issuedAt: at,
+  expiresAt: later,
+  ...fields,
+});
+
 describe('bridge protocol v1: cloud → bridge', () => {
   it('accepts each command op with its params', () => {
     const commands = [
@@ -20,30 +29,14 @@ describe('bridge protocol v1: cloud → bridge', () => {
       { op: 'getState' },
       { op: 'history', params: { from: at, to: later, index: 0 } },
     ];
-    for (const command of commands) {
-      const parsed = parseCloudToBridge(
-        JSON.stringify({
-          type: 'command',
-          id: `cmd-${command.op}`,
-          issuedAt: at,
-          expiresAt: later,
-          ...command,
-        }),
-      );
-      expect(parsed.ok, command.op).toBe(true);
+    for (const fields of commands) {
+      const parsed = parseCloudToBridge(JSON.stringify(command({ id: `cmd-${fields.op}`, ...fields })));
+      expect(parsed.ok, fields.op).toBe(true);
     }
   });
 
   it('rejects a book without a PIN and reports the command id', () => {
-    const parsed = parseCloudToBridge({
-      type: 'command',
-      id: 'cmd-1',
-      op: 'book',
-      lockerId: 4,
-      params: { from: at, to: later },
-      issuedAt: at,
-      expiresAt: later,
-    });
+    const parsed = parseCloudToBridge(command({ op: 'book', lockerId: 4, params: { from: at, to: later } }));
     expect(parsed).toMatchObject({
       ok: false,
       commandId: 'cmd-1',
@@ -52,14 +45,7 @@ describe('bridge protocol v1: cloud → bridge', () => {
   });
 
   it('explains a refusal in English: what is wrong, and where', () => {
-    const parsed = parseCloudToBridge({
-      type: 'command',
-      id: 'cmd-1',
-      op: 'open',
-      lockerId: 'four',
-      issuedAt: at,
-      expiresAt: later,
-    });
+    const parsed = parseCloudToBridge(command({ op: 'open', lockerId: 'four' }));
     expect(parsed).toMatchObject({
       ok: false,
       error: { message: '✖ Invalid input: expected number, received string\n  → at lockerId' },
@@ -67,15 +53,9 @@ describe('bridge protocol v1: cloud → bridge', () => {
   });
 
   it('rejects a booking whose end is not after its start', () => {
-    const parsed = parseCloudToBridge({
-      type: 'command',
-      id: 'cmd-2',
-      op: 'book',
-      lockerId: 4,
-      params: { pin: '1234', from: later, to: at },
-      issuedAt: at,
-      expiresAt: later,
-    });
+    const parsed = parseCloudToBridge(
+      command({ id: 'cmd-2', op: 'book', lockerId: 4, params: { pin: '1234', from: later, to: at } }),
+    );
     expect(parsed.ok).toBe(false);
   });
 

@@ -99,49 +99,39 @@ describe('calendarBounds', () => {
   it('uses the 19:45 cutoff and a 6-month horizon', () => {
     expect(CALENDAR_CUTOFF).toBe('19:45');
     expect(BOOKING_HORIZON_MONTHS).toBe(6);
-    expect(calendarBounds(at('2026-06-10T17:44:59.999Z'), ROME)).toEqual({
-      min: '2026-06-10',
-      max: '2026-12-10',
-    });
-    expect(calendarBounds(at('2026-06-10T17:45:00Z'), ROME)).toEqual({
-      min: '2026-06-11',
-      max: '2026-12-10',
-    });
-    expect(calendarBounds(at('2026-06-10T21:59:00Z'), ROME)).toEqual({
-      min: '2026-06-11',
-      max: '2026-12-10',
-    });
   });
 
-  it('applies the cutoff in winter time', () => {
-    expect(calendarBounds(at('2026-01-15T18:44:00Z'), ROME).min).toBe('2026-01-15');
-    expect(calendarBounds(at('2026-01-15T18:45:00Z'), ROME).min).toBe('2026-01-16');
+  it.each([
+    ['2026-06-10T17:44:59.999Z', '2026-06-10', '2026-12-10'],
+    // From the cutoff the first day is tomorrow; the horizon stays 6 months from today.
+    ['2026-06-10T17:45:00Z', '2026-06-11', '2026-12-10'],
+    ['2026-06-10T21:59:00Z', '2026-06-11', '2026-12-10'],
+    // At local midnight the horizon moves to the next day too.
+    ['2026-06-10T22:30:00Z', '2026-06-11', '2026-12-11'],
+  ])('at %s in Rome, offers %s to %s', (instant, min, max) => {
+    expect(calendarBounds(at(instant), ROME)).toEqual({ min, max });
   });
 
-  it('applies the cutoff in London time for campo', () => {
-    expect(calendarBounds(at('2026-06-10T18:44:00Z'), LONDON).min).toBe('2026-06-10');
-    expect(calendarBounds(at('2026-06-10T18:45:00Z'), LONDON).min).toBe('2026-06-11');
-    // The same instant is before the cutoff in London and after it in Rome.
-    expect(calendarBounds(at('2026-06-10T18:30:00Z'), LONDON).min).toBe('2026-06-10');
-    expect(calendarBounds(at('2026-06-10T18:30:00Z'), ROME).min).toBe('2026-06-11');
-  });
-
-  it('moves to the next day at local midnight', () => {
-    expect(calendarBounds(at('2026-06-10T22:30:00Z'), ROME)).toEqual({
-      min: '2026-06-11',
-      max: '2026-12-11',
-    });
-  });
-
-  it('is right on daylight-saving change days', () => {
-    expect(calendarBounds(at('2026-03-29T17:44:00Z'), ROME).min).toBe('2026-03-29');
-    expect(calendarBounds(at('2026-03-29T17:45:00Z'), ROME).min).toBe('2026-03-30');
-    expect(calendarBounds(at('2026-10-25T18:44:00Z'), ROME).min).toBe('2026-10-25');
-    expect(calendarBounds(at('2026-10-25T18:45:00Z'), ROME).min).toBe('2026-10-26');
-    expect(calendarBounds(at('2026-03-29T18:44:00Z'), LONDON).min).toBe('2026-03-29');
-    expect(calendarBounds(at('2026-03-29T18:45:00Z'), LONDON).min).toBe('2026-03-30');
-    expect(calendarBounds(at('2026-10-25T19:44:00Z'), LONDON).min).toBe('2026-10-25');
-    expect(calendarBounds(at('2026-10-25T19:45:00Z'), LONDON).min).toBe('2026-10-26');
+  it.each([
+    // The cutoff in winter time.
+    ['2026-01-15T18:44:00Z', ROME, '2026-01-15'],
+    ['2026-01-15T18:45:00Z', ROME, '2026-01-16'],
+    // In London time for campo: the same instant is before the cutoff in London and after it in Rome.
+    ['2026-06-10T18:44:00Z', LONDON, '2026-06-10'],
+    ['2026-06-10T18:45:00Z', LONDON, '2026-06-11'],
+    ['2026-06-10T18:30:00Z', LONDON, '2026-06-10'],
+    ['2026-06-10T18:30:00Z', ROME, '2026-06-11'],
+    // On daylight-saving change days.
+    ['2026-03-29T17:44:00Z', ROME, '2026-03-29'],
+    ['2026-03-29T17:45:00Z', ROME, '2026-03-30'],
+    ['2026-10-25T18:44:00Z', ROME, '2026-10-25'],
+    ['2026-10-25T18:45:00Z', ROME, '2026-10-26'],
+    ['2026-03-29T18:44:00Z', LONDON, '2026-03-29'],
+    ['2026-03-29T18:45:00Z', LONDON, '2026-03-30'],
+    ['2026-10-25T19:44:00Z', LONDON, '2026-10-25'],
+    ['2026-10-25T19:45:00Z', LONDON, '2026-10-26'],
+  ])('at %s in %s, offers days from %s', (instant, zone, min) => {
+    expect(calendarBounds(at(instant), zone).min).toBe(min);
   });
 
   it('clamps the horizon to the end of a shorter month', () => {
@@ -250,39 +240,26 @@ describe('nightStartSlots', () => {
   });
 
   it('offers nothing today from 19:00', () => {
-    expect(nightStartSlots('2026-06-10', at('2026-06-10T16:59:59Z'), ROME)).toEqual([
-      '19:00',
-      '19:15',
-      '19:30',
-      '19:45',
-    ]);
+    expect(nightStartSlots('2026-06-10', at('2026-06-10T16:59:59Z'), ROME)).toEqual(
+      quarters('19:00', '19:45'),
+    );
     expect(nightStartSlots('2026-06-10', at('2026-06-10T17:00:00Z'), ROME)).toEqual([]);
     expect(nightStartSlots('2026-06-10', at('2026-06-10T17:44:00Z'), ROME)).toEqual([]);
   });
 
   it('uses London time for campo and the right offset on change days', () => {
-    expect(nightStartSlots('2026-06-10', at('2026-06-10T17:30:00Z'), LONDON)).toEqual([
-      '18:45',
-      '19:00',
-      '19:15',
-      '19:30',
-      '19:45',
-    ]);
+    expect(nightStartSlots('2026-06-10', at('2026-06-10T17:30:00Z'), LONDON)).toEqual(
+      quarters('18:45', '19:45'),
+    );
     expect(nightStartSlots('2026-06-10', at('2026-06-10T17:30:00Z'), ROME)).toEqual([]);
-    expect(nightStartSlots('2026-03-29', at('2026-03-29T16:59:00Z'), ROME)).toEqual([
-      '19:00',
-      '19:15',
-      '19:30',
-      '19:45',
-    ]); // 18:59 CEST
+    expect(nightStartSlots('2026-03-29', at('2026-03-29T16:59:00Z'), ROME)).toEqual(
+      quarters('19:00', '19:45'),
+    ); // 18:59 CEST
     expect(nightStartSlots('2026-03-29', at('2026-03-29T17:00:00Z'), ROME)).toEqual([]); // 19:00 CEST
     expect(nightStartSlots('2026-10-25', at('2026-10-25T18:00:00Z'), ROME)).toEqual([]); // 19:00 CET
-    expect(nightStartSlots('2026-10-25', at('2026-10-25T17:59:00Z'), ROME)).toEqual([
-      '19:00',
-      '19:15',
-      '19:30',
-      '19:45',
-    ]);
+    expect(nightStartSlots('2026-10-25', at('2026-10-25T17:59:00Z'), ROME)).toEqual(
+      quarters('19:00', '19:45'),
+    );
   });
 });
 

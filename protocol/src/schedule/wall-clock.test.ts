@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarBounds } from './calendar';
 import { isIsoDate, plusIsoDate, readWallClock } from './local-time';
 import { daytimeStartSlots, nightStartSlots } from './start-slots';
+import { seededRandom } from '../seeded-random';
 
 // The calendar's bounds and the start slots read the wall clock through Intl instead of luxon
 // DateTimes (a few per hold on the server). These compare them with the luxon reading they replaced,
@@ -19,8 +20,13 @@ const ZONES = [
   'UTC',
 ];
 
-/** Instants every 61 minutes and 13 seconds around each zone's changes of 2026, and random ones. */
+/** Instants around each of the zone's changes of 2026, and random ones. */
 function instants(zone: string): Date[] {
+  return [...aroundChanges(zone), ...randomInstants(150)];
+}
+
+/** Every 61 minutes and 13 seconds, from 36 hours before to 36 hours after each change of 2026. */
+function aroundChanges(zone: string): Date[] {
   const found: Date[] = [];
   let previous = DateTime.fromISO('2026-01-01T00:00:00Z').setZone(zone).offset;
   for (let t = Date.parse('2026-01-01T00:00:00Z'); t < Date.parse('2027-01-01T00:00:00Z'); t += 3_600_000) {
@@ -31,12 +37,14 @@ function instants(zone: string): Date[] {
     }
     previous = offset;
   }
-  let seed = 42;
-  for (let i = 0; i < 150; i += 1) {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    found.push(new Date(Date.parse('2025-06-01T00:00:00Z') + (seed % (800 * 86_400)) * 1000 + (seed % 1000)));
-  }
   return found;
+}
+
+/** `count` instants in the 800 days from 1 June 2025, the same on every run. */
+function randomInstants(count: number): Date[] {
+  const random = seededRandom(42);
+  const from = Date.parse('2025-06-01T00:00:00Z');
+  return Array.from({ length: count }, () => new Date(from + Math.floor(random() * 800 * 86_400_000)));
 }
 
 function luxonCalendarBounds(now: Date, zone: string) {

@@ -33,9 +33,10 @@ export const bookingDurationSchema = z.union([
 ]);
 export type BookingDuration = z.infer<typeof bookingDurationSchema>;
 
-const endsAfterStart = (booking: { startTimeIso: string; endTimeIso: string }) =>
+/** With END_AFTER_START, the refinement of every body that carries a period. */
+export const endsAfterStart = (booking: { startTimeIso: string; endTimeIso: string }) =>
   Date.parse(booking.endTimeIso) > Date.parse(booking.startTimeIso);
-const END_AFTER_START = { message: 'The end must be after the start', path: ['endTimeIso'] };
+export const END_AFTER_START = { message: 'The end must be after the start', path: ['endTimeIso'] };
 
 /**
  * The booking record a browser saves as pending (customer spec §3, `POST /api/bookings/save`).

@@ -65,15 +65,15 @@ describe('Italian calendar names', () => {
 });
 
 describe('months', () => {
-  it('bounds a month in UTC as lived in the zone, DST included', () => {
-    expect(monthBoundsUtc('2026-07', 'Europe/Rome')).toEqual({
-      fromUtc: '2026-06-30T22:00:00Z',
-      toUtc: '2026-07-31T22:00:00Z',
-    });
-    expect(monthBoundsUtc('2026-03', 'Europe/London')).toEqual({
-      fromUtc: '2026-03-01T00:00:00Z',
-      toUtc: '2026-03-31T23:00:00Z',
-    });
+  it.each([
+    ['2026-07', 'Europe/Rome', '2026-06-30T22:00:00Z', '2026-07-31T22:00:00Z'],
+    // Winter time at the start, summer time at the end.
+    ['2026-03', 'Europe/London', '2026-03-01T00:00:00Z', '2026-03-31T23:00:00Z'],
+  ])('bounds %s in UTC as lived in %s, DST included', (month, zone, fromUtc, toUtc) => {
+    expect(monthBoundsUtc(month, zone)).toEqual({ fromUtc, toUtc });
+  });
+
+  it('tells the month of an instant in the zone, and refuses a month that is not one', () => {
     expect(monthOf(new Date('2026-06-30T22:30:00Z'), 'Europe/Rome')).toBe('2026-07');
     expect(monthOf(new Date('2026-06-30T22:30:00Z'), 'Europe/London')).toBe('2026-06');
     expect(takingsMonthSchema.safeParse('2026-13').success).toBe(false);

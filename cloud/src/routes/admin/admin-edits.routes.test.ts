@@ -8,7 +8,7 @@ import {
   type DiscountCode,
 } from '@deposito/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomerDetails } from '../../../test/builders';
+import { buildCustomerDetails, TODAY_NOON } from '../../../test/builders';
 import { TEST_ADMIN, useAdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
@@ -16,7 +16,6 @@ import { STORE_DIALECTS } from '../../../test/test-store';
 // two operators editing the same thing: the second save, made from an older read, is refused with
 // `edit/stale` naming the first operator, and changes nothing (item 7).
 // Clock: Friday 27 March 2026, 09:00 in Rome.
-const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 const SECOND_ADMIN = { email: 'anna@deposito.test', password: 'another long password' };
 
 describe.each(STORE_DIALECTS)('operator edits on %s', (dialect) => {

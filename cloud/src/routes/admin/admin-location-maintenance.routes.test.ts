@@ -2,12 +2,11 @@ import { errorBodySchema, publicLocationSchema } from '@deposito/protocol';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../test/admin-test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
+import { TODAY_NOON } from '../../../test/builders';
 
 // One site's maintenance (issue 17, roles and maintenance): an operator pauses a location's
 // bookings while the others keep selling; its pages say so and the server refuses its holds.
 // Clock: the admin test app's (Friday 27 March 2026, 09:00 in Rome).
-
-const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 
 describe.each(STORE_DIALECTS)("a site's own maintenance over HTTP (%s)", (dialect) => {
   const app = useAdminTestApp({ dialect });

@@ -1,13 +1,12 @@
 import { errorBodySchema, systemSettingsSchema } from '@deposito/protocol';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../test/admin-test-app';
-import { NEW_LOCATION_BODY as newLocation } from '../../../test/builders';
+import { NEW_LOCATION_BODY as newLocation, TODAY_NOON } from '../../../test/builders';
 
 // Operator input that would harm every site is refused by the server with its own code, whatever
 // sent it (issue 17): block windows that overlap or are empty, an inverted fast-track window,
 // prices of zero, a location key that names one of our pages. Nothing is saved.
 // Clock: Friday 27 March 2026, 09:00 in Rome.
-const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 
 describe('admin input validation over HTTP', () => {
   const app = useAdminTestApp();

@@ -79,10 +79,11 @@ describe.each(STORE_DIALECTS)('booking periods the pages never offer, on %s', (d
     await expectRefused(() => hold(period(TOMORROW, '20:00', 3)), 'booking/ends_after_closing');
     await expectRefused(() => hold(period(TOMORROW, '10:00', 2)), 'booking/duration_not_offered');
     await expectRefused(() => hold(period(TOMORROW, '10:00', 7)), 'booking/duration_not_offered');
-    // The save of a booking never held goes through the same rules.
-    await expectRefused(
-      () =>
-        api.post('/api/bookings/save', {
+    // The save of a booking never held, and a future-day booking, go through the same rules.
+    const requests = [
+      [
+        '/api/bookings/save',
+        {
           transactionId: 'BOOKING-1700000000000',
           location: 'vicolo',
           ...period(TODAY, '16:45', 6),
@@ -90,20 +91,22 @@ describe.each(STORE_DIALECTS)('booking periods the pages never offer, on %s', (d
           reservedLockers: [],
           quantita: 1,
           note: 'lang:it',
-        }),
-      'booking/ends_after_closing',
-    );
-    await expectRefused(
-      () =>
-        api.post('/api/bookings/scheduled', {
+        },
+        'booking/ends_after_closing',
+      ],
+      [
+        '/api/bookings/scheduled',
+        {
           id_transazione: 'BOOKING-1700000000001',
           location_key: 'vicolo',
           ...period(TOMORROW, '02:00', 3),
           tipo_locker: 'standard',
           quantita: 1,
-        }),
-      'booking/start_not_offered',
-    );
+        },
+        'booking/start_not_offered',
+      ],
+    ] as const;
+    for (const [path, body, code] of requests) await expectRefused(() => api.post(path, body), code);
   });
 
   it("refuses night-wizard periods outside the night's slots and its 22:45 end", async () => {

@@ -6,13 +6,12 @@ import {
   scheduledBookingResponseSchema,
 } from '@deposito/protocol';
 import { describe, expect, it } from 'vitest';
-import { buildCustomerDetails } from '../../../test/builders';
+import { buildCustomerDetails, TODAY_NOON } from '../../../test/builders';
 import { startTestApp, useTestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
 
 // Clock: Friday 27 March 2026, 09:00 in Rome. Oca prices: standard 3 h = 5 €, large 3 h = 7 €,
 // standard 1 day = 12 €; 4 large lockers, at most 3 sold online at once.
-const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 
 describe.each(STORE_DIALECTS)('booking calls on %s', (dialect) => {
   const { test, api } = useTestApp(() => startTestApp({ dialect }));

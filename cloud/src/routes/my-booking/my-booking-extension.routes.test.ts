@@ -18,16 +18,16 @@ import {
 import { startPaymentTestApp } from '../../../test/payment-test-app';
 import { payOnSandbox } from '../../../test/sandbox-card';
 import { STORE_DIALECTS } from '../../../test/test-store';
+import { TODAY_NOON } from '../../../test/builders';
 
 // Extending a stay from the visitor's booking page (issue 16), through HTTP against the real cloud:
 // the longer stays on offer and their price difference, the hold and the gateway's page, what a
 // paid (and a declined) extension does to the stay, the e-mail, the PIN's new end on the
 // controller, and the refusals. Clock: Friday 27 March 2026, 09:00 in Rome.
 
-// 12:00–15:00 in Rome: a new booking from 12:00 could last 3 to 6 hours (it must end by 22:00).
-const NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
-// 15:00–18:00: right after NOON, on the same (lowest free) locker.
-const AFTER_NOON = { startTimeIso: '2026-03-27T14:00:00.000Z', endTimeIso: '2026-03-27T17:00:00.000Z' };
+// TODAY_NOON, 12:00–15:00 in Rome: a new booking from 12:00 could last 3 to 6 hours (it must end by 22:00).
+// 15:00–18:00: right after TODAY_NOON, on the same (lowest free) locker.
+const AFTER_NOON = { startTimeIso: TODAY_NOON.endTimeIso, endTimeIso: '2026-03-27T17:00:00.000Z' };
 // 16:00–22:00: six hours, the longest stay by the hour, ending when daytime stays must end.
 const AFTERNOON_TO_CLOSING = {
   startTimeIso: '2026-03-27T15:00:00.000Z',
@@ -68,7 +68,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     (await test.store.bridge.commandsForTransaction(id)).filter((command) => command.op === 'book');
 
   it('offers the longer stays a new booking could have, each for the price difference without a second fee', async () => {
-    const { token } = await paidStay(NOON);
+    const { token } = await paidStay(TODAY_NOON);
     const answer = await read(token);
     const three = await priceOf(3);
     const options = await Promise.all(
@@ -76,7 +76,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
         const priceCents = (await priceOf(hours)) - three;
         return {
           duration: { value: hours, unit: 'hours' },
-          endIso: new Date(Date.parse(NOON.startTimeIso) + hours * 3_600_000).toISOString(),
+          endIso: new Date(Date.parse(TODAY_NOON.startTimeIso) + hours * 3_600_000).toISOString(),
           priceCents,
           totalCents: Math.max(MIN_AMOUNT_CENTS, priceCents),
         };
@@ -87,10 +87,10 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
   });
 
   it('extends after payment: same locker and PIN, new end on the page, the calendar and the controller, e-mail', async () => {
-    const { id, token } = await paidStay(NOON);
+    const { id, token } = await paidStay(TODAY_NOON);
     const stay = (await test.store.bookings.get(id))!;
     await test.cloud.context.events.idle();
-    expect((await books(id)).map((book) => book.params?.to)).toEqual([NOON.endTimeIso]);
+    expect((await books(id)).map((book) => book.params?.to)).toEqual([TODAY_NOON.endTimeIso]);
     const before = await read(token);
     const option = before.extension.options[1]!; // two more hours: 12:00–17:00
 
@@ -106,7 +106,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     expect(extension).toMatchObject({
       status: 'confirmed',
       pin: stay.pin,
-      startAt: new Date(NOON.endTimeIso),
+      startAt: new Date(TODAY_NOON.endTimeIso),
       endAt: new Date(option.endIso),
       feeCents: 0,
       totalCents: option.totalCents,
@@ -120,14 +120,14 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
       reference: id,
       status: 'confirmed',
       pin: stay.pin,
-      startIso: NOON.startTimeIso,
+      startIso: TODAY_NOON.startTimeIso,
       endIso: option.endIso,
       paidCents: stay.totalCents + option.totalCents,
       extensions: [
         {
           reference: extensionId,
           status: 'confirmed',
-          startIso: NOON.endTimeIso,
+          startIso: TODAY_NOON.endTimeIso,
           endIso: option.endIso,
           paidCents: option.totalCents,
         },
@@ -145,7 +145,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     const programmed = await books(id);
     expect(programmed.at(-1)?.params).toEqual({
       pin: stay.pin,
-      from: NOON.startTimeIso,
+      from: TODAY_NOON.startTimeIso,
       to: option.endIso,
     });
     expect(await books(extensionId!)).toEqual([]);
@@ -195,7 +195,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
   });
 
   it('a declined card changes nothing: same end, nothing sent to the controller, another try is possible', async () => {
-    const { id, token } = await paidStay(NOON);
+    const { id, token } = await paidStay(TODAY_NOON);
     await test.cloud.context.events.idle();
     const before = await read(token);
     const commandsBefore = await books(id);
@@ -220,7 +220,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
   });
 
   it('is refused when the locker is booked right after the end', async () => {
-    const { id, token } = await paidStay(NOON);
+    const { id, token } = await paidStay(TODAY_NOON);
     // Another visitor holds the same locker from 15:00 (the one a visitor picks on the site).
     const stay = (await test.store.bookings.get(id))!;
     await test.cloud.context.services.bookings.hold({
@@ -249,7 +249,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     expect(errorBodySchema.parse(await refused.json()).error.code).toBe('my_booking/extension_not_available');
     expect(await test.store.bookingExtensions.ofStay(id)).toEqual([]);
 
-    const other = await paidStay(NOON);
+    const other = await paidStay(TODAY_NOON);
     const offBy = await extend(other.token, '2026-03-27T15:30:00.000Z');
     expect(offBy.status).toBe(409);
     expect(errorBodySchema.parse(await offBy.json()).error.code).toBe('my_booking/extension_not_available');
@@ -258,7 +258,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
   });
 
   it('an operator gives the stay more time without charge: the offer, same PIN, history, audit trail, e-mail', async () => {
-    const { id, token } = await paidStay(NOON);
+    const { id, token } = await paidStay(TODAY_NOON);
     const stay = (await test.store.bookings.get(id))!;
     const admin = { authorization: `Bearer ${await test.adminToken()}` };
     const offered = await fetch(`${test.url}/api/admin/bookings/${id}/extension`, { headers: admin });
@@ -302,7 +302,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
   });
 
   it('paid after its hold lapsed: confirmed late on the same locker with the PIN, as it is still free', async () => {
-    const { id, token } = await paidStay(NOON);
+    const { id, token } = await paidStay(TODAY_NOON);
     const stay = (await test.store.bookings.get(id))!;
     const option = (await read(token)).extension.options[0]!;
     const page = await (await extend(token, option.endIso)).text();
@@ -326,7 +326,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
   it('paid after the stay was cancelled: nothing to extend, the money is owed back', async () => {
     await test.store.settings.set({ [VISITOR_CANCELLATION_POLICY_SETTING]: 'until_start' }, test.clock.now());
     try {
-      const { id, token } = await paidStay(NOON);
+      const { id, token } = await paidStay(TODAY_NOON);
       const option = (await read(token)).extension.options[0]!;
       const page = await (await extend(token, option.endIso)).text();
       expect((await fetch(`${test.url}/api/my-booking/${token}/cancel`, { method: 'POST' })).status).toBe(
@@ -357,7 +357,7 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
     await test.store.settings.set({ [VISITOR_CANCELLATION_POLICY_SETTING]: 'until_start' }, test.clock.now());
     try {
       const before = await takingsToday();
-      const { id, token } = await paidStay(NOON);
+      const { id, token } = await paidStay(TODAY_NOON);
       const option = (await read(token)).extension.options[0]!;
       await payOnSandbox(await (await extend(token, option.endIso)).text());
       const [extensionId] = await test.store.bookingExtensions.ofStay(id);

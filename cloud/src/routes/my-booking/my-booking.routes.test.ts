@@ -22,12 +22,12 @@ import {
 } from '../../../test/my-booking-visitor';
 import { apiClient, holdOverApi, TEST_NOW, useTestApp } from '../../../test/test-app';
 import { STORE_DIALECTS } from '../../../test/test-store';
+import { TODAY_NOON } from '../../../test/builders';
 
 // The visitor's private booking link (issue 16), through HTTP against the real cloud: minted when a
 // paid booking's e-mail is written, carried by that e-mail, opening the booking and its calendar
 // file, and answering 404 once unknown, revoked or expired. Clock: Friday 27 March 2026, 09:00 in Rome.
 
-const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 // Tomorrow (a later day): paid now, lockers and PIN on the morning of the day.
 const TOMORROW = { startTimeIso: '2026-03-28T10:00:00.000Z', endTimeIso: '2026-03-28T13:00:00.000Z' };
 /** iCalendar text with its folded lines joined and its escapes undone. */

@@ -13,13 +13,13 @@ import { STORE_DIALECTS } from '../../../test/test-store';
 import { AXERVE_STUB_PATHS } from '../../payments/axerve-stub';
 import { centsToGatewayAmount } from '../../payments/gateway-amount';
 import { PAYMENT_ERROR_LOG_TYPE } from '../../services/payment.service';
+import { TODAY_NOON } from '../../../test/builders';
 
 // What is paid is what is booked (issue 13, items 1–3), through HTTP against the real cloud:
 // a hold is frozen once its payment page exists, a booking is confirmed only for exactly its
 // total, a declined card leaves a held booking that says so and can be paid again, and the total
 // every answer shows is the amount charged. Clock: Friday 27 March 2026, 09:00 in Rome.
 
-const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 const FIFTEEN_DAYS = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-04-11T10:00:00.000Z' };
 
 describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect) => {

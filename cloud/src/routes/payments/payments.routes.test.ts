@@ -1,6 +1,6 @@
 import { bookingRoutes, errorBodySchema } from '@deposito/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedLocation, TEST_NIGHT_PAYER } from '../../../test/builders';
+import { seedLocation, TEST_NIGHT_PAYER, TODAY_NOON } from '../../../test/builders';
 import { startPaymentTestApp } from '../../../test/payment-test-app';
 import {
   APOSTROPHE_PAYER,
@@ -19,8 +19,6 @@ import { PAYMENT_ERROR_LOG_TYPE } from '../../services/payment.service';
 // The payment path against the real cloud and store: holds made over the API, paid on the sandbox
 // gateway's page (which notifies the cloud server-to-server), read back by the completion page.
 // Clock: Friday 27 March 2026, 09:00 in Rome; holds last 15 minutes.
-
-const TODAY_NOON = { startTimeIso: '2026-03-27T11:00:00.000Z', endTimeIso: '2026-03-27T14:00:00.000Z' };
 
 describe.each(STORE_DIALECTS)('payments on %s', (dialect) => {
   const { test, api } = useTestApp(() => startPaymentTestApp({ dialect }));
