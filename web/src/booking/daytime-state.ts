@@ -77,16 +77,9 @@ function daytimeStep(state: DaytimeState, action: Exclude<DaytimeAction, { type:
     case 'dateConfirmed':
       return { ...state, view: 'timeSelection', date: action.date, time: null, duration: null, counts: null };
     case 'timeChosen':
-      return { ...state, ...chosen.time(action.time), view: 'duration' };
+      return { ...chosen.time(state, action.time), view: 'duration' };
     case 'durationConfirmed':
-      return {
-        ...state,
-        ...chosen.stay(action),
-        view: 'lockerOptions',
-        counts: action.counts,
-        size: null,
-        quantity: null,
-      };
+      return { ...chosen.stay(state, action), view: 'lockerOptions', size: null, quantity: null };
     case 'sizeChosen':
       return { ...state, view: 'lockerQuantity', size: action.size, quantity: null };
     case 'lockersHeld':

@@ -41,15 +41,22 @@ export interface DurationConfirmed {
   endTimeIso: string;
 }
 
-/** What the choices both wizards take alike change (each wizard moves to its own next step). */
+/** The choices after a choice both wizards take alike (each wizard moves on to its own next step). */
 export const chosen = {
   /** A new start: a duration chosen for another start no longer holds. */
-  time: (time: string) => ({ time, duration: null, endTimeIso: null }),
-  /** The confirmed duration and the stay it makes. */
-  stay: ({ duration, startTimeIso, endTimeIso }: DurationConfirmed) => ({
-    duration,
-    startTimeIso,
-    endTimeIso,
+  time: <S extends WizardChoices>(state: S, time: string): S => ({
+    ...state,
+    time,
+    duration: null,
+    endTimeIso: null,
+  }),
+  /** The confirmed duration, the stay it makes and, when they came with it, its counts. */
+  stay: <S extends WizardChoices>(state: S, action: DurationConfirmed & { counts?: SizeCounts }): S => ({
+    ...state,
+    duration: action.duration,
+    startTimeIso: action.startTimeIso,
+    endTimeIso: action.endTimeIso,
+    counts: action.counts ?? state.counts,
   }),
 };
 

@@ -60,14 +60,9 @@ function nightStep(state: NightState, action: Exclude<NightAction, { type: 'back
         dayCounts: action.counts,
       };
     case 'timeChosen':
-      return { ...state, ...chosen.time(action.time), step: 'duration' };
+      return { ...chosen.time(state, action.time), step: 'duration' };
     case 'durationConfirmed':
-      return {
-        ...state,
-        ...chosen.stay(action),
-        step: 'lockerOptions',
-        counts: action.counts ?? state.counts,
-      };
+      return { ...chosen.stay(state, action), step: 'lockerOptions' };
     case 'sizeChosen':
       return { ...state, step: 'lockerQuantity', size: action.size };
     case 'quantityChosen':
