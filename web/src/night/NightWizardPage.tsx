@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
@@ -8,16 +8,9 @@ import { nightStartSlots } from '@deposito/protocol/schedule/start-slots';
 import { nightAvailabilityWindow } from '@deposito/protocol/schedule/windows';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
-import {
-  checkNightAvailability,
-  checkNightRange,
-  loadFrontendOverrides,
-  loadLocation,
-  preloadCustomerRoutes,
-} from '../api/deposito-api';
-import { ErrorScreen, LoadingScreen, MaintenanceScreen } from '../components/StatusScreens';
-import { bookingsPaused } from '../components/bookings-paused';
-import { useClock } from '../components/clock';
+import { checkNightAvailability, checkNightRange, preloadCustomerRoutes } from '../api/deposito-api';
+import { ErrorScreen } from '../components/StatusScreens';
+import { LocationGate } from '../components/LocationGate';
 import { RecapBar } from '../components/RecapBar';
 import { ChoiceSteps, usePendingDuration } from '../booking/steps/ChoiceSteps';
 import { INITIAL_NIGHT_STATE, NIGHT_WIZARD, restoreNightState, type NightAction } from './night-state';
@@ -41,39 +34,17 @@ function preloadBookingCode(): void {
 /** The location used when the path names none. */
 export const DEFAULT_NIGHT_LOCATION = 'vicolo';
 
-type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'failed' }
-  | { kind: 'ready'; location: PublicLocation; overrides: FrontendOverrides };
-
 /** `/booking-notte/:location`: the night-booking wizard. */
 export function NightWizardPage() {
   const { location: key = DEFAULT_NIGHT_LOCATION } = useParams();
-  const clock = useClock();
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
-
-  useEffect(() => {
-    let active = true;
-    setLoaded({ kind: 'loading' });
-    Promise.all([loadLocation(key), loadFrontendOverrides(key)]).then(
-      ([location, overrides]) => active && setLoaded({ kind: 'ready', location, overrides }),
-      () => active && setLoaded({ kind: 'failed' }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [key]);
-
-  if (loaded.kind === 'loading') return <LoadingScreen />;
-  if (loaded.kind === 'failed') return <ErrorScreen />;
-  const { location, overrides } = loaded;
-  if (bookingsPaused(location, overrides, clock())) {
-    return <MaintenanceScreen />;
-  }
   return (
-    <CancellationPolicyContext.Provider value={overrides.cancellationPolicy ?? null}>
-      <NightWizard location={location} lockerDimensions={overrides.lockerDimensions} />
-    </CancellationPolicyContext.Provider>
+    <LocationGate locationKey={key} unknown={<ErrorScreen />}>
+      {(location, overrides) => (
+        <CancellationPolicyContext.Provider value={overrides.cancellationPolicy ?? null}>
+          <NightWizard location={location} lockerDimensions={overrides.lockerDimensions} />
+        </CancellationPolicyContext.Provider>
+      )}
+    </LocationGate>
   );
 }
 
