@@ -164,18 +164,11 @@ export function DaytimeSteps(props: DaytimeStepsProps) {
   const { period } = pending;
   const actions = useDaytimeStepActions(props, pending.pendingDuration, period);
 
-  const back = (
-    <button
-      type="button"
-      className="button button-ghost"
-      onClick={() => {
-        if (state.view === 'lockerOptions') pending.setPendingDuration(null);
-        onBack();
-      }}
-    >
-      {t('ui.back')}
-    </button>
-  );
+  function back() {
+    // Back from the sizes forgets the duration (the reducer clears it too).
+    if (state.view === 'lockerOptions') pending.setPendingDuration(null);
+    onBack();
+  }
 
   return (
     <>
@@ -203,7 +196,7 @@ export function DaytimeSteps(props: DaytimeStepsProps) {
           onQuantity: (quantity) => void actions.chooseQuantity(quantity),
           onCalendarBack: onBack,
         }}
-        actions={back}
+        actions={{ onBack: back }}
       />
       {state.view === 'summary' && state.hold && (
         <DaytimeSummary

@@ -138,18 +138,6 @@ export function NightWizard({
 
   const checks = useNightChecks({ location, ...flow });
 
-  // Back one step (what was chosen before it stays), or cancel the whole booking.
-  const cancelButton = (
-    <>
-      <button type="button" className="button button-secondary" onClick={back}>
-        {t('ui.back')}
-      </button>
-      <button type="button" className="button button-ghost" onClick={cancel}>
-        {t('ui.cancel')}
-      </button>
-    </>
-  );
-
   return (
     <main className={state.step === 'summary' ? 'page' : 'page page-narrow'}>
       <div className="step-language">
@@ -181,7 +169,8 @@ export function NightWizard({
           onQuantity: (quantity) => go({ type: 'quantityChosen', quantity }),
           onCalendarBack: () => navigate(`/${encodeURIComponent(location.key)}`),
         }}
-        actions={cancelButton}
+        // Back one step (what was chosen before it stays), or cancel the whole booking.
+        actions={{ onBack: back, onCancel: cancel }}
       />
       {state.step === 'summary' &&
         state.size &&

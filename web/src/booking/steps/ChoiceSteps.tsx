@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import type { LockerSize } from '@deposito/protocol/pricing/locker-size';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
 import { calendarBounds } from '@deposito/protocol/schedule/calendar';
@@ -10,6 +10,7 @@ import { CalendarStep } from './CalendarStep';
 import { LockerSizeStep } from './LockerSizeStep';
 import { QuantityStep } from './QuantityStep';
 import { StartAndDurationSteps } from './StartAndDurationSteps';
+import { StepBackActions } from './StepCard';
 
 /** The steps both wizards ask alike, from the day to the quantity. */
 export type ChoiceStep = 'calendar' | 'time' | 'duration' | 'lockerOptions' | 'lockerQuantity';
@@ -73,13 +74,14 @@ export function ChoiceSteps({
   pending: ReturnType<typeof usePendingDuration>;
   on: ChoiceHandlers;
   /** Under each step after the calendar: the way back (and, in the night wizard, cancel). */
-  actions: ReactNode;
+  actions: ComponentProps<typeof StepBackActions>;
 }) {
   const clock = useClock();
   const now = clock();
   const { zone, busy, error, setError } = page;
   const { counts, size } = choices;
   const dismissError = () => setError(null);
+  const stepActions = <StepBackActions {...actions} />;
   return (
     <>
       {step === 'calendar' && (
@@ -108,14 +110,14 @@ export function ChoiceSteps({
         setError={setError}
         onTimeChosen={on.onTime}
         onContinue={on.onDuration}
-        actions={actions}
+        actions={stepActions}
       />
       {step === 'lockerOptions' && counts && (
         <LockerSizeStep
           dimensions={page.lockerDimensions}
           counts={counts}
           onChoose={on.onSize}
-          secondaryAction={actions}
+          secondaryAction={stepActions}
         />
       )}
       {step === 'lockerQuantity' && counts && size && (
@@ -125,7 +127,7 @@ export function ChoiceSteps({
           error={error}
           onDismissError={dismissError}
           onChoose={on.onQuantity}
-          secondaryAction={actions}
+          secondaryAction={stepActions}
         />
       )}
     </>

@@ -62,6 +62,27 @@ export function ContinueButton({
   );
 }
 
+/** Under each step after the calendar: Back and, in the night wizard, Cancel (Back then stands out more). */
+export function StepBackActions({ onBack, onCancel }: { onBack: () => void; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button
+        type="button"
+        className={onCancel ? 'button button-secondary' : 'button button-ghost'}
+        onClick={onBack}
+      >
+        {t('ui.back')}
+      </button>
+      {onCancel && (
+        <button type="button" className="button button-ghost" onClick={onCancel}>
+          {t('ui.cancel')}
+        </button>
+      )}
+    </>
+  );
+}
+
 /** One of a step's choices (a size, a quantity): choosing it moves the wizard on. */
 export function ChoiceButton({
   disabled,
