@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium';
+import { E2E_RUN, E2E_VISITOR } from './e2e/support/run-defaults';
 import { freePortRange } from './e2e/support/free-ports';
 
 // End-to-end tests drive the system Chromium against the real cloud: it is built and started here
@@ -33,20 +33,10 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   // The tests change the cloud's global settings (maintenance, block windows), so one at a time.
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
+  ...E2E_RUN,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
-  use: {
-    baseURL,
-    trace: 'retain-on-failure',
-    // Italian is the product's default language; tests that need another one switch explicitly.
-    locale: 'it-IT',
-    timezoneId: 'Europe/Rome',
-    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
-  },
+  use: { ...E2E_VISITOR, baseURL },
   projects: [
     {
       name: 'phone',

@@ -55,19 +55,23 @@ test('Gestione Sedi: adds, edits and lists a location', async () => {
   await page.getByRole('button', { name: 'Crea sede' }).click();
   await expect(admin.notice('L\'"ID interno" è obbligatorio per creare una nuova sede.')).toBeVisible();
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Crea sede' }) });
-  await form.getByLabel('ID interno').fill(locationId);
-  await form.getByLabel('Nome').fill('Deposito E2E');
-  await form.getByLabel('Indirizzo').fill('Via dei Test 1, Roma');
-  await form.getByLabel('Recipient (IP controller)').fill('127.0.0.1');
-  await form.getByLabel('Mastercode').fill('123456');
-  await form.getByLabel('Locker standard').fill('1, 2, x, 3');
-  await form.getByLabel('Locker grandi').fill('10');
-  await form.getByLabel('Max online standard').fill('3');
-  await form.getByLabel('Max online grandi').fill('1');
-  await form.getByLabel('Standard Ore prezzo').fill('5');
-  await form.getByLabel('Standard Giorni prezzo').fill('12');
-  await form.getByLabel('Grande Ore prezzo').fill('7');
-  await form.getByLabel('Grande Giorni prezzo').fill('16');
+  // Each field of the new location, by its label.
+  const fields = {
+    'ID interno': locationId,
+    Nome: 'Deposito E2E',
+    Indirizzo: 'Via dei Test 1, Roma',
+    'Recipient (IP controller)': '127.0.0.1',
+    Mastercode: '123456',
+    'Locker standard': '1, 2, x, 3',
+    'Locker grandi': '10',
+    'Max online standard': '3',
+    'Max online grandi': '1',
+    'Standard Ore prezzo': '5',
+    'Standard Giorni prezzo': '12',
+    'Grande Ore prezzo': '7',
+    'Grande Giorni prezzo': '16',
+  };
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
   await admin.screenshot('admin-03-locations-new');
   await page.getByRole('button', { name: 'Crea sede' }).click();
   await expect(admin.notice('Nuova sede creata')).toBeVisible();

@@ -60,15 +60,10 @@ test('night wizard, step by step', async ({ page }) => {
   await night.open('vicolo');
   await expect(page.getByLabel('Data')).toBeVisible();
   await expectNoViolations(page, 'night calendar');
-  await night.chooseDate('2026-07-02');
-  await expectNoViolations(page, 'night start time');
-  await night.chooseTime('18:00');
-  await expectNoViolations(page, 'night duration');
-  await night.chooseDuration('hours:3');
-  await expectNoViolations(page, 'night sizes');
-  await night.chooseSize(/Grande/);
-  await expectNoViolations(page, 'night quantity');
-  await night.chooseQuantity(1);
+  await night.chooseStay(
+    { date: '2026-07-02', time: '18:00', duration: 'hours:3', size: /Grande/, quantity: 1 },
+    (step) => expectNoViolations(page, `night ${step}`),
+  );
   await expect(night.countdown()).toBeVisible();
   await expectNoViolations(page, 'night summary');
 });

@@ -19,6 +19,8 @@ import { CUSTOMER, resetCloudAroundEachTest, shot } from './support/customer-ses
 // locker "on the day"), so every run covers both confirmations whatever the hour it starts at.
 
 let cloud: CloudControl;
+/** The smallest daytime booking: one standard locker for 3 hours. */
+const ONE_STANDARD_FOR_THREE_HOURS = { duration: 'hours:3', size: /Standard/, quantity: 1 } as const;
 resetCloudAroundEachTest({ use: (control) => (cloud = control) });
 
 /** From the idle screen to the calendar: phones choose "start later" first. */
@@ -55,17 +57,20 @@ async function payOnSandbox(
   await shot(page, testInfo, `${prefix}-complete`);
 }
 
-/**
- * The daytime flow from the home page to the complete page: a standard locker on `date` at the
- * first start time offered, for the first duration offered, paid on the sandbox page.
- */
-async function bookDaytime(
+/** A booking from start to PIN on `date`, which `starts` today or later; `shots` prefixes its screenshots. */
+type BookingRun = (
   page: Page,
   testInfo: TestInfo,
   date: string,
   starts: 'today' | 'later day',
   shots: string,
-): Promise<void> {
+) => Promise<void>;
+
+/**
+ * The daytime flow from the home page to the complete page: a standard locker on `date` at the
+ * first start time offered, for the first duration offered, paid on the sandbox page.
+ */
+const bookDaytime: BookingRun = async (page, testInfo, date, starts, shots) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Deposito bagagli' })).toBeVisible();
   await shot(page, testInfo, `${shots}00-home`);
@@ -94,7 +99,7 @@ async function bookDaytime(
   await shot(page, testInfo, `${shots}07-summary`);
   await page.getByRole('button', { name: 'Paga ora' }).click();
   await payOnSandbox(page, testInfo, `${shots}08`, starts);
-}
+};
 
 test('fast track: a large locker for the next three hours, paid and confirmed', async ({
   page,
@@ -141,13 +146,7 @@ test('fast track falls back to a standard locker when every large one is taken',
  * The night wizard from its calendar to the complete page: a large locker on `date` at the first
  * start time offered, for the first duration offered, paid on the sandbox page.
  */
-async function bookNight(
-  page: Page,
-  testInfo: TestInfo,
-  date: string,
-  starts: 'today' | 'later day',
-  shots: string,
-): Promise<void> {
+const bookNight: BookingRun = async (page, testInfo, date, starts, shots) => {
   await cloud.cancelBookingsOn('vicolo', 'large');
   const night = new NightWizardPage(page);
   await night.open('vicolo');
@@ -163,7 +162,7 @@ async function bookNight(
   await shot(page, testInfo, `${shots}2-summary`);
   await page.getByRole('button', { name: 'Paga ora' }).click();
   await payOnSandbox(page, testInfo, `${shots}3`, starts);
-}
+};
 
 // Each flow books as soon as it can: today before 18:30 in Rome (PIN and locker on the complete
 // page; the night wizard offers today's starts until 19:00), tomorrow after; and on a later day.
@@ -249,11 +248,7 @@ test.describe('what the operator and the lockers decide', () => {
     const booking = new BookingPage(page);
     await booking.open('vicolo');
     await openCalendar(booking, testInfo);
-    await booking.chooseDate(dateInZone(9));
-    await booking.chooseTime('11:00');
-    await booking.chooseDuration('hours:3');
-    await booking.chooseSize(/Standard/);
-    await booking.chooseQuantity(1);
+    await booking.chooseStay({ ...ONE_STANDARD_FOR_THREE_HOURS, date: dateInZone(9), time: '11:00' });
     await expect(booking.summaryHeading()).toBeVisible();
     await booking.fillCustomer({ name: 'Giulia3', surname: '', email: 'giulia@', phone: '33a' });
     await page.getByLabel('Conferma email').fill('other@example.com');
@@ -270,11 +265,7 @@ test.describe('what the operator and the lockers decide', () => {
     const booking = new BookingPage(page);
     await booking.open('vicolo');
     await openCalendar(booking, testInfo);
-    await booking.chooseDate(dateInZone(10));
-    await booking.chooseTime('12:00');
-    await booking.chooseDuration('hours:3');
-    await booking.chooseSize(/Standard/);
-    await booking.chooseQuantity(1);
+    await booking.chooseStay({ ...ONE_STANDARD_FOR_THREE_HOURS, date: dateInZone(10), time: '12:00' });
     await expect(booking.summaryHeading()).toBeVisible();
     await booking.fillCustomer(CUSTOMER);
     await page.clock.fastForward('01:05');

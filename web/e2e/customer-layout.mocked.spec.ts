@@ -26,6 +26,15 @@ const LONG_EMAIL_BOOKING = mockBookingReadBack({
   price_discounted: 90,
 });
 
+/** Opens `url` at each of the widths in turn and checks it there. */
+async function atEachWidth(page: Page, url: string, check: (width: number) => Promise<void>): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto(url);
+    await check(width);
+  }
+}
+
 /** True when `locator`'s box lies inside the window horizontally. */
 async function fitsWidth(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
@@ -38,9 +47,7 @@ test('the completion page fits 320, 360 and 1280 px with a long e-mail address',
 }, testInfo) => {
   expect(LONG_EMAIL_BOOKING.email.length).toBeGreaterThanOrEqual(26);
   await mockCloud(page, { [`GET /api/bookings/${MOCK_TRANSACTION_ID}`]: LONG_EMAIL_BOOKING });
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 740 });
-    await page.goto(`/booking-complete?transactionId=${MOCK_TRANSACTION_ID}`);
+  await atEachWidth(page, `/booking-complete?transactionId=${MOCK_TRANSACTION_ID}`, async (width) => {
     await expect(page.getByText('482913')).toBeVisible();
     const overflow = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
@@ -54,7 +61,7 @@ test('the completion page fits 320, 360 and 1280 px with a long e-mail address',
       expect(await fitsWidth(page, value), `${text} at ${width} px`).toBe(true);
     }
     await page.screenshot({ path: testInfo.outputPath(`complete-${width}.png`), fullPage: true });
-  }
+  });
 });
 
 test.describe('inside a host page on another origin', () => {
@@ -97,9 +104,7 @@ test.describe('inside a host page on another origin', () => {
 
   test('the frame follows the content down as well as up', async ({ page }, testInfo) => {
     await mockCloud(page);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 740 });
-      await page.goto(hostUrl);
+    await atEachWidth(page, hostUrl, async (width) => {
       const frame = page.frameLocator('iframe');
       await expect(frame.getByRole('button', { name: 'Prenota un locker' })).toBeVisible();
       // As tall as the content (embed.js's 480 px minimum only holds the place until the first report).
@@ -139,7 +144,7 @@ test.describe('inside a host page on another origin', () => {
       await expect
         .poll(async () => Math.abs((await frameHeight(page)) - (await contentHeight(frame))))
         .toBeLessThan(2);
-    }
+    });
   });
 
   /** The daytime flow inside the frame, up to the summary. */
@@ -167,9 +172,7 @@ test.describe('inside a host page on another origin', () => {
 
   test('the terms dialog opens in the part of the frame the visitor sees', async ({ page }, testInfo) => {
     await mockCloud(page);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 740 });
-      await page.goto(hostUrl);
+    await atEachWidth(page, hostUrl, async (width) => {
       const frame = page.frameLocator('iframe');
       await toSummary(page, frame);
       const termsLink = frame.getByRole('button', { name: "termini e condizioni e l'informativa privacy" });
@@ -190,6 +193,6 @@ test.describe('inside a host page on another origin', () => {
       await expect(dialog).toBeVisible();
       await expect.poll(() => dialogInHostWindow(page, dialog), `${width} px, at the end`).toBe(true);
       await dialog.getByRole('button', { name: 'Chiudi' }).click();
-    }
+    });
   });
 });

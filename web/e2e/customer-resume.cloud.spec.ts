@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { BookingPage, firstOfferedDuration } from './pages/booking-page';
 import { NightWizardPage } from './pages/night-wizard-page';
 import { SandboxPaymentPage } from './pages/payment-pages';
@@ -28,10 +28,31 @@ async function bookingStatus(page: Page, transactionId: string): Promise<string>
   return ((await answer.json()) as { status: string }).status;
 }
 
-async function toSummary(page: Page, booking: BookingPage, isPhone: boolean) {
+/** What shows each step of both wizards, from the summary back to the calendar. */
+function stepsOf(page: Page) {
+  return {
+    quantity: page.getByRole('heading', { name: 'Quanti locker?' }),
+    size: page.getByRole('heading', { name: 'Scegli la dimensione' }),
+    duration: page.getByLabel('Durata'),
+    time: page.getByLabel('Orario di inizio'),
+    date: page.getByLabel('Data'),
+  };
+}
+
+/** The browser's Back once per step given, each step shown as the page goes back to it. */
+async function goBackThrough(page: Page, steps: Locator[]): Promise<void> {
+  for (const step of steps) {
+    await page.goBack();
+    await expect(step).toBeVisible();
+  }
+}
+
+/** The daytime flow up to the summary (phones choose "start later" first); the page and its hold. */
+async function toSummary(page: Page, testInfo: TestInfo) {
+  const booking = new BookingPage(page);
   await booking.open('vicolo');
   await booking.startBooking();
-  if (isPhone) await page.getByRole('button', { name: 'Inizia più tardi' }).click();
+  if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Inizia più tardi' }).click();
   await booking.chooseDate(dateInZone(6));
   await booking.chooseTime(await booking.firstOfferedTime());
   await booking.chooseDuration('hours:3');
@@ -42,14 +63,13 @@ async function toSummary(page: Page, booking: BookingPage, isPhone: boolean) {
   await booking.chooseSize(/Standard/);
   await booking.chooseQuantity(1);
   await expect(booking.summaryHeading()).toBeVisible();
+  return { booking, held: await heldTransaction(page) };
 }
 
 test('a reload on the summary resumes it; Back goes one step at a time and gives the hold back', async ({
   page,
 }, testInfo) => {
-  const booking = new BookingPage(page);
-  await toSummary(page, booking, testInfo.project.name === 'phone');
-  const held = await heldTransaction(page);
+  const { booking, held } = await toSummary(page, testInfo);
   const total = await page
     .getByRole('table', { name: 'Dettaglio prezzo' })
     .getByRole('row', { name: /Totale/ })
@@ -64,31 +84,21 @@ test('a reload on the summary resumes it; Back goes one step at a time and gives
   expect(await bookingStatus(page, held)).toBe('pending');
 
   // The browser's Back: the quantity again, and the lockers are free again.
-  await page.goBack();
-  await expect(page.getByRole('heading', { name: 'Quanti locker?' })).toBeVisible();
+  const steps = stepsOf(page);
+  await goBackThrough(page, [steps.quantity]);
   await expect.poll(() => bookingStatus(page, held)).toBe('cancelled');
-  await page.goBack();
-  await expect(page.getByRole('heading', { name: 'Scegli la dimensione' })).toBeVisible();
+  await goBackThrough(page, [steps.size]);
   // A reload in the middle keeps the step too.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Scegli la dimensione' })).toBeVisible();
-  await page.goBack();
-  await expect(page.getByLabel('Durata')).toBeVisible();
-  await page.goBack();
-  await expect(page.getByLabel('Orario di inizio')).toBeVisible();
-  await page.goBack();
-  await expect(page.getByLabel('Data')).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('button', { name: 'Prenota un locker' })).toBeVisible();
+  await expect(steps.size).toBeVisible();
+  await goBackThrough(page, [steps.duration, steps.time, steps.date, booking.bookButton]);
   await expect(page).toHaveURL(/\/vicolo$/);
 });
 
 test("Back from the payment page returns to the summary with the visitor's hold", async ({
   page,
 }, testInfo) => {
-  const booking = new BookingPage(page);
-  await toSummary(page, booking, testInfo.project.name === 'phone');
-  const held = await heldTransaction(page);
+  const { booking, held } = await toSummary(page, testInfo);
   await booking.fillCustomer(CUSTOMER);
   await page.getByRole('button', { name: 'Paga ora' }).click();
   const sandbox = new SandboxPaymentPage(page);
@@ -122,16 +132,11 @@ test('the night wizard: a reload resumes the summary, and Back goes one step at 
   await page.reload();
   await expect(booking.summaryHeading()).toBeVisible();
   await expect(night.countdown()).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('heading', { name: 'Quanti locker?' })).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('heading', { name: 'Scegli la dimensione' })).toBeVisible();
-  await page.goBack();
-  await expect(page.getByLabel('Durata')).toBeVisible();
+  const steps = stepsOf(page);
+  await goBackThrough(page, [steps.quantity, steps.size, steps.duration]);
   // The page's own Back agrees with the browser's.
   await page.getByRole('button', { name: 'Indietro' }).click();
-  await expect(page.getByLabel('Orario di inizio')).toBeVisible();
-  await page.goBack();
-  await expect(page.getByLabel('Data')).toBeVisible();
+  await expect(steps.time).toBeVisible();
+  await goBackThrough(page, [steps.date]);
   await expect(page).toHaveURL(/\/booking-notte\/vicolo$/);
 });

@@ -16,6 +16,18 @@ export async function firstOfferedDuration(page: Page): Promise<DurationValue> {
   return value as DurationValue;
 }
 
+/** What a visitor chooses from the calendar to the summary. */
+export interface Stay {
+  date: string;
+  time: string;
+  duration: DurationValue;
+  size: RegExp;
+  quantity: number;
+}
+
+/** The steps after the calendar, as the accessibility checks name them. */
+export type StepName = 'start time' | 'duration' | 'sizes' | 'quantity';
+
 /** The steps the daytime flow and the night wizard share: day, start time, duration, size, quantity. */
 export class BookingSteps {
   constructor(readonly page: Page) {}
@@ -54,6 +66,22 @@ export class BookingSteps {
 
   async chooseQuantity(quantity: number) {
     await this.page.locator('.choice .choice-number', { hasText: String(quantity) }).click();
+  }
+
+  /**
+   * From the calendar to the summary: the day, the start, the duration, the size and the quantity;
+   * `onStep` runs on each step after the calendar as it opens (an accessibility check, say).
+   */
+  async chooseStay(stay: Stay, onStep: (step: StepName) => Promise<void> = async () => undefined) {
+    await this.chooseDate(stay.date);
+    await onStep('start time');
+    await this.chooseTime(stay.time);
+    await onStep('duration');
+    await this.chooseDuration(stay.duration);
+    await onStep('sizes');
+    await this.chooseSize(stay.size);
+    await onStep('quantity');
+    await this.chooseQuantity(stay.quantity);
   }
 }
 

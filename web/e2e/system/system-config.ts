@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
+import { E2E_RUN, E2E_VISITOR } from '../support/run-defaults';
 import { E2E_ADMIN } from '../support/cloud-control';
 import { freePortRange } from '../support/free-ports';
 
@@ -51,20 +51,10 @@ export function systemConfig(options: {
     testDir: '.',
     testMatch: '**/*.system.spec.ts',
     outputDir: join(dataDir, 'test-results'),
-    workers: 1,
-    retries: 0,
+    ...E2E_RUN,
     timeout: 90_000,
     expect: { timeout: 15_000 },
-    reporter: [['list']],
-    use: {
-      baseURL,
-      locale: 'it-IT',
-      timezoneId: 'Europe/Rome',
-      trace: 'retain-on-failure',
-      ...devices['Desktop Chrome'],
-      viewport: { width: 1280, height: 800 },
-      launchOptions: CHROMIUM_LAUNCH_OPTIONS,
-    },
+    use: { ...devices['Desktop Chrome'], ...E2E_VISITOR, baseURL, viewport: { width: 1280, height: 800 } },
     projects: [{ name: options.name }],
     webServer: {
       command: options.command,

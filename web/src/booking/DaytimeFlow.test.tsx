@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { renderApp } from '../../test/render-app';
 import { apiError, fakeApi, htmlPage } from '../../test/fake-api';
 import { buildOverrides, buildPublicLocation } from '../../test/builders';
+import { chooseStartAndDuration, chooseStartBetween } from '../../test/wizard-steps';
 
 // 10:00 in Rome on 1 July 2026: inside the fast-track hours, today still bookable.
 const NOW = new Date('2026-07-01T08:00:00Z');
@@ -56,13 +57,12 @@ async function openCalendar() {
 async function chooseTodayElevenForThreeHours() {
   await openCalendar();
   fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-  fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '11:00' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-  fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+  await chooseStartAndDuration('11:00', 'hours:3');
 }
 
+/** Opens /vicolo and books to the summary: today at 11:00 for 4 hours, two standard lockers. */
 async function goToSummary(api: ReturnType<typeof fakeApi>) {
+  await renderApp({ path: '/vicolo', now: NOW });
   const dateInput = await openCalendar();
   expect(dateInput).toHaveProperty('min', '2026-07-01');
   expect(dateInput).toHaveProperty('max', '2027-01-01');
@@ -70,13 +70,7 @@ async function goToSummary(api: ReturnType<typeof fakeApi>) {
 
   const time = await screen.findByLabelText('Orario di inizio');
   // Next quarter after 10:00 is 10:15; the last daytime slot is 20:00.
-  const slots = within(time)
-    .getAllByRole('option')
-    .map((option) => option.getAttribute('value'));
-  expect(slots[1]).toBe('10:15');
-  expect(slots.at(-1)).toBe('20:00');
-  fireEvent.change(time, { target: { value: '11:00' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+  chooseStartBetween(time, '10:15', '20:00', '11:00');
 
   const duration = await screen.findByLabelText('Durata');
   fireEvent.change(duration, { target: { value: 'hours:4' } });
@@ -104,6 +98,12 @@ function fillCustomer() {
   fireEvent.change(screen.getByRole('textbox', { name: 'Telefono' }), { target: { value: '3331234567' } });
 }
 
+/** Fills in the visitor's details and presses Pay. */
+function payAsCustomer() {
+  fillCustomer();
+  fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+}
+
 describe('daytime flow', () => {
   beforeEach(() => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:payment') }));
@@ -111,7 +111,6 @@ describe('daytime flow', () => {
 
   it('books on desktop: calendar, time, duration, size, quantity, summary and payment', async () => {
     const api = baseApi();
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
 
     const hold = api.callsTo('POST', '/api/lockers/inhibit-multi')[0]!;
@@ -168,7 +167,6 @@ describe('daytime flow', () => {
 
   it('shows live messages and refuses to pay with invalid details', async () => {
     const api = baseApi();
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
 
     const name = screen.getByLabelText('Nome');
@@ -192,7 +190,6 @@ describe('daytime flow', () => {
 
   it('applies a discount code with protocol totals and reports a network failure', async () => {
     const api = baseApi();
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
 
     fireEvent.change(screen.getByLabelText('Codice sconto'), { target: { value: '  ESTATE10 ' } });
@@ -233,10 +230,8 @@ describe('daytime flow', () => {
   ])('%s', async (_name, refusing, notShown) => {
     const api = baseApi();
     api.set(refusing, () => apiError(409, 'BOOKING_EXPIRED', 'The booking has expired'));
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
-    fillCustomer();
-    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    payAsCustomer();
     expect(
       await screen.findByText(
         /Il tempo per completare la prenotazione è scaduto e i locker sono stati liberati/,
@@ -248,7 +243,6 @@ describe('daytime flow', () => {
 
   it('shows the time left to pay beside Pay, read from the hold', async () => {
     const api = baseApi();
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
     // Each step names the tab after itself.
     expect(document.title).toMatch(/ · Deposito$/);
@@ -261,7 +255,6 @@ describe('daytime flow', () => {
 
   it("puts the server's cancellation policy in the terms", async () => {
     const api = baseApi(buildOverrides({ cancellationPolicy: 'until_start' }));
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
     fireEvent.click(screen.getByRole('button', { name: "termini e condizioni e l'informativa privacy" }));
     const dialog = await screen.findByRole('dialog', { name: 'Termini e condizioni' });
@@ -278,7 +271,6 @@ describe('daytime flow', () => {
       value: 50,
       message: 'Sconto di 50 €',
     });
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
     const prices = screen.getByRole('table', { name: 'Dettaglio prezzo' });
     expect(within(prices).queryByText(/Importo minimo addebitabile/)).toBeNull();
@@ -290,8 +282,7 @@ describe('daytime flow', () => {
     expect(within(prices).getByRole('row', { name: /Totale/ }).textContent).toContain('1,00');
     expect(within(prices).getByText('Importo minimo addebitabile: 1,00 €')).toBeDefined();
 
-    fillCustomer();
-    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    payAsCustomer();
     await waitFor(() => expect(api.callsTo('POST', '/api/payments/create-payment')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/payments/create-payment')[0]!.body).toMatchObject({ amount: 100 });
   });
@@ -302,10 +293,8 @@ describe('daytime flow', () => {
     // Starting again opens the first screen afresh, without the step in the address.
     const replace = vi.fn();
     vi.stubGlobal('location', { ...window.location, href: 'http://localhost/vicolo?step=summary', replace });
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
-    fillCustomer();
-    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    payAsCustomer();
     expect(
       await screen.findByText(
         'Il pagamento di questa prenotazione è già stato avviato: per cambiarla ricomincia.',
@@ -322,10 +311,8 @@ describe('daytime flow', () => {
 
   it('lets the visitor pay again when the browser restores the summary after the payment page', async () => {
     const api = baseApi();
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
-    fillCustomer();
-    fireEvent.click(screen.getByRole('button', { name: 'Paga ora' }));
+    payAsCustomer();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Attendere…' })).toBeDefined());
     act(() => {
       window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
@@ -415,7 +402,6 @@ describe('daytime flow', () => {
     // Starting again opens the first screen afresh, without the step in the address.
     const replace = vi.fn();
     vi.stubGlobal('location', { ...window.location, href: 'http://localhost/vicolo?step=summary', replace });
-    await renderApp({ path: '/vicolo', now: NOW });
     await goToSummary(api);
     fireEvent.click(screen.getByRole('button', { name: 'Annulla' }));
     await waitFor(() => expect(replace).toHaveBeenCalledWith('http://localhost/vicolo'));

@@ -10,7 +10,8 @@ import { isApiError } from '../api/http';
 import { errorMessageKey } from '../api/error-messages';
 import { bookingsPaused } from '../components/bookings-paused';
 import { useClock } from '../components/clock';
-import { usePersistentFlow } from '../components/flow-history';
+import type { PageStatus } from '../components/busy-check';
+import { useWizardFlow } from '../components/wizard-flow';
 import { usePreloadOnInteraction } from '../components/preload-on-interaction';
 import { CancellationPolicyContext } from '../components/TermsDialog';
 import { LanguageFlags } from '../components/LanguageFlags';
@@ -18,9 +19,8 @@ import { Alert } from '../components/Alert';
 import { IdleStep } from './steps/IdleStep';
 import type { FastTrackTerms } from './FastTrackOffer';
 import {
-  DAYTIME_VIEWS,
+  DAYTIME_WIZARD,
   INITIAL_DAYTIME_STATE,
-  daytimeReducer,
   restoreDaytimeState,
   type DaytimeAction,
 } from './daytime-state';
@@ -66,12 +66,10 @@ function useIdleScreen({
   go,
   setBusy,
   setError,
-}: {
+}: Pick<PageStatus, 'setBusy' | 'setError'> & {
   location: PublicLocation;
   overrides: FrontendOverrides;
   go: (action: DaytimeAction) => void;
-  setBusy: (busy: boolean) => void;
-  setError: (error: string | null) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -161,33 +159,21 @@ export function DaytimeFlow({
   overrides: FrontendOverrides;
 }) {
   const { t } = useTranslation();
-  const clock = useClock();
-  // Back, a reload and a return from the payment page resume at the visitor's step (flow-history.ts).
-  const [state, dispatch, back] = usePersistentFlow({
+  const flow = useWizardFlow({
     key: `daytime.${location.key}`,
-    reducer: daytimeReducer,
+    ...DAYTIME_WIZARD,
     initial: INITIAL_DAYTIME_STATE,
-    order: DAYTIME_VIEWS,
-    stepOf: (daytime) => daytime.view,
     restore: restoreDaytimeState,
-    now: () => clock().getTime(),
     onHistoryBack: (current, to) => {
-      setError(null);
       // Leaving the summary gives the held lockers back (best effort: unpaid holds also lapse).
       if (current.hold && to !== 'summary') {
         void cancelBooking(current.hold.transactionId).catch(() => undefined);
       }
-      dispatch(to === null ? { type: 'back' } : { type: 'backTo', view: to });
     },
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { state, go, busy, setBusy, setError } = flow;
   usePreloadOnInteraction(preloadBookingCode);
 
-  const go = (action: DaytimeAction) => {
-    setError(null);
-    dispatch(action);
-  };
   const idle = useIdleScreen({ location, overrides, go, setBusy, setError });
   const { blocked, showStartOptions, fastTrackOpen, idleAlert, setIdleAlert, offer, setOffer } = idle;
 
@@ -225,12 +211,9 @@ export function DaytimeFlow({
             {offer && (
               <Suspense fallback={loading}>
                 <FastTrackOffer
+                  {...flow}
                   location={location}
                   offer={offer}
-                  busy={busy}
-                  setBusy={setBusy}
-                  error={error}
-                  setError={setError}
                   onHeld={(hold) => {
                     setOffer(null);
                     go({ type: 'lockersHeld', hold });
@@ -247,16 +230,10 @@ export function DaytimeFlow({
               <LanguageFlags />
             </div>
             <DaytimeSteps
+              {...flow}
               location={location}
-              state={state}
-              dispatch={dispatch}
-              go={go}
-              onBack={back}
+              onBack={flow.back}
               lockerDimensions={overrides.lockerDimensions}
-              busy={busy}
-              setBusy={setBusy}
-              error={error}
-              setError={setError}
             />
           </Suspense>
         )}

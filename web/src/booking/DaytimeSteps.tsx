@@ -1,8 +1,7 @@
-import { useMemo, useState, type Dispatch } from 'react';
+import { useMemo, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pricingFromPriceLists } from '@deposito/protocol/pricing/location-pricing';
 import { bookingPriceCents, type Duration } from '@deposito/protocol/pricing/price-table';
-import { calendarBounds } from '@deposito/protocol/schedule/calendar';
 import { daytimeHourOptions } from '@deposito/protocol/schedule/durations';
 import { todayInZone } from '@deposito/protocol/schedule/local-time';
 import { countsThroughout, hasAnyFree } from '@deposito/protocol/schedule/period-availability';
@@ -14,18 +13,14 @@ import { cancelBooking, holdLockers, loadAvailability } from '../api/deposito-ap
 import { isApiError } from '../api/http';
 import { useClock } from '../components/clock';
 import { RecapBar } from '../components/RecapBar';
-import { busyCheck } from '../components/busy-check';
-import { chosenPeriod } from '../components/chosen-period';
-import { CalendarStep } from './steps/CalendarStep';
-import { StartAndDurationSteps } from './steps/StartAndDurationSteps';
-import { LockerSizeStep } from './steps/LockerSizeStep';
-import { QuantityStep } from './steps/QuantityStep';
+import { busyCheck, type PageStatus } from '../components/busy-check';
+import { ChoiceSteps, usePendingDuration, type ChoiceRules, type ChoiceStep } from './steps/ChoiceSteps';
 import { DaytimeSummary } from './DaytimeSummary';
 import { forgetFlowsOf, STEP_PARAM } from '../components/flow-history';
-import type { DaytimeAction, DaytimeState } from './daytime-state';
+import type { DaytimeAction, DaytimeState, DaytimeView } from './daytime-state';
 
 /** What the flow shares with its steps: the booking so far and the busy and error state of the page. */
-export interface DaytimeStepsProps {
+export interface DaytimeStepsProps extends PageStatus {
   location: PublicLocation;
   state: DaytimeState;
   dispatch: Dispatch<DaytimeAction>;
@@ -35,10 +30,6 @@ export interface DaytimeStepsProps {
   onBack: () => void;
   /** Each size's inside measurements, as the operators wrote them (frontend overrides). */
   lockerDimensions?: FrontendOverrides['lockerDimensions'];
-  busy: boolean;
-  setBusy: (busy: boolean) => void;
-  error: string | null;
-  setError: (error: string | null) => void;
 }
 
 /**
@@ -148,38 +139,36 @@ function useDaytimeStepActions(
   return { confirmDate, confirmDuration, chooseQuantity, cancelSummary };
 }
 
+/** The daytime steps as the shared choice steps name them (null: the idle screen and the summary). */
+const CHOICE_STEP: Record<DaytimeView, ChoiceStep | null> = {
+  idle: null,
+  calendar: 'calendar',
+  timeSelection: 'time',
+  duration: 'duration',
+  lockerOptions: 'lockerOptions',
+  lockerQuantity: 'lockerQuantity',
+  summary: null,
+};
+
+const DAYTIME_RULES: ChoiceRules = { startSlots: daytimeStartSlots, hourOptions: daytimeHourOptions };
+
 /**
  * Calendar to summary, loaded when the visitor starts booking (with the date library and the full
  * API schemas it needs), so the location page's first download holds only the idle screen.
  */
 export function DaytimeSteps(props: DaytimeStepsProps) {
-  const { location, state, go, onBack, lockerDimensions, busy, error, setError } = props;
+  const { location, state, go, onBack } = props;
   const { t } = useTranslation();
-  const clock = useClock();
-  const [pendingDuration, setPendingDuration] = useState<Duration | null>(null);
   const zone = location.timezone;
+  const pending = usePendingDuration(state.date, state.time, zone);
+  const { period } = pending;
+  const actions = useDaytimeStepActions(props, pending.pendingDuration, period);
 
-  const period = useMemo(
-    () => chosenPeriod(state.date, state.time, pendingDuration, zone),
-    [state.date, state.time, pendingDuration, zone],
-  );
-
-  const actions = useDaytimeStepActions(props, pendingDuration, period);
-
-  const back = (
-    <button
-      type="button"
-      className="button button-ghost"
-      onClick={() => {
-        if (state.view === 'lockerOptions') setPendingDuration(null);
-        onBack();
-      }}
-    >
-      {t('ui.back')}
-    </button>
-  );
-
-  const now = clock();
+  function back() {
+    // Back from the sizes forgets the duration (the reducer clears it too).
+    if (state.view === 'lockerOptions') pending.setPendingDuration(null);
+    onBack();
+  }
 
   return (
     <>
@@ -193,53 +182,22 @@ export function DaytimeSteps(props: DaytimeStepsProps) {
         quantity={state.view === 'summary' ? state.quantity : null}
         size={state.view === 'lockerQuantity' || state.view === 'summary' ? state.size : null}
       />
-      {state.view === 'calendar' && (
-        <CalendarStep
-          {...calendarBounds(now, zone)}
-          initialDate={state.date}
-          busy={busy}
-          error={error}
-          onDismissError={() => setError(null)}
-          onContinue={(date) => void actions.confirmDate(date)}
-          onBack={onBack}
-        />
-      )}
-      <StartAndDurationSteps
-        step={state.view === 'timeSelection' ? 'time' : state.view === 'duration' ? 'duration' : null}
-        date={state.date}
-        time={state.time}
-        now={now}
-        zone={zone}
-        startSlots={daytimeStartSlots}
-        hourOptions={daytimeHourOptions}
-        pendingDuration={pendingDuration}
-        setPendingDuration={setPendingDuration}
-        period={period}
-        busy={busy}
-        error={error}
-        setError={setError}
-        onTimeChosen={(time) => go({ type: 'timeChosen', time })}
-        onContinue={() => void actions.confirmDuration()}
-        actions={back}
+      <ChoiceSteps
+        step={CHOICE_STEP[state.view]}
+        choices={state}
+        rules={DAYTIME_RULES}
+        page={{ ...props, zone }}
+        pending={pending}
+        on={{
+          onDate: (date) => void actions.confirmDate(date),
+          onTime: (time) => go({ type: 'timeChosen', time }),
+          onDuration: () => void actions.confirmDuration(),
+          onSize: (size) => go({ type: 'sizeChosen', size }),
+          onQuantity: (quantity) => void actions.chooseQuantity(quantity),
+          onCalendarBack: onBack,
+        }}
+        actions={{ onBack: back }}
       />
-      {state.view === 'lockerOptions' && state.counts && (
-        <LockerSizeStep
-          dimensions={lockerDimensions}
-          counts={state.counts}
-          onChoose={(size) => go({ type: 'sizeChosen', size })}
-          secondaryAction={back}
-        />
-      )}
-      {state.view === 'lockerQuantity' && state.counts && state.size && (
-        <QuantityStep
-          available={state.counts[state.size]}
-          busy={busy}
-          error={error}
-          onDismissError={() => setError(null)}
-          onChoose={(quantity) => void actions.chooseQuantity(quantity)}
-          secondaryAction={back}
-        />
-      )}
       {state.view === 'summary' && state.hold && (
         <DaytimeSummary
           location={location}

@@ -40,21 +40,9 @@ export function DaytimeSummary({
     <CheckoutSummary
       titleId="summary-title"
       form={form}
-      recap={{
-        locationName: location.nome,
-        address: location.indirizzo,
-        zone: location.timezone,
-        startTimeIso: hold.startTimeIso,
-        endTimeIso: hold.endTimeIso,
-        quantity: hold.quantity,
-        size: hold.size,
-      }}
-      discount={{
-        duration: hold.duration,
-        location: location.key,
-        disabled: payDisabled,
-        onChange: setDiscount,
-      }}
+      location={location}
+      stay={hold}
+      discount={{ disabled: payDisabled, onChange: setDiscount }}
       totals={totals}
     >
       {fallbackMessage && <Alert tone="notice">{fallbackMessage}</Alert>}

@@ -7,6 +7,7 @@ import { holdLockers } from '../api/deposito-api';
 import { errorMessageKey } from '../api/error-messages';
 import { isApiError } from '../api/http';
 import { useClock } from '../components/clock';
+import type { PageStatus } from '../components/busy-check';
 import { FastTrackDialog } from './FastTrackDialog';
 import type { LockerHold } from './daytime-state';
 
@@ -26,13 +27,9 @@ export function FastTrackOffer({
   setError,
   onHeld,
   onDecline,
-}: {
+}: PageStatus & {
   location: PublicLocation;
   offer: FastTrackTerms;
-  busy: boolean;
-  setBusy: (busy: boolean) => void;
-  error: string | null;
-  setError: (error: string | null) => void;
   onHeld: (hold: LockerHold) => void;
   onDecline: () => void;
 }) {
@@ -85,9 +82,7 @@ export function FastTrackOffer({
 
   return (
     <FastTrackDialog
-      size={offer.size}
-      hours={offer.hours}
-      priceCents={offer.priceCents}
+      {...offer}
       fallback={fallback}
       busy={busy}
       error={error}

@@ -1,10 +1,21 @@
 import type { LockerSize } from '@deposito/protocol/pricing/locker-size';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
 import type { SizeCounts } from '@deposito/protocol/schemas/primitives';
-import { stepBackTo, type DurationConfirmed, type SharedWizardAction } from '../components/wizard-steps';
+import { chosen, defineWizard, NO_CHOICES } from '../components/wizard-steps';
+import type { WizardAction, WizardChoices } from '../components/wizard-steps';
 
-export type DaytimeView =
-  'idle' | 'calendar' | 'timeSelection' | 'duration' | 'lockerOptions' | 'lockerQuantity' | 'summary';
+/** The steps in order (the flow's history follows it). */
+export const DAYTIME_VIEWS = [
+  'idle',
+  'calendar',
+  'timeSelection',
+  'duration',
+  'lockerOptions',
+  'lockerQuantity',
+  'summary',
+] as const;
+
+export type DaytimeView = (typeof DAYTIME_VIEWS)[number];
 
 /** Lockers the server holds for this visitor while they fill in the summary. */
 export interface LockerHold {
@@ -22,42 +33,17 @@ export interface LockerHold {
   expiresAt?: string;
 }
 
-export interface DaytimeState {
+export interface DaytimeState extends WizardChoices {
   view: DaytimeView;
-  /** The day chosen in the calendar, yyyy-MM-dd at the location. */
-  date: string | null;
-  /** The start time chosen, HH:mm at the location. */
-  time: string | null;
-  duration: Duration | null;
-  startTimeIso: string | null;
-  endTimeIso: string | null;
-  /** Free lockers per size for the chosen period. */
-  counts: SizeCounts | null;
-  size: LockerSize | null;
-  quantity: number | null;
   hold: LockerHold | null;
 }
 
 export type DaytimeAction =
   | { type: 'openCalendar' }
   | { type: 'dateConfirmed'; date: string }
-  | SharedWizardAction
-  | (DurationConfirmed & { counts: SizeCounts })
+  | WizardAction<DaytimeView, { counts: SizeCounts }>
   | { type: 'lockersHeld'; hold: LockerHold }
-  /** The browser's Back to an earlier step: as many steps back as that takes. */
-  | { type: 'backTo'; view: DaytimeView }
   | { type: 'reset' };
-
-/** The steps in order (the flow's history follows it). */
-export const DAYTIME_VIEWS: readonly DaytimeView[] = [
-  'idle',
-  'calendar',
-  'timeSelection',
-  'duration',
-  'lockerOptions',
-  'lockerQuantity',
-  'summary',
-];
 
 /** A state saved in this tab, checked before the flow resumes from it; null: start again. */
 export function restoreDaytimeState(saved: DaytimeState): DaytimeState | null {
@@ -72,18 +58,7 @@ export function restoreDaytimeState(saved: DaytimeState): DaytimeState | null {
   return complete ? { ...INITIAL_DAYTIME_STATE, ...saved } : null;
 }
 
-export const INITIAL_DAYTIME_STATE: DaytimeState = {
-  view: 'idle',
-  date: null,
-  time: null,
-  duration: null,
-  startTimeIso: null,
-  endTimeIso: null,
-  counts: null,
-  size: null,
-  quantity: null,
-  hold: null,
-};
+export const INITIAL_DAYTIME_STATE: DaytimeState = { ...NO_CHOICES, view: 'idle', hold: null };
 
 const PREVIOUS: Record<DaytimeView, DaytimeView> = {
   idle: 'idle',
@@ -95,25 +70,16 @@ const PREVIOUS: Record<DaytimeView, DaytimeView> = {
   summary: 'lockerQuantity',
 };
 
-export function daytimeReducer(state: DaytimeState, action: DaytimeAction): DaytimeState {
+function daytimeStep(state: DaytimeState, action: Exclude<DaytimeAction, { type: 'backTo' }>): DaytimeState {
   switch (action.type) {
     case 'openCalendar':
       return { ...INITIAL_DAYTIME_STATE, view: 'calendar' };
     case 'dateConfirmed':
       return { ...state, view: 'timeSelection', date: action.date, time: null, duration: null, counts: null };
     case 'timeChosen':
-      return { ...state, view: 'duration', time: action.time, duration: null, endTimeIso: null };
+      return { ...chosen.time(state, action.time), view: 'duration' };
     case 'durationConfirmed':
-      return {
-        ...state,
-        view: 'lockerOptions',
-        duration: action.duration,
-        startTimeIso: action.startTimeIso,
-        endTimeIso: action.endTimeIso,
-        counts: action.counts,
-        size: null,
-        quantity: null,
-      };
+      return { ...chosen.stay(state, action), view: 'lockerOptions', size: null, quantity: null };
     case 'sizeChosen':
       return { ...state, view: 'lockerQuantity', size: action.size, quantity: null };
     case 'lockersHeld':
@@ -138,15 +104,15 @@ export function daytimeReducer(state: DaytimeState, action: DaytimeAction): Dayt
       if (state.view === 'summary') return { ...state, view, hold: null, quantity: null };
       return { ...state, view };
     }
-    case 'backTo':
-      return stepBackTo(
-        state,
-        action.view,
-        DAYTIME_VIEWS,
-        (daytime) => daytime.view,
-        (daytime) => daytimeReducer(daytime, { type: 'back' }),
-      );
     case 'reset':
       return INITIAL_DAYTIME_STATE;
   }
 }
+
+/** The daytime flow's steps, in order, and its reducer. */
+export const DAYTIME_WIZARD = defineWizard(
+  DAYTIME_VIEWS,
+  (daytime: DaytimeState) => daytime.view,
+  daytimeStep,
+);
+export const daytimeReducer = DAYTIME_WIZARD.reducer;

@@ -146,29 +146,19 @@ class PaymentStepFailure extends Error {
  * the booking-complete answer of a booking confirmed without payment). A step that fails rejects
  * with its own message; the ones after it are not tried.
  */
-async function submitPayment({
-  location,
-  hold,
-  totals,
-  customer,
-  discountCode,
-  note,
-  amount,
-  now,
-  signal,
-  t,
-}: {
-  location: PublicLocation;
-  hold: LockerHold;
-  totals: Totals;
-  customer: Customer;
-  discountCode: string;
-  note: string;
-  amount: number;
-  now: () => string;
-  signal: AbortSignal;
-  t: TFunction;
-}) {
+async function submitPayment(
+  payment: {
+    location: PublicLocation;
+    hold: LockerHold;
+    totals: Totals;
+    customer: Customer;
+    discountCode: string;
+    note: string;
+    amount: number;
+  },
+  { now, signal, t }: { now: () => string; signal: AbortSignal; t: TFunction },
+) {
+  const { location, hold, totals, customer, discountCode, note, amount } = payment;
   const step = async <Answer>(run: () => Promise<Answer>, message: (failure: unknown) => string) => {
     try {
       return await run();
@@ -306,18 +296,10 @@ export function useDaytimePayment({
     );
 
     try {
-      const page = await submitPayment({
-        location,
-        hold,
-        totals,
-        customer,
-        discountCode,
-        note,
-        amount,
-        now: () => clock().toISOString(),
-        signal: controller.signal,
-        t,
-      });
+      const page = await submitPayment(
+        { location, hold, totals, customer, discountCode, note, amount },
+        { now: () => clock().toISOString(), signal: controller.signal, t },
+      );
       clearTimers();
       setPayState('redirecting');
       if (typeof page === 'string') {

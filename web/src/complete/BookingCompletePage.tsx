@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BookingReadBack } from '@deposito/protocol/schemas/booking';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
-import { ErrorScreen, LoadingScreen } from '../components/StatusScreens';
+import { ErrorScreen, LoadingScreen, MessageScreen } from '../components/StatusScreens';
 import { bookingOutcome } from './booking-outcome';
 import { DeclinedPayment } from './DeclinedPayment';
 import { ClosedBooking, PaymentProcessing } from './OutcomeScreens';
 import { PaidBooking } from './PaidBooking';
 import { useCompletedBooking } from './use-completed-booking';
-import { useDocumentTitle } from '../components/document-title';
 import { forgetFlowsOf } from '../components/flow-history';
 
 /**
@@ -87,17 +86,15 @@ function BookingOutcomeScreen({
  */
 function StartAgainScreen({ outcome }: { outcome: 'cancelled' | 'notFound' | 'linkExpired' }) {
   const { t } = useTranslation();
-  const title = t(`complete.${outcome}.title`);
-  useDocumentTitle(title);
   return (
-    <main className="screen-center">
-      <div className="card stack">
-        <h1>{title}</h1>
-        <p className="muted">{t(`complete.${outcome}.text`)}</p>
-        <Link className="button button-primary button-block" to="/">
-          {t('complete.startAgain')}
-        </Link>
-      </div>
-    </main>
+    <MessageScreen
+      title={t(`complete.${outcome}.title`)}
+      text={t(`complete.${outcome}.text`)}
+      className="card stack"
+    >
+      <Link className="button button-primary button-block" to="/">
+        {t('complete.startAgain')}
+      </Link>
+    </MessageScreen>
   );
 }

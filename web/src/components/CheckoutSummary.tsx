@@ -1,6 +1,9 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LockerSize } from '@deposito/protocol/pricing/locker-size';
+import type { Duration } from '@deposito/protocol/pricing/price-table';
 import type { bookingTotals } from '@deposito/protocol/pricing/totals';
+import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import { BookingRecap } from './BookingRecap';
 import { CustomerForm, type CustomerFormState } from './CustomerForm';
 import { DiscountPanel } from './DiscountPanel';
@@ -17,15 +20,19 @@ import { TermsLink } from './TermsDialog';
 export function CheckoutSummary({
   titleId,
   form,
-  recap,
+  location,
+  stay,
   discount,
   totals,
   children,
 }: {
   titleId: string;
   form: CustomerFormState;
-  recap: ComponentProps<typeof BookingRecap>;
-  discount: ComponentProps<typeof DiscountPanel>;
+  location: PublicLocation;
+  /** What is booked: the lockers and the stay. */
+  stay: { size: LockerSize; quantity: number; duration: Duration; startTimeIso: string; endTimeIso: string };
+  /** The discount code's panel, for this stay at this location. */
+  discount: Omit<ComponentProps<typeof DiscountPanel>, 'duration' | 'location'>;
   totals: ReturnType<typeof bookingTotals>;
   children: ReactNode;
 }) {
@@ -42,9 +49,14 @@ export function CheckoutSummary({
         </div>
         <div className="card stack">
           <div>
-            <BookingRecap {...recap} />
+            <BookingRecap
+              {...stay}
+              locationName={location.nome}
+              address={location.indirizzo}
+              zone={location.timezone}
+            />
           </div>
-          <DiscountPanel {...discount} />
+          <DiscountPanel {...discount} duration={stay.duration} location={location.key} />
           <TermsLink />
           <PriceBreakdown totals={totals} />
           <PaymentLogos />

@@ -187,22 +187,18 @@ export function CustomerForm({ form }: { form: CustomerFormState }) {
         <TextField form={form} field="name" label={t('form.name')} autoComplete="given-name" />
         <TextField form={form} field="surname" label={t('form.surname')} autoComplete="family-name" />
       </div>
-      <TextField
-        form={form}
-        field="email"
-        label={t('form.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-      />
-      <TextField
-        form={form}
-        field="confirmEmail"
-        label={t('form.confirmEmail')}
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-      />
+      {/* The address and its confirmation, which the browser must not fill in for the visitor. */}
+      {(['email', 'confirmEmail'] as const).map((field) => (
+        <TextField
+          key={field}
+          form={form}
+          field={field}
+          label={t(`form.${field}`)}
+          type="email"
+          inputMode="email"
+          autoComplete={field === 'email' ? 'email' : 'off'}
+        />
+      ))}
       <div className="field">
         <span className="field-label" id="customer-phone-label">
           {t('form.phone')}

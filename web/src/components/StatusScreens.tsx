@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from './document-title';
 
@@ -13,35 +14,51 @@ export function LoadingScreen() {
   );
 }
 
-export function MaintenanceScreen() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('status.maintenance.title'));
+/**
+ * A screen that only tells the visitor something: its title (the tab's too), a line of text, and
+ * what they can do about it (`children`); `alert` reads it out at once.
+ */
+export function MessageScreen({
+  title,
+  text,
+  alert = false,
+  className = 'card',
+  children,
+}: {
+  title: string;
+  text: string;
+  alert?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
+  useDocumentTitle(title);
   return (
     <main className="screen-center">
-      <div className="card">
-        <h1>{t('status.maintenance.title')}</h1>
-        <p className="muted">{t('status.maintenance.text')}</p>
+      <div className={className} role={alert ? 'alert' : undefined}>
+        <h1>{title}</h1>
+        <p className="muted">{text}</p>
+        {children}
       </div>
     </main>
   );
 }
 
+export function MaintenanceScreen() {
+  const { t } = useTranslation();
+  return <MessageScreen title={t('status.maintenance.title')} text={t('status.maintenance.text')} />;
+}
+
 export function ErrorScreen({ onReload }: { onReload?: () => void }) {
   const { t } = useTranslation();
-  useDocumentTitle(t('status.error.title'));
   return (
-    <main className="screen-center">
-      <div className="card" role="alert">
-        <h1>{t('status.error.title')}</h1>
-        <p className="muted">{t('status.error.text')}</p>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={onReload ?? (() => window.location.reload())}
-        >
-          {t('status.error.reload')}
-        </button>
-      </div>
-    </main>
+    <MessageScreen title={t('status.error.title')} text={t('status.error.text')} alert>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={onReload ?? (() => window.location.reload())}
+      >
+        {t('status.error.reload')}
+      </button>
+    </MessageScreen>
   );
 }

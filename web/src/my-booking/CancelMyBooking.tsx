@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MyBookingResponse } from '@deposito/protocol/api/my-booking';
 import { errorMessageKey } from '../api/error-messages';
 import { cancelMyBooking } from './my-booking-api';
+import { MyBookingSection, RequestButton, RequestFailure, type MyBookingProps } from './MyBookingSection';
 
 type Step = { kind: 'idle' } | { kind: 'confirming' } | { kind: 'sending' } | { kind: 'failed'; key: string };
 
@@ -10,15 +10,7 @@ type Step = { kind: 'idle' } | { kind: 'confirming' } | { kind: 'sending' } | { 
  * The cancellation policy in force and, when it allows this booking now, the way to cancel it (a
  * second, explicit confirmation). The server decides; a refusal (409) is explained, never hidden.
  */
-export function CancelMyBooking({
-  token,
-  booking,
-  onChanged,
-}: {
-  token: string;
-  booking: MyBookingResponse;
-  onChanged: (booking: MyBookingResponse) => void;
-}) {
+export function CancelMyBooking({ token, booking, onChanged }: MyBookingProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [done, setDone] = useState(false);
@@ -39,32 +31,23 @@ export function CancelMyBooking({
 
   if (done) {
     return (
-      <section className="card stack" aria-labelledby="my-booking-cancel">
-        <h2 id="my-booking-cancel" className="my-booking-section-title">
-          {t('myBooking.cancel.title')}
-        </h2>
+      <MyBookingSection name="cancel" title={t('myBooking.cancel.title')}>
         <p className="alert alert-notice" role="status">
           {t('myBooking.cancel.done')}
         </p>
-      </section>
+      </MyBookingSection>
     );
   }
   // A booking that is not (or no longer) paid has nothing to cancel.
   if (refusal === 'not_paid') return null;
+  const sending = step.kind === 'sending';
   return (
-    <section className="card stack" aria-labelledby="my-booking-cancel">
-      <h2 id="my-booking-cancel" className="my-booking-section-title">
-        {t('myBooking.cancel.title')}
-      </h2>
+    <MyBookingSection name="cancel" title={t('myBooking.cancel.title')}>
       <p className="muted my-booking-policy">{t(`myBooking.cancel.policy.${policy}`)}</p>
       {!allowed && refusal && refusal !== 'not_allowed' && (
         <p className="field-hint">{t(`myBooking.cancel.refusal.${refusal}`)}</p>
       )}
-      {step.kind === 'failed' && (
-        <p className="alert alert-error" role="alert">
-          {t(step.key)}
-        </p>
-      )}
+      <RequestFailure step={step} />
       {allowed && (step.kind === 'idle' || step.kind === 'failed') && (
         <button type="button" className="button button-ghost" onClick={() => setStep({ kind: 'confirming' })}>
           {t('myBooking.cancel.button')}
@@ -74,25 +57,15 @@ export function CancelMyBooking({
         <div className="stack" role="group" aria-label={t('myBooking.cancel.button')}>
           <p>{t('myBooking.cancel.confirm')}</p>
           <div className="my-booking-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={step.kind === 'sending'}
-              onClick={() => void confirm()}
-            >
+            <RequestButton tone="primary" waiting={sending} onClick={() => void confirm()}>
               {t('myBooking.cancel.confirmYes')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={step.kind === 'sending'}
-              onClick={() => setStep({ kind: 'idle' })}
-            >
+            </RequestButton>
+            <RequestButton tone="secondary" waiting={sending} onClick={() => setStep({ kind: 'idle' })}>
               {t('myBooking.cancel.keep')}
-            </button>
+            </RequestButton>
           </div>
         </div>
       )}
-    </section>
+    </MyBookingSection>
   );
 }

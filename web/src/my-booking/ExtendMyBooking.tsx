@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyBookingResponse } from '@deposito/protocol/api/my-booking';
+import { MyBookingSection, RequestButton, RequestFailure, type MyBookingProps } from './MyBookingSection';
 import { errorMessageKey } from '../api/error-messages';
 import { useFormatters } from '../components/format';
 import { openPaymentPage, PAYMENT_REDIRECT_DELAY_MS } from '../components/payment-page';
@@ -17,7 +18,7 @@ const EXPLAINED = new Set(['ended', 'location_closes', 'locker_taken']);
  * added, what it costs), and the gateway's page for the one chosen. The server decides what can
  * be extended and for how much; a refusal (409: the locker was taken meanwhile) is explained.
  */
-export function ExtendMyBooking({ token, booking }: { token: string; booking: MyBookingResponse }) {
+export function ExtendMyBooking({ token, booking }: Omit<MyBookingProps, 'onChanged'>) {
   const { t } = useTranslation();
   const format = useFormatters();
   const zone = booking.location.timezone;
@@ -53,10 +54,7 @@ export function ExtendMyBooking({ token, booking }: { token: string; booking: My
       : t('myBooking.extend.until', { time: format.time(option.endIso, zone) });
 
   return (
-    <section className="card stack" aria-labelledby="my-booking-extend">
-      <h2 id="my-booking-extend" className="my-booking-section-title">
-        {t('myBooking.extend.title')}
-      </h2>
+    <MyBookingSection name="extend" title={t('myBooking.extend.title')}>
       {allowed ? (
         <>
           <p className="muted">{t('myBooking.extend.text')}</p>
@@ -76,25 +74,16 @@ export function ExtendMyBooking({ token, booking }: { token: string; booking: My
               </button>
             ))}
           </div>
-          {step.kind === 'failed' && (
-            <p className="alert alert-error" role="alert">
-              {t(step.key)}
-            </p>
-          )}
+          <RequestFailure step={step} />
           {step.kind === 'paying' && (
             <p className="field-hint" role="status">
               {t('myBooking.extend.opening')}
             </p>
           )}
           {chosen && (
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={step.kind === 'paying'}
-              onClick={() => void pay(chosen)}
-            >
+            <RequestButton tone="primary" waiting={step.kind === 'paying'} onClick={() => void pay(chosen)}>
               {t('myBooking.extend.pay', { amount: format.money(chosen.totalCents) })}
-            </button>
+            </RequestButton>
           )}
         </>
       ) : (
@@ -102,7 +91,7 @@ export function ExtendMyBooking({ token, booking }: { token: string; booking: My
           {t(later ? 'myBooking.extend.onTheDay' : `myBooking.extend.refusal.${refusal}`)}
         </p>
       )}
-    </section>
+    </MyBookingSection>
   );
 }
 

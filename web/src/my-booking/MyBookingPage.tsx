@@ -5,13 +5,14 @@ import type { MyBookingResponse } from '@deposito/protocol/api/my-booking';
 import { isPaidBookingStatus } from '@deposito/protocol/booking/status';
 import { useFormatters } from '../components/format';
 import { LanguageFlags } from '../components/LanguageFlags';
-import { ErrorScreen, LoadingScreen } from '../components/StatusScreens';
+import { ErrorScreen, LoadingScreen, MessageScreen } from '../components/StatusScreens';
 import { BookingQrCode } from './BookingQrCode';
 import { CancelMyBooking } from './CancelMyBooking';
 import { ExtendMyBooking, MyBookingExtensions } from './ExtendMyBooking';
 import { ResendConfirmation } from './ResendConfirmation';
 import { myBookingCalendarUrl, myBookingReceiptUrl } from './my-booking-api';
 import { useMyBooking } from './use-my-booking';
+import { MyBookingSection, type MyBookingProps } from './MyBookingSection';
 import './my-booking.css';
 import { useDocumentTitle } from '../components/document-title';
 
@@ -38,27 +39,14 @@ export function MyBookingPage() {
 
 function MyBookingNotFound() {
   const { t } = useTranslation();
-  useDocumentTitle(t('myBooking.notFound.title'));
   return (
-    <main className="screen-center">
-      <div className="card" role="alert">
-        <h1>{t('myBooking.notFound.title')}</h1>
-        <p className="muted">{t('myBooking.notFound.text')}</p>
-        <LanguageFlags />
-      </div>
-    </main>
+    <MessageScreen title={t('myBooking.notFound.title')} text={t('myBooking.notFound.text')} alert>
+      <LanguageFlags />
+    </MessageScreen>
   );
 }
 
-function MyBooking({
-  booking,
-  token,
-  onChanged,
-}: {
-  booking: MyBookingResponse;
-  token: string;
-  onChanged: (booking: MyBookingResponse) => void;
-}) {
+function MyBooking({ booking, token, onChanged }: MyBookingProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('myBooking.title'));
   // A cancelled (or never paid) booking has no stay to show to the staff or to put in a calendar.
@@ -157,7 +145,7 @@ function StayCard({ booking }: { booking: MyBookingResponse }) {
 }
 
 /** What a live stay offers: the QR code for the staff, calendar links, the receipt, resend. */
-function StayTools({ booking, token }: { booking: MyBookingResponse; token: string }) {
+function StayTools({ booking, token }: Omit<MyBookingProps, 'onChanged'>) {
   const { t } = useTranslation();
   return (
     <>
@@ -169,10 +157,7 @@ function StayTools({ booking, token }: { booking: MyBookingResponse; token: stri
         <p className="muted">{t('myBooking.qr')}</p>
       </section>
 
-      <section className="card stack" aria-labelledby="my-booking-calendar">
-        <h2 id="my-booking-calendar" className="my-booking-section-title">
-          {t('myBooking.calendar')}
-        </h2>
+      <MyBookingSection name="calendar" title={t('myBooking.calendar')}>
         <div className="my-booking-actions">
           <a className="button button-secondary" href={myBookingCalendarUrl(token)} download>
             {t('myBooking.ics')}
@@ -186,20 +171,17 @@ function StayTools({ booking, token }: { booking: MyBookingResponse; token: stri
             {t('myBooking.google')}
           </a>
         </div>
-      </section>
+      </MyBookingSection>
 
       {booking.receipt && (
-        <section className="card stack" aria-labelledby="my-booking-receipt">
-          <h2 id="my-booking-receipt" className="my-booking-section-title">
-            {t('myBooking.receipt.title')}
-          </h2>
+        <MyBookingSection name="receipt" title={t('myBooking.receipt.title')}>
           <p className="muted">{t('myBooking.receipt.text')}</p>
           <div className="my-booking-actions">
             <a className="button button-secondary" href={myBookingReceiptUrl(token)} download>
               {t('myBooking.receipt.download')}
             </a>
           </div>
-        </section>
+        </MyBookingSection>
       )}
 
       <ResendConfirmation token={token} />

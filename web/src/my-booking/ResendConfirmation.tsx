@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../api/error-messages';
 import { resendMyBookingConfirmation } from './my-booking-api';
+import { MyBookingSection, RequestButton, RequestFailure } from './MyBookingSection';
 
 type Step =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; to: string } | { kind: 'failed'; key: string };
@@ -25,31 +26,19 @@ export function ResendConfirmation({ token }: { token: string }) {
   }
 
   return (
-    <section className="card stack" aria-labelledby="my-booking-resend">
-      <h2 id="my-booking-resend" className="my-booking-section-title">
-        {t('myBooking.resend.title')}
-      </h2>
+    <MyBookingSection name="resend" title={t('myBooking.resend.title')}>
       <p className="muted">{t('myBooking.resend.text')}</p>
       {step.kind === 'sent' && (
         <p className="alert alert-notice" role="status">
           {t('myBooking.resend.sent', { to: step.to })}
         </p>
       )}
-      {step.kind === 'failed' && (
-        <p className="alert alert-error" role="alert">
-          {t(step.key)}
-        </p>
-      )}
+      <RequestFailure step={step} />
       <div className="my-booking-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={step.kind === 'sending'}
-          onClick={() => void resend()}
-        >
+        <RequestButton tone="secondary" waiting={step.kind === 'sending'} onClick={() => void resend()}>
           {t('myBooking.resend.button')}
-        </button>
+        </RequestButton>
       </div>
-    </section>
+    </MyBookingSection>
   );
 }

@@ -150,16 +150,9 @@ export function NightSummary({
     <CheckoutSummary
       titleId="night-summary-title"
       form={form}
-      recap={{
-        locationName: location.nome,
-        address: location.indirizzo,
-        zone: location.timezone,
-        startTimeIso,
-        endTimeIso,
-        quantity,
-        size,
-      }}
-      discount={{ duration, location: location.key, disabled: expired || loading, onChange: setDiscount }}
+      location={location}
+      stay={{ size, quantity, duration, startTimeIso, endTimeIso }}
+      discount={{ disabled: expired || loading, onChange: setDiscount }}
       totals={totals}
     >
       {fallbackMessage && <Alert tone="notice">{fallbackMessage}</Alert>}

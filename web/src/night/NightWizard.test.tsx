@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { renderApp, renderWithProviders } from '../../test/render-app';
 import { apiError, fakeApi, htmlPage } from '../../test/fake-api';
 import { buildOverrides, buildPublicLocation } from '../../test/builders';
+import { chooseStartAndDuration, chooseStartBetween, optionValues } from '../../test/wizard-steps';
 import { NightSummary, NIGHT_PAYMENT_SECONDS } from './NightSummary';
 
 // 10:00 in Rome on 1 July 2026.
@@ -62,21 +63,11 @@ describe('night wizard', () => {
         endTimeIso: '2026-07-02T20:00:00.000Z',
       },
     ]);
-    const slots = within(time)
-      .getAllByRole('option')
-      .map((option) => option.getAttribute('value'));
-    expect(slots[1]).toBe('06:00');
-    expect(slots.at(-1)).toBe('19:45');
-    fireEvent.change(time, { target: { value: '18:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    chooseStartBetween(time, '06:00', '19:45', '18:00');
 
     const duration = await screen.findByLabelText('Durata');
     // Until 22:45: at most 4 hours from 18:00.
-    expect(
-      within(duration)
-        .getAllByRole('option')
-        .map((o) => o.getAttribute('value')),
-    ).toContain('hours:4');
+    expect(optionValues(duration)).toContain('hours:4');
     expect(within(duration).queryByRole('option', { name: '5 ore' })).toBeNull();
     fireEvent.change(duration, { target: { value: 'hours:3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
@@ -95,10 +86,7 @@ describe('night wizard', () => {
     nightApi();
     await renderApp({ path: '/booking-notte/vicolo', now: NOW });
     await chooseDate();
-    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '18:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'hours:3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await chooseStartAndDuration('18:00', 'hours:3');
     await screen.findByRole('heading', { name: 'Scegli la dimensione' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
@@ -113,10 +101,7 @@ describe('night wizard', () => {
     const api = nightApi();
     await renderApp({ path: '/booking-notte/vicolo', now: NOW });
     await chooseDate();
-    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '10:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'days:1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await chooseStartAndDuration('10:00', 'days:1');
     await screen.findByRole('heading', { name: 'Scegli la dimensione' });
     expect(api.callsTo('POST', '/api/night-availability/check-range')[0]!.body).toEqual({
       locationKey: 'vicolo',
@@ -132,10 +117,7 @@ describe('night wizard', () => {
       '2026-07-02': { standard: 0, large: 0 },
       '2026-07-03': { standard: 0, large: 0 },
     });
-    fireEvent.change(await screen.findByLabelText('Orario di inizio'), { target: { value: '10:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Durata'), { target: { value: 'days:1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await chooseStartAndDuration('10:00', 'days:1');
     expect(
       await screen.findByText('Non ci sono locker disponibili in nessun giorno del periodo scelto.'),
     ).toBeDefined();

@@ -1,45 +1,36 @@
-import type { LockerSize } from '@deposito/protocol/pricing/locker-size';
-import type { Duration } from '@deposito/protocol/pricing/price-table';
 import type { SizeCounts } from '@deposito/protocol/schemas/primitives';
-import { stepBackTo, type DurationConfirmed, type SharedWizardAction } from '../components/wizard-steps';
-
-export type NightStep = 'calendar' | 'time' | 'duration' | 'lockerOptions' | 'lockerQuantity' | 'summary';
-
-export interface NightState {
-  step: NightStep;
-  date: string | null;
-  /** Start of the chosen day's window (06:00 local) until a time is chosen, then the chosen start. */
-  startTimeIso: string | null;
-  time: string | null;
-  duration: Duration | null;
-  endTimeIso: string | null;
-  /** Free lockers per size: for the chosen date, then for the whole stay when it lasts days. */
-  counts: SizeCounts | null;
-  /** The chosen date's own counts, restored when the visitor goes back to the duration. */
-  dayCounts: SizeCounts | null;
-  size: LockerSize | null;
-  quantity: number | null;
-}
-
-export type NightAction =
-  | { type: 'dateConfirmed'; date: string; dayStartIso: string; counts: SizeCounts }
-  | SharedWizardAction
-  /** With the whole stay's counts when it lasts days. */
-  | (DurationConfirmed & { counts?: SizeCounts })
-  | { type: 'quantityChosen'; quantity: number }
-  /** The browser's Back to an earlier step: as many steps back as that takes. */
-  | { type: 'backTo'; step: NightStep }
-  | { type: 'cancel' };
+import { chosen, defineWizard, NO_CHOICES } from '../components/wizard-steps';
+import type { WizardAction, WizardChoices } from '../components/wizard-steps';
 
 /** The wizard's steps in order (its history follows it). */
-export const NIGHT_STEPS: readonly NightStep[] = [
+export const NIGHT_STEPS = [
   'calendar',
   'time',
   'duration',
   'lockerOptions',
   'lockerQuantity',
   'summary',
-];
+] as const;
+
+export type NightStep = (typeof NIGHT_STEPS)[number];
+
+/**
+ * The night's choices: `startTimeIso` is the start of the chosen day's window (06:00 local) until a
+ * time is chosen, then the chosen start; `counts` are for the chosen date, then for the whole stay
+ * when it lasts days.
+ */
+export interface NightState extends WizardChoices {
+  step: NightStep;
+  /** The chosen date's own counts, restored when the visitor goes back to the duration. */
+  dayCounts: SizeCounts | null;
+}
+
+export type NightAction =
+  | { type: 'dateConfirmed'; date: string; dayStartIso: string; counts: SizeCounts }
+  /** With the whole stay's counts when it lasts days. */
+  | WizardAction<NightStep, { counts?: SizeCounts }>
+  | { type: 'quantityChosen'; quantity: number }
+  | { type: 'cancel' };
 
 /** A state saved in this tab, checked before the wizard resumes from it; null: start again. */
 export function restoreNightState(saved: NightState): NightState | null {
@@ -55,20 +46,9 @@ export function restoreNightState(saved: NightState): NightState | null {
   return complete ? { ...INITIAL_NIGHT_STATE, ...saved } : null;
 }
 
-export const INITIAL_NIGHT_STATE: NightState = {
-  step: 'calendar',
-  date: null,
-  startTimeIso: null,
-  time: null,
-  duration: null,
-  endTimeIso: null,
-  counts: null,
-  dayCounts: null,
-  size: null,
-  quantity: null,
-};
+export const INITIAL_NIGHT_STATE: NightState = { ...NO_CHOICES, step: 'calendar', dayCounts: null };
 
-export function nightReducer(state: NightState, action: NightAction): NightState {
+function nightStep(state: NightState, action: Exclude<NightAction, { type: 'backTo' }>): NightState {
   switch (action.type) {
     case 'dateConfirmed':
       return {
@@ -80,16 +60,9 @@ export function nightReducer(state: NightState, action: NightAction): NightState
         dayCounts: action.counts,
       };
     case 'timeChosen':
-      return { ...state, step: 'duration', time: action.time, duration: null, endTimeIso: null };
+      return { ...chosen.time(state, action.time), step: 'duration' };
     case 'durationConfirmed':
-      return {
-        ...state,
-        step: 'lockerOptions',
-        duration: action.duration,
-        startTimeIso: action.startTimeIso,
-        endTimeIso: action.endTimeIso,
-        counts: action.counts ?? state.counts,
-      };
+      return { ...chosen.stay(state, action), step: 'lockerOptions' };
     case 'sizeChosen':
       return { ...state, step: 'lockerQuantity', size: action.size };
     case 'quantityChosen':
@@ -109,15 +82,11 @@ export function nightReducer(state: NightState, action: NightAction): NightState
         default:
           return state;
       }
-    case 'backTo':
-      return stepBackTo(
-        state,
-        action.step,
-        NIGHT_STEPS,
-        (night) => night.step,
-        (night) => nightReducer(night, { type: 'back' }),
-      );
     case 'cancel':
       return INITIAL_NIGHT_STATE;
   }
 }
+
+/** The night wizard's steps, in order, and its reducer. */
+export const NIGHT_WIZARD = defineWizard(NIGHT_STEPS, (night: NightState) => night.step, nightStep);
+export const nightReducer = NIGHT_WIZARD.reducer;

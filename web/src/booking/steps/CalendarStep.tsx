@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StepHeading } from '../../components/StepHeading';
-import { Alert } from '../../components/Alert';
+import { ContinueButton, StepCard, StepError } from './StepCard';
 
 /** A date input bounded by protocol's calendarBounds; continuing checks availability in the flow. */
 export function CalendarStep({
@@ -30,11 +29,7 @@ export function CalendarStep({
   const [date, setDate] = useState(initialDate ?? min);
   const inRange = date !== '' && date >= min && date <= max;
   return (
-    <section className="card">
-      <div className="step-header">
-        <StepHeading>{t('calendar.title')}</StepHeading>
-        <p className="muted">{t('calendar.prompt')}</p>
-      </div>
+    <StepCard title={t('calendar.title')} prompt={t('calendar.prompt')}>
       <form
         className="stack"
         onSubmit={(event) => {
@@ -59,25 +54,14 @@ export function CalendarStep({
             {inRange ? '' : t('calendar.outOfRange')}
           </p>
         </div>
-        {error && (
-          <Alert tone="error" onDismiss={onDismissError}>
-            {error}
-          </Alert>
-        )}
+        <StepError error={error} onDismiss={onDismissError} />
         <div className="actions">
           <button type="button" className="button button-ghost" onClick={onBack}>
             {backLabel ?? t('ui.back')}
           </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={!inRange || busy}
-            aria-busy={busy}
-          >
-            {busy ? t('calendar.checking') : t('ui.continue')}
-          </button>
+          <ContinueButton type="submit" disabled={!inRange} busy={busy} busyLabel={t('calendar.checking')} />
         </div>
       </form>
-    </section>
+    </StepCard>
   );
 }

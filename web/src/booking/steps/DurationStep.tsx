@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
-import { StepHeading } from '../../components/StepHeading';
-import { Alert } from '../../components/Alert';
+import { ContinueButton, StepCard, StepError } from './StepCard';
 
 const encode = (duration: Duration) => `${duration.unit}:${duration.value}`;
 
@@ -10,6 +9,21 @@ function decode(value: string): Duration | null {
   const [unit, amount] = value.split(':');
   if ((unit !== 'hours' && unit !== 'days') || !amount) return null;
   return { unit, value: Number(amount) };
+}
+
+/** The options of one unit (hours or days); none (a start too late for hours): no group. */
+function DurationGroup({ unit, values }: { unit: Duration['unit']; values: number[] }) {
+  const { t } = useTranslation();
+  if (values.length === 0) return null;
+  return (
+    <optgroup label={t(`duration.${unit}Group`)}>
+      {values.map((value) => (
+        <option key={`${unit[0]}${value}`} value={encode({ unit, value })}>
+          {t(`duration.${unit}`, { count: value })}
+        </option>
+      ))}
+    </optgroup>
+  );
 }
 
 /** Hour options and day options from protocol; the expected end is shown once a duration is picked. */
@@ -39,10 +53,7 @@ export function DurationStep({
   const { t } = useTranslation();
   const selectId = useId();
   return (
-    <section className="card">
-      <div className="step-header">
-        <StepHeading>{t('duration.title')}</StepHeading>
-      </div>
+    <StepCard title={t('duration.title')}>
       <div className="field">
         <label htmlFor={selectId}>{t('duration.label')}</label>
         <select
@@ -53,44 +64,23 @@ export function DurationStep({
           onChange={(event) => onSelect(decode(event.target.value))}
         >
           <option value="">{t('duration.placeholder')}</option>
-          {hourOptions.length > 0 && (
-            <optgroup label={t('duration.hoursGroup')}>
-              {hourOptions.map((hours) => (
-                <option key={`h${hours}`} value={encode({ unit: 'hours', value: hours })}>
-                  {t('duration.hours', { count: hours })}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          <optgroup label={t('duration.daysGroup')}>
-            {dayOptions.map((days) => (
-              <option key={`d${days}`} value={encode({ unit: 'days', value: days })}>
-                {t('duration.days', { count: days })}
-              </option>
-            ))}
-          </optgroup>
+          <DurationGroup unit="hours" values={hourOptions} />
+          <DurationGroup unit="days" values={dayOptions} />
         </select>
         <p id={`${selectId}-end`} className="field-hint" aria-live="polite">
           {endLabel ? t('duration.expectedEnd', { end: endLabel }) : ''}
         </p>
       </div>
-      {error && (
-        <Alert tone="error" onDismiss={onDismissError}>
-          {error}
-        </Alert>
-      )}
+      <StepError error={error} onDismiss={onDismissError} />
       <div className="actions">
         {secondaryAction}
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={!value || busy}
-          aria-busy={busy}
+        <ContinueButton
+          disabled={!value}
+          busy={busy}
+          busyLabel={t('duration.checking')}
           onClick={onContinue}
-        >
-          {busy ? t('duration.checking') : t('ui.continue')}
-        </button>
+        />
       </div>
-    </section>
+    </StepCard>
   );
 }

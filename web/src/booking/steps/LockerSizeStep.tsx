@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCKER_SIZES, type LockerSize } from '@deposito/protocol/pricing/locker-size';
 import type { SizeCounts } from '@deposito/protocol/schemas/primitives';
-import { StepHeading } from '../../components/StepHeading';
+import { ChoiceButton, StepCard } from './StepCard';
 
 /**
  * Standard and large with what fits, their inside measurements (when the operators wrote them in the
@@ -21,19 +21,10 @@ export function LockerSizeStep({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="card">
-      <div className="step-header">
-        <StepHeading>{t('lockerOptions.title')}</StepHeading>
-      </div>
+    <StepCard title={t('lockerOptions.title')}>
       <div className="choices">
         {LOCKER_SIZES.map((size) => (
-          <button
-            key={size}
-            type="button"
-            className="choice"
-            disabled={counts[size] <= 0}
-            onClick={() => onChoose(size)}
-          >
+          <ChoiceButton key={size} disabled={counts[size] <= 0} onChoose={() => onChoose(size)}>
             <span className="choice-title">{t(`locker.size.${size}`)}</span>
             <span className="choice-meta">{t(`locker.sizeHint.${size}`)}</span>
             {dimensions?.[size] ? (
@@ -42,10 +33,10 @@ export function LockerSizeStep({
               </span>
             ) : null}
             <span className="choice-meta">{t('lockerOptions.available', { count: counts[size] })}</span>
-          </button>
+          </ChoiceButton>
         ))}
       </div>
       <div className="actions">{secondaryAction}</div>
-    </section>
+    </StepCard>
   );
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { quantityOptions } from '@deposito/protocol/booking/quantity';
-import { StepHeading } from '../../components/StepHeading';
-import { Alert } from '../../components/Alert';
+import { ChoiceButton, StepCard, StepError } from './StepCard';
 
 /** Buttons 1 … min(available, 3), from protocol's quantityOptions. */
 export function QuantityStep({
@@ -23,23 +22,13 @@ export function QuantityStep({
   const { t } = useTranslation();
   const options = quantityOptions(available);
   return (
-    <section className="card" aria-busy={busy}>
-      <div className="step-header">
-        <StepHeading>{t('lockerQuantity.title')}</StepHeading>
-        <p className="muted">{t('lockerQuantity.maxLimit')}</p>
-      </div>
+    <StepCard title={t('lockerQuantity.title')} prompt={t('lockerQuantity.maxLimit')} busy={busy}>
       <div className="choices">
         {options.map((quantity) => (
-          <button
-            key={quantity}
-            type="button"
-            className="choice"
-            disabled={busy}
-            onClick={() => onChoose(quantity)}
-          >
+          <ChoiceButton key={quantity} disabled={busy} onChoose={() => onChoose(quantity)}>
             <span className="choice-number">{quantity}</span>
             <span className="choice-meta">{t('lockerQuantity.lockers', { count: quantity })}</span>
-          </button>
+          </ChoiceButton>
         ))}
       </div>
       {busy && (
@@ -47,12 +36,8 @@ export function QuantityStep({
           {t('lockerQuantity.reserving')}
         </p>
       )}
-      {error && (
-        <Alert tone="error" onDismiss={onDismissError}>
-          {error}
-        </Alert>
-      )}
+      <StepError error={error} onDismiss={onDismissError} />
       <div className="actions">{secondaryAction}</div>
-    </section>
+    </StepCard>
   );
 }

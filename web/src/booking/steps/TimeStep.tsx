@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StepHeading } from '../../components/StepHeading';
+import { StepCard } from './StepCard';
 
 /**
  * Start times from protocol (daytimeStartSlots or nightStartSlots). Picking one only selects it;
@@ -23,10 +23,7 @@ export function TimeStep({
   const formId = useId();
   const [picked, setPicked] = useState<string>(value && slots.includes(value) ? value : '');
   return (
-    <section className="card">
-      <div className="step-header">
-        <StepHeading>{t('time.title')}</StepHeading>
-      </div>
+    <StepCard title={t('time.title')}>
       {slots.length === 0 ? (
         <p role="status">{t('time.none')}</p>
       ) : (
@@ -63,6 +60,6 @@ export function TimeStep({
           </button>
         )}
       </div>
-    </section>
+    </StepCard>
   );
 }
