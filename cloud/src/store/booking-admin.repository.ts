@@ -288,15 +288,20 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
       .where('b.status', 'in', [...HANDED_OVER_BOOKING_STATUSES])
       .where('bl.end_at', '>', now);
     if (lockerNumbers !== null) query = query.where('l.number', 'in', [...lockerNumbers]);
-    const rows = await query.orderBy('l.number').orderBy('bl.start_at').execute();
-    return rows.map((row) => ({
-      lockerNumber: row.number,
-      transactionId: row.transaction_id,
-      stayId: row.stay_id ?? row.transaction_id,
-      pin: row.pin,
-      startAt: toDate(row.start_at),
-      endAt: toDate(row.end_at),
-    }));
+    // Sorted here, not in SQL: asked for that order, SQLite walked the locker's active reservations
+    // by start (past ones included) instead of searching only those not yet ended (the index
+    // booking_lockers_locker_active_end_idx).
+    const rows = await query.execute();
+    return rows
+      .map((row) => ({
+        lockerNumber: row.number,
+        transactionId: row.transaction_id,
+        stayId: row.stay_id ?? row.transaction_id,
+        pin: row.pin,
+        startAt: toDate(row.start_at),
+        endAt: toDate(row.end_at),
+      }))
+      .sort((a, b) => a.lockerNumber - b.lockerNumber || a.startAt.getTime() - b.startAt.getTime());
   }
 
   async currentHolders(
