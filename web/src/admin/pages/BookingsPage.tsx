@@ -10,6 +10,7 @@ import { useAdminRole } from '../admin-role';
 import { BookingDetails } from './BookingDetails';
 import { groupByTransaction, type BookingGroup } from './booking-groups';
 import { adminQueries } from '../query/queries';
+import { Options } from '../../components/Options';
 
 /**
  * The bookings as shown (filters applied), one line per booking, times in each location's zone, for
@@ -223,11 +224,10 @@ function BookingsFilters({
           (status) => onChange({ ...filters, status }),
           <>
             <option value="">Tutti gli stati ({total(statusCounts)})</option>
-            {BOOKING_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]} ({statusCounts.get(status) ?? 0})
-              </option>
-            ))}
+            <Options
+              items={BOOKING_STATUSES}
+              label={(status) => `${STATUS_LABELS[status]} (${statusCounts.get(status) ?? 0})`}
+            />
           </>,
         )}
         {choice(
@@ -236,11 +236,10 @@ function BookingsFilters({
           (location) => onChange({ ...filters, location }),
           <>
             <option value="">Tutte le sedi ({total(locationCounts)})</option>
-            {locationKeys.map((key) => (
-              <option key={key} value={key}>
-                {nameOf.get(key) ?? key} ({locationCounts.get(key) ?? 0})
-              </option>
-            ))}
+            <Options
+              items={locationKeys}
+              label={(key) => `${nameOf.get(key) ?? key} (${locationCounts.get(key) ?? 0})`}
+            />
           </>,
         )}
         <span className="adm-muted">

@@ -1,17 +1,9 @@
 import { discountRoutes, type DiscountCode } from '@deposito/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { adminCall } from '../admin-api';
-import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
-import {
-  PageNoticeBar,
-  listOf,
-  loadFailure,
-  usePageNotices,
-  type PageNotices,
-} from '../components/page-notices';
-import { Card, Field, HiddenHeader, Listed, Notice, PageHeader, TableRegion } from '../components/ui';
+import { adminCall, refusalText } from '../admin-api';
+import { PageNoticeBar, listOf, useEditingPage, type PageNotices } from '../components/page-notices';
+import { Card, Field, HiddenHeader, Listed, PageHeader, TableRegion } from '../components/ui';
 import { formatEuro } from '../format';
 import { checkedRegister, formSubmit, useAdminForm } from '../forms/admin-form';
 import {
@@ -27,13 +19,7 @@ import { useRouteMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
 
 function failure(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.code === CLIENT_ERROR_CODES.network || error.code === CLIENT_ERROR_CODES.timeout) {
-      return 'Errore di rete o server non raggiungibile';
-    }
-    if (!error.code.startsWith('client/') && error.message) return error.message;
-  }
-  return fallback;
+  return refusalText(error, fallback, 'Errore di rete o server non raggiungibile');
 }
 
 /** The fields of a code, new or edited, in one react-hook-form form. */
@@ -187,8 +173,10 @@ function DiscountRow({
 }
 
 export function DiscountsPage() {
-  const notices = usePageNotices();
-  const query = useQuery(adminQueries.discounts());
+  const { notices, query, failed } = useEditingPage(
+    adminQueries.discounts(),
+    'Errore nel caricamento dei codici',
+  );
   const codes = listOf(query);
   /** The code whose row is open for editing. */
   const [editing, setEditing] = useState<string | null>(null);
@@ -213,9 +201,9 @@ export function DiscountsPage() {
         title="Gestione Codici Sconto"
         subtitle="Codici percentuali o a importo fisso, con validità e limiti"
       />
-      <Notice message={loadFailure(query, 'Errore nel caricamento dei codici')} />
       <PageNoticeBar
         notices={notices}
+        failed={failed}
         onReload={() => {
           setEditing(null);
           void query.refetch();

@@ -5,6 +5,7 @@ import { adminCall, errorText } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
 import { formatInZone } from '../format';
+import { Options } from '../../components/Options';
 
 /** Why the server offers no longer stay, as the operators read it. */
 const REFUSALS: Record<string, string> = {
@@ -87,11 +88,11 @@ export function ExtendStayAction({
       <label className="adm-field adm-field-inline">
         <span className="adm-field-label">Fino a</span>
         <select className="adm-input" value={endIso} onChange={(e) => setEndIso(e.target.value)}>
-          {offer.options.map((option) => (
-            <option key={option.endIso} value={option.endIso}>
-              {formatInZone(option.endIso, zone)}
-            </option>
-          ))}
+          <Options
+            items={offer.options}
+            value={(option) => option.endIso}
+            label={(option) => formatInZone(option.endIso, zone)}
+          />
         </select>
       </label>
       <label className="adm-field adm-field-inline">

@@ -15,6 +15,7 @@ import { LockerHistory } from './LockerHistory';
 import { LOCKER_ACTIONS, LOCKER_TIMEOUT_MS, useLockerActions } from './useLockerActions';
 import { useLiveLockers, type LiveConnection } from './useLiveLockers';
 import { adminQueries } from '../query/queries';
+import { LocationOptions } from '../components/form-fields';
 
 /** A tile as the live stream describes it; the manual refresh knows no door nor staleness. */
 type GridLocker = LockerFullState & { doorOpen?: boolean; stale?: boolean };
@@ -158,11 +159,7 @@ function LockerFilterBar({
           aria-label="Location"
         >
           <option value="">Seleziona una location</option>
-          {locations.map((location) => (
-            <option key={location.key} value={location.key}>
-              {location.nome} ({location.key})
-            </option>
-          ))}
+          <LocationOptions locations={locations} withKey />
         </select>
       </label>
       <button

@@ -9,6 +9,8 @@ import { adminCall, errorText } from '../admin-api';
 import { ApiError } from '../../api/http';
 import { Card, Empty, Loading, Notice, PageHeader, TableRegion } from '../components/ui';
 import { adminQueries } from '../query/queries';
+import { Options } from '../../components/Options';
+import { LocationOptions } from '../components/form-fields';
 
 const ARCHIVE_PAGE = 100;
 
@@ -186,22 +188,14 @@ function ArchiveFilterBar({
       {field(
         'Tipo',
         <select className="adm-input" {...register('type')}>
-          {ENTRY_KINDS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <Options items={ENTRY_KINDS} value={([value]) => value} label={([, label]) => label} />
         </select>,
       )}
       {field(
         'Sede',
         <select className="adm-input" {...register('location')}>
           <option value="">Tutte</option>
-          {locations.map((location) => (
-            <option key={location.key} value={location.key}>
-              {location.nome}
-            </option>
-          ))}
+          <LocationOptions locations={locations} />
         </select>,
       )}
       {field(

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { adminCall } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
+import { Options } from '../../components/Options';
 
 /**
  * "Cambia locker": a paid booking leaves one of its lockers (a jammed door, a locker out of order)
@@ -43,22 +44,14 @@ export function MoveLockerAction({
         <label className="adm-field adm-field-inline">
           <span className="adm-field-label">Da</span>
           <select className="adm-input" value={from} onChange={(e) => setFrom(Number(e.target.value))}>
-            {lockers.map((number) => (
-              <option key={number} value={number}>
-                {number}
-              </option>
-            ))}
+            <Options items={lockers} />
           </select>
         </label>
       ) : null}
       <label className="adm-field adm-field-inline">
         <span className="adm-field-label">Nuovo locker</span>
         <select className="adm-input" value={to} onChange={(e) => setTo(Number(e.target.value))}>
-          {others.map((number) => (
-            <option key={number} value={number}>
-              {number}
-            </option>
-          ))}
+          <Options items={others} />
         </select>
       </label>
       <button type="button" className="adm-btn adm-btn-secondary" onClick={() => setAsking(true)}>

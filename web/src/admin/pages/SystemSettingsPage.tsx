@@ -7,13 +7,14 @@ import {
 } from '@deposito/protocol';
 import { VISITOR_CANCELLATION_POLICIES } from '@deposito/protocol/booking/cancellation-policy';
 import { MAX_DIMENSIONS_LENGTH } from '@deposito/protocol/schemas/limits';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
-import { PageNoticeBar, loadFailure, usePageNotices, type PageNotices } from '../components/page-notices';
+import { PageNoticeBar, useEditingPage, type PageNotices } from '../components/page-notices';
 import { checkedRegister, formSubmit, useAdminForm, type FormNames } from '../forms/admin-form';
 import { Card, Field, HiddenHeader, Loading, Notice } from '../components/ui';
 import { adminQueries } from '../query/queries';
+import { Options } from '../../components/Options';
 
 const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_POLICY'], string> = {
   future_days_until_start: 'Prenotazioni per un altro giorno, fino all’inizio',
@@ -153,11 +154,10 @@ function BookingSwitches({ form }: { form: SettingsForm }) {
         hint="Quando i clienti possono annullare dalla pagina della prenotazione, con rimborso."
       >
         <select className="adm-input" {...register('VISITOR_CANCELLATION_POLICY')}>
-          {VISITOR_CANCELLATION_POLICIES.map((policy) => (
-            <option key={policy} value={policy}>
-              {CANCELLATION_POLICY_LABELS[policy]}
-            </option>
-          ))}
+          <Options
+            items={VISITOR_CANCELLATION_POLICIES}
+            label={(policy) => CANCELLATION_POLICY_LABELS[policy]}
+          />
         </select>
       </Field>
     </>
@@ -274,9 +274,10 @@ function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; n
 
 /** Parametri di sistema: block windows, expiry, maintenance and fast track, as the booking pages apply them. */
 export function SystemSettingsPage() {
-  const notices = usePageNotices();
-  const query = useQuery(adminQueries.systemSettings());
-  const failed = loadFailure(query, 'Errore nel caricamento configurazione');
+  const { notices, query, failed } = useEditingPage(
+    adminQueries.systemSettings(),
+    'Errore nel caricamento configurazione',
+  );
   if (!query.data) {
     return (
       <>

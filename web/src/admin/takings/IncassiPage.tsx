@@ -24,6 +24,7 @@ import { totemMissingText } from './takings-caveat-text';
 import { COMPANY_LEGAL_NAME, TAKINGS_LOAD_TIMEOUT_MS, TAKINGS_PAGE_ZONE } from './takings-config';
 import './takings.css';
 import { useAdminRole } from '../admin-role';
+import { Options } from '../../components/Options';
 
 /** Days of several locations added up per date, for the all-locations chart. */
 /**
@@ -284,11 +285,7 @@ function TakingsFilterBar({
           </option>
           {/* Every site at once is an administrator's (a site operator's are its own). */}
           {role === 'administrator' ? <option value="all">Tutte le location</option> : null}
-          {locations.map((location) => (
-            <option key={location.key} value={location.key}>
-              {location.name}
-            </option>
-          ))}
+          <Options items={locations} value={(location) => location.key} label={(location) => location.name} />
         </select>
       </div>
       <button

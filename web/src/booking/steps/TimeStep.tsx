@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepHeading } from '../../components/StepHeading';
+import { Options } from '../../components/Options';
 
 /**
  * Start times from protocol (daytimeStartSlots or nightStartSlots). Picking one only selects it;
@@ -46,11 +47,7 @@ export function TimeStep({
               onChange={(event) => setPicked(event.target.value)}
             >
               <option value="">{t('time.placeholder')}</option>
-              {slots.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
+              <Options items={slots} />
             </select>
           </div>
         </form>
