@@ -56,26 +56,37 @@ function ErrorTable({ entries }: { entries: ErrorLogEntry[] }) {
   );
 }
 
-/** A log page's header with its "Aggiorna" button, which reads the log again. */
-function LogHeader({
+/**
+ * A log page that reads its log in one go: the header with "Aggiorna" (which reads it again), the
+ * read's failure (`error`), and the log in a card.
+ */
+function RefreshedLogPage({
   title,
   subtitle,
   onRefresh,
+  error,
+  children,
 }: {
   title: string;
   subtitle: string;
   onRefresh: () => void;
+  error: string | null;
+  children: ReactNode;
 }) {
   return (
-    <PageHeader
-      title={title}
-      subtitle={subtitle}
-      actions={
-        <button type="button" className="adm-btn adm-btn-secondary" onClick={onRefresh}>
-          ↻ Aggiorna
-        </button>
-      }
-    />
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <button type="button" className="adm-btn adm-btn-secondary" onClick={onRefresh}>
+            ↻ Aggiorna
+          </button>
+        }
+      />
+      <Notice message={error ? { tone: 'error', text: error } : null} />
+      <Card>{children}</Card>
+    </>
   );
 }
 
@@ -88,15 +99,14 @@ export function ErrorLogPage() {
       : 'Errore nel caricamento'
     : null;
   return (
-    <>
-      <LogHeader
-        title="Log Errori"
-        subtitle="Errori e azioni degli amministratori, più recenti prima"
-        onRefresh={() => void query.refetch()}
-      />
-      <Notice message={error ? { tone: 'error', text: error } : null} />
-      <Card>{query.data ? <ErrorTable entries={query.data} /> : error ? null : <Loading />}</Card>
-    </>
+    <RefreshedLogPage
+      title="Log Errori"
+      subtitle="Errori e azioni degli amministratori, più recenti prima"
+      onRefresh={() => void query.refetch()}
+      error={error}
+    >
+      {query.data ? <ErrorTable entries={query.data} /> : error ? null : <Loading />}
+    </RefreshedLogPage>
   );
 }
 
@@ -345,36 +355,33 @@ export function ProcessLogPage() {
     ? `Errore ${failure instanceof ApiError ? failure.status || failure.message : ''}`.trim()
     : null;
   return (
-    <>
-      <LogHeader
-        title="PM2 Logs"
-        subtitle="Ultime righe del log del server"
-        onRefresh={() => void query.refetch()}
-      />
-      <Notice message={error ? { tone: 'error', text: error } : null} />
-      <Card>
-        {entries === null ? (
-          error ? null : (
-            <Loading />
-          )
-        ) : entries.length === 0 ? (
-          <Empty>Nessuna riga di log</Empty>
-        ) : (
-          // It scrolls when long: a tab stop, so keyboard users can scroll it too.
-          <ol className="adm-console" tabIndex={0} aria-label="Righe del log del processo">
-            {entries.map((entry, index) => {
-              const level = levelOf(entry.log);
-              return (
-                <li key={index}>
-                  <span className={`adm-level adm-level-${level.tone}`}>{level.label}</span>
-                  <span className="adm-console-name">{entry.name}</span>
-                  <span className="adm-console-text">{readableLogLine(entry.log)}</span>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </Card>
-    </>
+    <RefreshedLogPage
+      title="PM2 Logs"
+      subtitle="Ultime righe del log del server"
+      onRefresh={() => void query.refetch()}
+      error={error}
+    >
+      {entries === null ? (
+        error ? null : (
+          <Loading />
+        )
+      ) : entries.length === 0 ? (
+        <Empty>Nessuna riga di log</Empty>
+      ) : (
+        // It scrolls when long: a tab stop, so keyboard users can scroll it too.
+        <ol className="adm-console" tabIndex={0} aria-label="Righe del log del processo">
+          {entries.map((entry, index) => {
+            const level = levelOf(entry.log);
+            return (
+              <li key={index}>
+                <span className={`adm-level adm-level-${level.tone}`}>{level.label}</span>
+                <span className="adm-console-name">{entry.name}</span>
+                <span className="adm-console-text">{readableLogLine(entry.log)}</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </RefreshedLogPage>
   );
 }

@@ -2,7 +2,7 @@ import { adminRoutes } from '@deposito/protocol';
 import { useState } from 'react';
 import { adminCall } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
+import { useAdminAction, type BookingActionProps } from '../query/use-admin-action';
 import { Options } from '../../components/Options';
 
 /**
@@ -15,13 +15,11 @@ export function MoveLockerAction({
   lockers,
   sameSize,
   onDone,
-}: {
-  transactionId: string;
+}: BookingActionProps & {
   /** The booking's lockers. */
   lockers: readonly number[];
   /** Every locker of the booking's size at its location. */
   sameSize: readonly number[];
-  onDone: (message: ActionMessage) => void;
 }) {
   const others = sameSize.filter((number) => !lockers.includes(number));
   const [from, setFrom] = useState(lockers[0]);
