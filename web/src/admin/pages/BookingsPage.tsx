@@ -173,39 +173,47 @@ interface Filters {
   location: string;
 }
 
+/** What each filter looks at in a transaction. */
+const FILTERED: Record<keyof Filters, (group: BookingGroup) => string> = {
+  status: (group) => group.first.STATUS,
+  location: (group) => group.first.LOCATION_KEY,
+};
+
+/** Whether `group` passes every filter that is set, leaving out `ignored` (to count that filter's choices). */
+function passes(group: BookingGroup, filters: Filters, ignored?: keyof Filters): boolean {
+  return (Object.keys(FILTERED) as (keyof Filters)[]).every(
+    (name) => name === ignored || !filters[name] || FILTERED[name](group) === filters[name],
+  );
+}
+
 /** The status and site filters with their counts, and the status chips. */
 function BookingsFilters({
   groups,
   shown,
   filters,
-  locationKeys,
   nameOf,
   onChange,
 }: {
   groups: readonly BookingGroup[];
   shown: number;
   filters: Filters;
-  locationKeys: readonly string[];
+  /** The sites' names by key. */
   nameOf: ReadonlyMap<string, string>;
   onChange: (filters: Filters) => void;
 }) {
+  // Every site, and any other site key a listed booking carries.
+  const locationKeys = useMemo(
+    () => [...new Set([...nameOf.keys(), ...groups.map(FILTERED.location)])],
+    [nameOf, groups],
+  );
+  // Each choice's count: the transactions it would show, within what the other filter lets through.
   const statusCounts = useMemo(
-    () =>
-      countBy(
-        groups,
-        (g) => g.first.STATUS,
-        (g) => !filters.location || g.first.LOCATION_KEY === filters.location,
-      ),
-    [groups, filters.location],
+    () => countBy(groups, FILTERED.status, (group) => passes(group, filters, 'status')),
+    [groups, filters],
   );
   const locationCounts = useMemo(
-    () =>
-      countBy(
-        groups,
-        (g) => g.first.LOCATION_KEY,
-        (g) => !filters.status || g.first.STATUS === filters.status,
-      ),
-    [groups, filters.status],
+    () => countBy(groups, FILTERED.location, (group) => passes(group, filters, 'location')),
+    [groups, filters],
   );
   const choice = (label: string, value: string, change: (value: string) => void, options: ReactNode) => (
     <label className="adm-field adm-field-inline">
@@ -275,16 +283,15 @@ function BookingGroupRows({
   sameSize,
   isOpen,
   onToggle,
-  onNotice,
-  onChanged,
+  onMessage,
 }: {
   group: BookingGroup;
   zone: string;
   sameSize: readonly number[];
   isOpen: boolean;
   onToggle: () => void;
-  onNotice: (message: BookingNotice) => void;
-  onChanged: (message: BookingNotice) => void;
+  /** What the page shows after an action, whether or not it changed the booking. */
+  onMessage: (message: BookingNotice) => void;
 }) {
   const row = group.first;
   const lockers = group.rows.map((r) => r.locker_id).filter((id): id is number => id !== null);
@@ -332,8 +339,10 @@ function BookingGroupRows({
               lockers={lockers}
               zone={zone}
               sameSize={[...sameSize]}
-              onNotice={onNotice}
-              onChanged={onChanged}
+              // The action's own mutation has read the bookings again (useAdminAction): a change is
+              // told like any other message.
+              onNotice={onMessage}
+              onChanged={onMessage}
             />
           </td>
         </tr>
@@ -347,19 +356,15 @@ function BookingsTable({
   groups,
   zoneOf,
   structureOf,
-  openId,
-  onOpen,
-  onNotice,
-  onChanged,
+  onMessage,
 }: {
   groups: readonly BookingGroup[];
   zoneOf: ReadonlyMap<string, string>;
   structureOf: ReadonlyMap<string, LocationSummary['lockerStructure']>;
-  openId: string | null;
-  onOpen: (transactionId: string | null) => void;
-  onNotice: (message: BookingNotice) => void;
-  onChanged: (message: BookingNotice) => void;
+  onMessage: (message: BookingNotice) => void;
 }) {
+  /** The transaction whose details are open. */
+  const [openId, setOpenId] = useState<string | null>(null);
   return (
     <TableRegion
       label="Tabella prenotazioni"
@@ -385,9 +390,8 @@ function BookingsTable({
           zone={zoneOf.get(group.first.LOCATION_KEY) ?? 'Europe/Rome'}
           sameSize={structureOf.get(group.first.LOCATION_KEY)?.[group.first.locker_type] ?? []}
           isOpen={openId === group.transactionId}
-          onToggle={() => onOpen(openId === group.transactionId ? null : group.transactionId)}
-          onNotice={onNotice}
-          onChanged={onChanged}
+          onToggle={() => setOpenId(openId === group.transactionId ? null : group.transactionId)}
+          onMessage={onMessage}
         />
       ))}
     </TableRegion>
@@ -413,7 +417,6 @@ export function BookingsPage() {
   );
   const locations: LocationSummary[] = useMemo(() => sites.data ?? [], [sites.data]);
   const [filters, setFilters] = useState<Filters>({ status: '', location: '' });
-  const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState<BookingNotice | null>(null);
 
   const reload = () => {
@@ -424,15 +427,7 @@ export function BookingsPage() {
   const zoneOf = useMemo(() => new Map(locations.map((l) => [l.key, l.timezone])), [locations]);
   const structureOf = useMemo(() => new Map(locations.map((l) => [l.key, l.lockerStructure])), [locations]);
   const nameOf = useMemo(() => new Map(locations.map((l) => [l.key, l.nome])), [locations]);
-  const locationKeys = useMemo(
-    () => [...new Set([...locations.map((l) => l.key), ...groups.map((g) => g.first.LOCATION_KEY)])],
-    [locations, groups],
-  );
-  const shown = groups.filter(
-    (group) =>
-      (!filters.status || group.first.STATUS === filters.status) &&
-      (!filters.location || group.first.LOCATION_KEY === filters.location),
-  );
+  const shown = groups.filter((group) => passes(group, filters));
 
   return (
     <>
@@ -473,7 +468,6 @@ export function BookingsPage() {
           groups={groups}
           shown={shown.length}
           filters={filters}
-          locationKeys={locationKeys}
           nameOf={nameOf}
           onChange={setFilters}
         />
@@ -481,16 +475,7 @@ export function BookingsPage() {
       <Card>
         <Listed items={rows === null ? null : shown} empty="Nessuna prenotazione">
           {(groups) => (
-            <BookingsTable
-              groups={groups}
-              zoneOf={zoneOf}
-              structureOf={structureOf}
-              openId={openId}
-              onOpen={setOpenId}
-              onNotice={setNotice}
-              // The action's own mutation has read the bookings again (useAdminAction).
-              onChanged={setNotice}
-            />
+            <BookingsTable groups={groups} zoneOf={zoneOf} structureOf={structureOf} onMessage={setNotice} />
           )}
         </Listed>
       </Card>

@@ -1,5 +1,5 @@
 import { adminRoutes, errorLogArchiveQuerySchema, type ErrorLogEntry } from '@deposito/protocol';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -58,34 +58,36 @@ function ErrorTable({ entries }: { entries: ErrorLogEntry[] }) {
 
 /**
  * A log page that reads its log in one go: the header with "Aggiorna" (which reads it again), the
- * read's failure (`error`), and the log in a card.
+ * read's failure in the page's words (`failure`), and in a card a spinner until the log is read,
+ * then the log (`children`).
  */
-function RefreshedLogPage({
+function RefreshedLogPage<Entries>({
   title,
   subtitle,
-  onRefresh,
-  error,
+  query,
+  failure,
   children,
 }: {
   title: string;
   subtitle: string;
-  onRefresh: () => void;
-  error: string | null;
-  children: ReactNode;
+  query: UseQueryResult<Entries>;
+  failure: (error: Error) => string;
+  children: (entries: Entries) => ReactNode;
 }) {
+  const error = query.isError ? failure(query.error) : null;
   return (
     <>
       <PageHeader
         title={title}
         subtitle={subtitle}
         actions={
-          <button type="button" className="adm-btn adm-btn-secondary" onClick={onRefresh}>
+          <button type="button" className="adm-btn adm-btn-secondary" onClick={() => void query.refetch()}>
             ↻ Aggiorna
           </button>
         }
       />
       <Notice message={error ? { tone: 'error', text: error } : null} />
-      <Card>{children}</Card>
+      <Card>{query.data ? children(query.data) : error ? null : <Loading />}</Card>
     </>
   );
 }
@@ -93,19 +95,14 @@ function RefreshedLogPage({
 /** /admin/logs: "Log Errori", the latest errors and operator actions. */
 export function ErrorLogPage() {
   const query = useQuery(adminQueries.recentErrors());
-  const error = query.isError
-    ? query.error instanceof Error
-      ? query.error.message
-      : 'Errore nel caricamento'
-    : null;
   return (
     <RefreshedLogPage
       title="Log Errori"
       subtitle="Errori e azioni degli amministratori, più recenti prima"
-      onRefresh={() => void query.refetch()}
-      error={error}
+      query={query}
+      failure={(error) => (error instanceof Error ? error.message : 'Errore nel caricamento')}
     >
-      {query.data ? <ErrorTable entries={query.data} /> : error ? null : <Loading />}
+      {(entries) => <ErrorTable entries={entries} />}
     </RefreshedLogPage>
   );
 }
@@ -349,39 +346,32 @@ export function readableLogLine(line: string): string {
 /** "PM2 Logs": the server's own recent log lines. */
 export function ProcessLogPage() {
   const query = useQuery(adminQueries.processLogs());
-  const entries = query.data ?? null;
-  const failure = query.error;
-  const error = query.isError
-    ? `Errore ${failure instanceof ApiError ? failure.status || failure.message : ''}`.trim()
-    : null;
   return (
     <RefreshedLogPage
       title="PM2 Logs"
       subtitle="Ultime righe del log del server"
-      onRefresh={() => void query.refetch()}
-      error={error}
+      query={query}
+      failure={(error) => `Errore ${error instanceof ApiError ? error.status || error.message : ''}`.trim()}
     >
-      {entries === null ? (
-        error ? null : (
-          <Loading />
+      {(entries) =>
+        entries.length === 0 ? (
+          <Empty>Nessuna riga di log</Empty>
+        ) : (
+          // It scrolls when long: a tab stop, so keyboard users can scroll it too.
+          <ol className="adm-console" tabIndex={0} aria-label="Righe del log del processo">
+            {entries.map((entry, index) => {
+              const level = levelOf(entry.log);
+              return (
+                <li key={index}>
+                  <span className={`adm-level adm-level-${level.tone}`}>{level.label}</span>
+                  <span className="adm-console-name">{entry.name}</span>
+                  <span className="adm-console-text">{readableLogLine(entry.log)}</span>
+                </li>
+              );
+            })}
+          </ol>
         )
-      ) : entries.length === 0 ? (
-        <Empty>Nessuna riga di log</Empty>
-      ) : (
-        // It scrolls when long: a tab stop, so keyboard users can scroll it too.
-        <ol className="adm-console" tabIndex={0} aria-label="Righe del log del processo">
-          {entries.map((entry, index) => {
-            const level = levelOf(entry.log);
-            return (
-              <li key={index}>
-                <span className={`adm-level adm-level-${level.tone}`}>{level.label}</span>
-                <span className="adm-console-name">{entry.name}</span>
-                <span className="adm-console-text">{readableLogLine(entry.log)}</span>
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      }
     </RefreshedLogPage>
   );
 }
