@@ -105,24 +105,25 @@ describe('prices and location keys', () => {
     expect(api.callsTo('POST', '/api/locations/update-prices')).toHaveLength(0);
   });
 
-  it('refuses "admin" as the id of a new location', async () => {
+  /** Gestione Sedi with its "Nuova sede" form open, sent with only its id filled in. */
+  async function createLocationWithId(id: string) {
     const api = fakeApi({ 'GET /api/admin/locations': { roma: LOCATION } });
     await renderWithProviders(<LocationsPage />, { path: '/admin/locations' });
     fireEvent.click(await screen.findByRole('button', { name: '+ Nuova sede' }));
     const form = screen.getByRole('button', { name: 'Crea sede' }).closest('form')!;
-    fireEvent.change(within(form).getByLabelText('ID interno'), { target: { value: 'admin' } });
+    fireEvent.change(within(form).getByLabelText('ID interno'), { target: { value: id } });
     fireEvent.click(within(form).getByRole('button', { name: 'Crea sede' }));
+    return { api, form };
+  }
+
+  it('refuses "admin" as the id of a new location', async () => {
+    const { api } = await createLocationWithId('admin');
     expect((await screen.findByRole('alert')).textContent).toContain('Questa parola è riservata');
     expect(api.callsTo('POST', '/api/admin/locations')).toHaveLength(0);
   });
 
   it('names the field a new location misses, by its Italian label, before sending', async () => {
-    const api = fakeApi({ 'GET /api/admin/locations': { roma: LOCATION } });
-    await renderWithProviders(<LocationsPage />, { path: '/admin/locations' });
-    fireEvent.click(await screen.findByRole('button', { name: '+ Nuova sede' }));
-    const form = screen.getByRole('button', { name: 'Crea sede' }).closest('form')!;
-    fireEvent.change(within(form).getByLabelText('ID interno'), { target: { value: 'navona' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Crea sede' }));
+    const { api, form } = await createLocationWithId('navona');
     expect((await screen.findByRole('alert')).textContent).toContain('Nome: obbligatorio');
     expect(within(form).getByLabelText('Nome').getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST', '/api/admin/locations')).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES, adminRoutes, type BookingStatus, type LocationSummary } from '@deposito/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
 import { Card, HiddenHeader, Listed, Notice, PageHeader, TableRegion } from '../components/ui';
 import { STATUS_LABELS, formatEuro, formatInZone, statusIcon, type StatusIconKind } from '../format';
@@ -207,49 +207,44 @@ function BookingsFilters({
     [nameOf, groups],
   );
   // Each choice's count: the transactions it would show, within what the other filter lets through.
-  const statusCounts = useMemo(
-    () => countBy(groups, FILTERED.status, (group) => passes(group, filters, 'status')),
-    [groups, filters],
-  );
-  const locationCounts = useMemo(
-    () => countBy(groups, FILTERED.location, (group) => passes(group, filters, 'location')),
-    [groups, filters],
-  );
-  const choice = (label: string, value: string, change: (value: string) => void, options: ReactNode) => (
-    <label className="adm-field adm-field-inline">
-      <span className="adm-field-label">{label}</span>
-      <select className="adm-input" value={value} onChange={(e) => change(e.target.value)} aria-label={label}>
-        {options}
-      </select>
-    </label>
-  );
+  const countsOf = (name: keyof Filters) =>
+    countBy(groups, FILTERED[name], (group) => passes(group, filters, name));
+  const statusCounts = countsOf('status');
+  /** One filter's select: "all" first, then each value by its name, each with its count. */
+  const choice = <Value extends string>(
+    name: keyof Filters,
+    label: string,
+    everything: string,
+    values: readonly Value[],
+    nameOfValue: (value: Value) => string,
+  ) => {
+    const counts = countsOf(name);
+    return (
+      <label className="adm-field adm-field-inline">
+        <span className="adm-field-label">{label}</span>
+        <select
+          className="adm-input"
+          value={filters[name]}
+          onChange={(e) => onChange({ ...filters, [name]: e.target.value })}
+          aria-label={label}
+        >
+          <option value="">
+            {everything} ({total(counts)})
+          </option>
+          <Options
+            items={values}
+            value={(value) => value}
+            label={(value) => `${nameOfValue(value)} (${counts.get(value) ?? 0})`}
+          />
+        </select>
+      </label>
+    );
+  };
   return (
     <>
       <div className="adm-filterbar">
-        {choice(
-          'Stato',
-          filters.status,
-          (status) => onChange({ ...filters, status }),
-          <>
-            <option value="">Tutti gli stati ({total(statusCounts)})</option>
-            <Options
-              items={BOOKING_STATUSES}
-              label={(status) => `${STATUS_LABELS[status]} (${statusCounts.get(status) ?? 0})`}
-            />
-          </>,
-        )}
-        {choice(
-          'Sede',
-          filters.location,
-          (location) => onChange({ ...filters, location }),
-          <>
-            <option value="">Tutte le sedi ({total(locationCounts)})</option>
-            <Options
-              items={locationKeys}
-              label={(key) => `${nameOf.get(key) ?? key} (${locationCounts.get(key) ?? 0})`}
-            />
-          </>,
-        )}
+        {choice('status', 'Stato', 'Tutti gli stati', BOOKING_STATUSES, (status) => STATUS_LABELS[status])}
+        {choice('location', 'Sede', 'Tutte le sedi', locationKeys, (key) => nameOf.get(key) ?? key)}
         <span className="adm-muted">
           Mostrando {shown} di {groups.length} prenotazioni
         </span>

@@ -185,6 +185,12 @@ function send(request: SaveRequest) {
 
 type DraftsForm = UseFormReturn<{ drafts: SettingsDraft[] }>;
 
+/** The locker counts a location's draft holds, by size. */
+const LOCKER_COUNTS = [
+  ['standard', 'Locker standard'],
+  ['large', 'Locker grandi'],
+] as const;
+
 /** One location's accordion body: zone, hours, locker counts and price tables. */
 function LocationSettingsFields({ form, index }: { form: DraftsForm; index: number }) {
   const { register } = form;
@@ -198,22 +204,16 @@ function LocationSettingsFields({ form, index }: { form: DraftsForm; index: numb
         <Field label="Chiusura">
           <input className="adm-input" type="time" {...register(`drafts.${index}.chiusura`)} />
         </Field>
-        <Field label="Locker standard">
-          <input
-            className="adm-input"
-            type="number"
-            min={0}
-            {...register(`drafts.${index}.standard`, { setValueAs: count })}
-          />
-        </Field>
-        <Field label="Locker grandi">
-          <input
-            className="adm-input"
-            type="number"
-            min={0}
-            {...register(`drafts.${index}.large`, { setValueAs: count })}
-          />
-        </Field>
+        {LOCKER_COUNTS.map(([size, label]) => (
+          <Field key={size} label={label}>
+            <input
+              className="adm-input"
+              type="number"
+              min={0}
+              {...register(`drafts.${index}.${size}`, { setValueAs: count })}
+            />
+          </Field>
+        ))}
       </div>
       <Controller
         control={form.control}
