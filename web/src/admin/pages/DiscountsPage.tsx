@@ -17,6 +17,7 @@ import {
 import { adminQueries } from '../query/queries';
 import { useRouteMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
+import { FormInput } from '../components/form-fields';
 
 function failure(error: unknown, fallback: string): string {
   return refusalText(error, fallback, 'Errore di rete o server non raggiungibile');
@@ -28,30 +29,23 @@ function DiscountFields({ form }: { form: UseFormReturn<DiscountForm, unknown, u
   const register = checkedRegister(form);
   return (
     <div className="adm-grid-4">
-      <Field label="Codice">
-        <input className="adm-input" {...register('code')} placeholder="ESTATE20" />
-      </Field>
-      <Field label="Descrizione">
-        <input className="adm-input" {...register('description')} />
-      </Field>
+      <FormInput form={form} name="code" label="Codice" placeholder="ESTATE20" />
+      <FormInput form={form} name="description" label="Descrizione" />
       <Field label="Tipo">
         <select className="adm-input" {...register('kind')}>
           <option value="percent">Percentuale (%)</option>
           <option value="amount">Importo (€)</option>
         </select>
       </Field>
-      <Field label={watch('kind') === 'percent' ? 'Valore (%)' : 'Valore (€)'}>
-        <input className="adm-input" inputMode="decimal" {...register('value')} />
-      </Field>
-      <Field label="Valido dal">
-        <input className="adm-input" type="date" {...register('validFrom')} />
-      </Field>
-      <Field label="Valido fino al">
-        <input className="adm-input" type="date" {...register('validTo')} />
-      </Field>
-      <Field label="Giorni minimi">
-        <input className="adm-input" type="number" min={1} {...register('minDays')} />
-      </Field>
+      <FormInput
+        form={form}
+        name="value"
+        label={watch('kind') === 'percent' ? 'Valore (%)' : 'Valore (€)'}
+        inputMode="decimal"
+      />
+      <FormInput form={form} name="validFrom" label="Valido dal" type="date" />
+      <FormInput form={form} name="validTo" label="Valido fino al" type="date" />
+      <FormInput form={form} name="minDays" label="Giorni minimi" type="number" min={1} />
       <label className="adm-check adm-check-field">
         <input type="checkbox" {...register('usableOnce')} />
         Utilizzabile una sola volta

@@ -15,6 +15,7 @@ import { checkedRegister, formSubmit, useAdminForm, type FormNames } from '../fo
 import { Card, Field, HiddenHeader, Loading, Notice } from '../components/ui';
 import { adminQueries } from '../query/queries';
 import { Options } from '../../components/Options';
+import { FormInput } from '../components/form-fields';
 
 const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_POLICY'], string> = {
   future_days_until_start: 'Prenotazioni per un altro giorno, fino all’inizio',
@@ -120,22 +121,18 @@ function BookingSwitches({ form }: { form: SettingsForm }) {
   const register = checkedRegister(form);
   return (
     <>
-      <Field label="Scadenza prenotazione (minuti)">
-        <input
-          className="adm-input"
-          type="number"
-          min={1}
-          max={240}
-          {...register('BOOKING_EXPIRATION_MINUTES', { setValueAs: asInt })}
-        />
-      </Field>
+      <FormInput
+        form={form}
+        name="BOOKING_EXPIRATION_MINUTES"
+        label="Scadenza prenotazione (minuti)"
+        type="number"
+        min={1}
+        max={240}
+        options={{ setValueAs: asInt }}
+      />
       <div className="adm-grid-2">
-        <Field label="Fast Track dalle">
-          <input className="adm-input" type="time" {...register('FASTTRACK_FROM')} />
-        </Field>
-        <Field label="Fast Track alle">
-          <input className="adm-input" type="time" {...register('FASTTRACK_TO')} />
-        </Field>
+        <FormInput form={form} name="FASTTRACK_FROM" label="Fast Track dalle" type="time" />
+        <FormInput form={form} name="FASTTRACK_TO" label="Fast Track alle" type="time" />
       </div>
       <label className="adm-switch">
         <input type="checkbox" {...register('MAINTENANCE_MODE')} />
@@ -164,6 +161,20 @@ function BookingSwitches({ form }: { form: SettingsForm }) {
   );
 }
 
+/** After how many minutes of each trouble operators are alerted. */
+const ALERT_DELAYS = [
+  {
+    name: 'ALERT_BRIDGE_OFFLINE_MINUTES',
+    label: 'Allarme bridge offline dopo (minuti)',
+    hint: "Gli operatori ricevono un allarme e un'e-mail se il bridge di una sede resta offline così a lungo.",
+  },
+  {
+    name: 'ALERT_DOOR_OPEN_MINUTES',
+    label: 'Allarme porta aperta dopo (minuti)',
+    hint: 'Lo stesso per lo sportello di un locker lasciato aperto.',
+  },
+] as const;
+
 /** What the receipts print, the lockers' sizes shown to visitors, and when operators are alerted. */
 function ReceiptAndAlertFields({ form }: { form: SettingsForm }) {
   const register = checkedRegister(form);
@@ -172,58 +183,43 @@ function ReceiptAndAlertFields({ form }: { form: SettingsForm }) {
       <Field label="Esercente sulle ricevute" hint="Una riga ciascuno: ragione sociale, indirizzo, P.IVA.">
         <textarea className="adm-input" rows={3} maxLength={500} {...register('RECEIPT_MERCHANT')} />
       </Field>
-      <Field label="IVA inclusa nei prezzi (%)" hint="Stampata sulle ricevute; 0 per nessuna riga IVA.">
-        <input
-          className="adm-input"
-          type="number"
-          min={0}
-          max={100}
-          step={0.01}
-          {...register('RECEIPT_VAT_PERCENT', { setValueAs: Number })}
-        />
-      </Field>
-      <Field
+      <FormInput
+        form={form}
+        name="RECEIPT_VAT_PERCENT"
+        label="IVA inclusa nei prezzi (%)"
+        hint="Stampata sulle ricevute; 0 per nessuna riga IVA."
+        type="number"
+        min={0}
+        max={100}
+        step={0.01}
+        options={{ setValueAs: Number }}
+      />
+      <FormInput
+        form={form}
+        name="LOCKER_DIMENSIONS_STANDARD"
         label="Misure interne locker standard"
         hint="Mostrate ai clienti nella scelta della dimensione, es. 35 × 45 × 60 cm; vuoto per non mostrarle."
-      >
-        <input
-          className="adm-input"
-          maxLength={MAX_DIMENSIONS_LENGTH}
-          {...register('LOCKER_DIMENSIONS_STANDARD')}
-        />
-      </Field>
-      <Field label="Misure interne locker grande" hint="Come sopra, per i locker grandi.">
-        <input
-          className="adm-input"
-          maxLength={MAX_DIMENSIONS_LENGTH}
-          {...register('LOCKER_DIMENSIONS_LARGE')}
-        />
-      </Field>
+        maxLength={MAX_DIMENSIONS_LENGTH}
+      />
+      <FormInput
+        form={form}
+        name="LOCKER_DIMENSIONS_LARGE"
+        label="Misure interne locker grande"
+        hint="Come sopra, per i locker grandi."
+        maxLength={MAX_DIMENSIONS_LENGTH}
+      />
       <div className="adm-grid-2">
-        <Field
-          label="Allarme bridge offline dopo (minuti)"
-          hint="Gli operatori ricevono un allarme e un'e-mail se il bridge di una sede resta offline così a lungo."
-        >
-          <input
-            className="adm-input"
+        {ALERT_DELAYS.map((delay) => (
+          <FormInput
+            key={delay.name}
+            form={form}
+            {...delay}
             type="number"
             min={1}
             max={1440}
-            {...register('ALERT_BRIDGE_OFFLINE_MINUTES', { setValueAs: asInt })}
+            options={{ setValueAs: asInt }}
           />
-        </Field>
-        <Field
-          label="Allarme porta aperta dopo (minuti)"
-          hint="Lo stesso per lo sportello di un locker lasciato aperto."
-        >
-          <input
-            className="adm-input"
-            type="number"
-            min={1}
-            max={1440}
-            {...register('ALERT_DOOR_OPEN_MINUTES', { setValueAs: asInt })}
-          />
-        </Field>
+        ))}
       </div>
     </>
   );
