@@ -8,7 +8,7 @@ import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import { useClock } from '../../components/clock';
 import { FormInput, LocationOptions } from '../components/form-fields';
 import { loadFailure } from '../components/page-notices';
-import { Card, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
+import { Card, Field, Loading, Notice, PageHeader, SubmitButton, type NoticeMessage } from '../components/ui';
 import { formSubmit, useAdminForm } from '../forms/admin-form';
 import {
   LOCAL_FORMAT,
@@ -289,9 +289,9 @@ function TestBookingCard({ locations }: { locations: Location[] }) {
         <NoteAndLockers form={form} lockersOfSize={chosen?.lockerStructure[type] ?? []} />
         <Notice message={message} onClose={() => setMessage(null)} />
         <div className="adm-form-actions">
-          <button type="submit" className="adm-btn adm-btn-primary" disabled={create.isPending}>
-            {create.isPending ? 'Creazione…' : 'Crea prenotazione'}
-          </button>
+          <SubmitButton pending={create.isPending} busy="Creazione…">
+            Crea prenotazione
+          </SubmitButton>
         </div>
       </form>
     </Card>

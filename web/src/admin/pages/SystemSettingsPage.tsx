@@ -12,7 +12,7 @@ import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { PageNoticeBar, useEditingPage, type PageNotices } from '../components/page-notices';
 import { checkedRegister, formSubmit, useAdminForm, type FormNames } from '../forms/admin-form';
-import { Card, Field, HiddenHeader, Loading, Notice } from '../components/ui';
+import { Card, Field, HiddenHeader, Loading, Notice, SubmitButton } from '../components/ui';
 import { adminQueries } from '../query/queries';
 import { Options } from '../../components/Options';
 import { FormInput } from '../components/form-fields';
@@ -26,6 +26,17 @@ const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_PO
 type SettingsForm = UseFormReturn<SystemSettings, unknown, unknown>;
 
 const asInt = (value: string) => Number.parseInt(value, 10) || 0;
+
+/** A block window's two times, in the order of the table's columns, with their label's words. */
+const WINDOW_ENDS = [
+  ['from', 'dalle'],
+  ['to', 'alle'],
+] as const;
+
+/** "Finestra 2 dalle": one time of a block window, as its input and the schema's texts name it. */
+function windowLabel(index: number, words: string): string {
+  return `Finestra ${index + 1} ${words}`;
+}
 
 /** The parameters by the path the protocol's schema checks, for its texts. */
 function settingsNames(windows: number): FormNames {
@@ -41,8 +52,8 @@ function settingsNames(windows: number): FormNames {
     ALERT_DOOR_OPEN_MINUTES: 'Allarme porta aperta dopo (minuti)',
   };
   for (let index = 0; index < windows; index += 1) {
-    labels[`BLOCK_WINDOWS.${index}.from`] = `Finestra ${index + 1} dalle`;
-    labels[`BLOCK_WINDOWS.${index}.to`] = `Finestra ${index + 1} alle`;
+    for (const [end, words] of WINDOW_ENDS)
+      labels[`BLOCK_WINDOWS.${index}.${end}`] = windowLabel(index, words);
   }
   return { labels };
 }
@@ -68,22 +79,16 @@ function BlockWindowsCard({ form }: { form: SettingsForm }) {
         <tbody>
           {windows.fields.map((window, index) => (
             <tr key={window.id}>
-              <td>
-                <input
-                  className="adm-input"
-                  type="time"
-                  aria-label={`Finestra ${index + 1} dalle`}
-                  {...checkedRegister(form)(`BLOCK_WINDOWS.${index}.from`)}
-                />
-              </td>
-              <td>
-                <input
-                  className="adm-input"
-                  type="time"
-                  aria-label={`Finestra ${index + 1} alle`}
-                  {...checkedRegister(form)(`BLOCK_WINDOWS.${index}.to`)}
-                />
-              </td>
+              {WINDOW_ENDS.map(([end, words]) => (
+                <td key={end}>
+                  <input
+                    className="adm-input"
+                    type="time"
+                    aria-label={windowLabel(index, words)}
+                    {...checkedRegister(form)(`BLOCK_WINDOWS.${index}.${end}`)}
+                  />
+                </td>
+              ))}
               <td>
                 <button
                   type="button"
@@ -259,9 +264,9 @@ function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; n
         <Card title="Parametri" className="adm-split-side">
           <BookingSwitches form={form} />
           <ReceiptAndAlertFields form={form} />
-          <button type="submit" className="adm-btn adm-btn-primary adm-btn-block" disabled={save.isPending}>
-            {save.isPending ? 'Salvataggio…' : 'Salva parametri'}
-          </button>
+          <SubmitButton pending={save.isPending} busy="Salvataggio…" block>
+            Salva parametri
+          </SubmitButton>
         </Card>
       </div>
     </form>
