@@ -1,5 +1,5 @@
 import { routeCaller } from '../api/call-route';
-import { ApiError, createHttpClient } from '../api/http';
+import { ApiError, CLIENT_ERROR_CODES, createHttpClient } from '../api/http';
 import { ADMIN_REQUEST_HEADER, clearAdminSignedIn } from './admin-session';
 import { ADMIN_ERROR_TEXT, adminErrorMessage } from './error-text';
 
@@ -52,6 +52,20 @@ export const adminCall = routeCaller(adminHttp);
 /** The error's Italian text (the client's own words for network trouble), or `fallback` for anything else. */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message || fallback : fallback;
+}
+
+/**
+ * A refusal in the page's own words: `unreachable` when the server could not be reached (network
+ * down, timeout), the server's explanation when it gave one, else `fallback`.
+ */
+export function refusalText(error: unknown, fallback: string, unreachable: string): string {
+  if (error instanceof ApiError) {
+    if (error.code === CLIENT_ERROR_CODES.network || error.code === CLIENT_ERROR_CODES.timeout) {
+      return unreachable;
+    }
+    if (!error.code.startsWith('client/') && error.message) return error.message;
+  }
+  return fallback;
 }
 
 export function isApiErrorWithCode(error: unknown, code: string): boolean {

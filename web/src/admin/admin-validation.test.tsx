@@ -6,6 +6,7 @@ import { buildFullAdminLocation, buildSystemSettings } from '../../test/admin-bu
 import { LocationSettingsPage } from './pages/LocationSettingsPage';
 import { LocationsPage } from './pages/LocationsPage';
 import { SystemSettingsPage } from './pages/SystemSettingsPage';
+import { fillAndSubmit } from '../../test/fill-form';
 
 // The pages check an operator's input with the same protocol schemas as the server and say what is
 // wrong in Italian before sending; what the server refuses anyway is shown in Italian by its code.
@@ -20,11 +21,17 @@ const SETTINGS = buildSystemSettings({
 const LOCATION = buildFullAdminLocation({ version: 3 });
 
 describe('Parametri di sistema: harmful values', () => {
-  it('refuses overlapping block windows in Italian and sends nothing', async () => {
+  /** The page with SETTINGS read and its form shown. */
+  async function renderSystemSettings() {
     const api = fakeApi({ 'GET /api/admin/settings/system': SETTINGS });
     await renderWithProviders(<SystemSettingsPage />, { path: '/admin/settings/block-windows' });
-    fireEvent.change(await screen.findByLabelText('Finestra 2 dalle'), { target: { value: '03:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
+    await screen.findByRole('button', { name: 'Salva parametri' });
+    return api;
+  }
+
+  it('refuses overlapping block windows in Italian and sends nothing', async () => {
+    const api = await renderSystemSettings();
+    fillAndSubmit({ 'Finestra 2 dalle': '03:00' }, 'Salva parametri');
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Due finestre di blocco si sovrappongono',
     );
@@ -32,16 +39,12 @@ describe('Parametri di sistema: harmful values', () => {
   });
 
   it('refuses an inverted fast-track window and an empty block window', async () => {
-    const api = fakeApi({ 'GET /api/admin/settings/system': SETTINGS });
-    await renderWithProviders(<SystemSettingsPage />, { path: '/admin/settings/block-windows' });
-    fireEvent.change(await screen.findByLabelText('Fast Track dalle'), { target: { value: '22:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
+    const api = await renderSystemSettings();
+    fillAndSubmit({ 'Fast Track dalle': '22:00' }, 'Salva parametri');
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Il Fast Track deve iniziare prima di finire',
     );
-    fireEvent.change(screen.getByLabelText('Fast Track dalle'), { target: { value: '06:00' } });
-    fireEvent.change(screen.getByLabelText('Finestra 1 alle'), { target: { value: '02:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
+    fillAndSubmit({ 'Fast Track dalle': '06:00', 'Finestra 1 alle': '02:00' }, 'Salva parametri');
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain(
         'Una finestra di blocco inizia e finisce alla stessa ora',
@@ -51,11 +54,9 @@ describe('Parametri di sistema: harmful values', () => {
   });
 
   it('names a parameter out of bounds by its label and marks its field', async () => {
-    const api = fakeApi({ 'GET /api/admin/settings/system': SETTINGS });
-    await renderWithProviders(<SystemSettingsPage />, { path: '/admin/settings/block-windows' });
-    const expiry = await screen.findByLabelText('Scadenza prenotazione (minuti)');
-    fireEvent.change(expiry, { target: { value: '500' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Salva parametri' }));
+    const api = await renderSystemSettings();
+    fillAndSubmit({ 'Scadenza prenotazione (minuti)': '500' }, 'Salva parametri');
+    const expiry = screen.getByLabelText('Scadenza prenotazione (minuti)');
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Scadenza prenotazione (minuti): al massimo 240',
     );
@@ -105,24 +106,25 @@ describe('prices and location keys', () => {
     expect(api.callsTo('POST', '/api/locations/update-prices')).toHaveLength(0);
   });
 
-  it('refuses "admin" as the id of a new location', async () => {
+  /** Gestione Sedi with its "Nuova sede" form open, sent with only its id filled in. */
+  async function createLocationWithId(id: string) {
     const api = fakeApi({ 'GET /api/admin/locations': { roma: LOCATION } });
     await renderWithProviders(<LocationsPage />, { path: '/admin/locations' });
     fireEvent.click(await screen.findByRole('button', { name: '+ Nuova sede' }));
     const form = screen.getByRole('button', { name: 'Crea sede' }).closest('form')!;
-    fireEvent.change(within(form).getByLabelText('ID interno'), { target: { value: 'admin' } });
+    fireEvent.change(within(form).getByLabelText('ID interno'), { target: { value: id } });
     fireEvent.click(within(form).getByRole('button', { name: 'Crea sede' }));
+    return { api, form };
+  }
+
+  it('refuses "admin" as the id of a new location', async () => {
+    const { api } = await createLocationWithId('admin');
     expect((await screen.findByRole('alert')).textContent).toContain('Questa parola è riservata');
     expect(api.callsTo('POST', '/api/admin/locations')).toHaveLength(0);
   });
 
   it('names the field a new location misses, by its Italian label, before sending', async () => {
-    const api = fakeApi({ 'GET /api/admin/locations': { roma: LOCATION } });
-    await renderWithProviders(<LocationsPage />, { path: '/admin/locations' });
-    fireEvent.click(await screen.findByRole('button', { name: '+ Nuova sede' }));
-    const form = screen.getByRole('button', { name: 'Crea sede' }).closest('form')!;
-    fireEvent.change(within(form).getByLabelText('ID interno'), { target: { value: 'navona' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Crea sede' }));
+    const { api, form } = await createLocationWithId('navona');
     expect((await screen.findByRole('alert')).textContent).toContain('Nome: obbligatorio');
     expect(within(form).getByLabelText('Nome').getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST', '/api/admin/locations')).toHaveLength(0);

@@ -9,6 +9,11 @@ const UNITS = [
   ['hours', 'Ore'],
   ['days', 'Giorni'],
 ] as const;
+/** A price row's two inputs: the duration as typed, and the price in euros with cents. */
+const ROW_FIELDS = [
+  { field: 'duration', name: 'durata', input: {} },
+  { field: 'price', name: 'prezzo', input: { type: 'number', step: '0.01', min: 0 } },
+] as const;
 
 /** Price tables per size, split into hours and days; rows without a duration or a numeric price are dropped on save. */
 export function PricingEditor({
@@ -49,25 +54,17 @@ export function PricingEditor({
                   <tbody>
                     {list.map((row, index) => (
                       <tr key={index}>
-                        <td>
-                          <input
-                            className="adm-input adm-input-narrow"
-                            aria-label={`${sizeLabel} ${unitLabel} durata`}
-                            value={row.duration}
-                            onChange={(e) => setRow(size, unit, index, { duration: e.target.value })}
-                          />
-                        </td>
-                        <td>
-                          <input
-                            className="adm-input adm-input-narrow"
-                            type="number"
-                            step="0.01"
-                            min={0}
-                            aria-label={`${sizeLabel} ${unitLabel} prezzo`}
-                            value={row.price}
-                            onChange={(e) => setRow(size, unit, index, { price: e.target.value })}
-                          />
-                        </td>
+                        {ROW_FIELDS.map(({ field, name, input }) => (
+                          <td key={field}>
+                            <input
+                              className="adm-input adm-input-narrow"
+                              {...input}
+                              aria-label={`${sizeLabel} ${unitLabel} ${name}`}
+                              value={row[field]}
+                              onChange={(e) => setRow(size, unit, index, { [field]: e.target.value })}
+                            />
+                          </td>
+                        ))}
                         <td>
                           <button
                             type="button"

@@ -9,6 +9,7 @@ import type {
 } from 'react-hook-form';
 import { invalidIf } from '../forms/admin-form';
 import { Field } from './ui';
+import { Options } from '../../components/Options';
 
 /** A labelled text-like input bound to one field of a react-hook-form form. */
 export function FormInput<Values extends FieldValues>({
@@ -47,12 +48,25 @@ export function TimezoneField({ registration }: { registration: UseFormRegisterR
   return (
     <Field label="Fuso orario">
       <select className="adm-input" {...registration}>
-        {LOCATION_TIMEZONES.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone}
-          </option>
-        ))}
+        <Options items={LOCATION_TIMEZONES} />
       </select>
     </Field>
+  );
+}
+
+/** One option a location, by its name; `withKey` adds its id, where sites are told apart by it. */
+export function LocationOptions({
+  locations,
+  withKey = false,
+}: {
+  locations: readonly { key: string; nome: string }[];
+  withKey?: boolean;
+}) {
+  return (
+    <Options
+      items={locations}
+      value={(location) => location.key}
+      label={(location) => (withKey ? `${location.nome} (${location.key})` : location.nome)}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StaleNotice, staleEditMessage } from './StaleNotice';
 import { Notice, type NoticeMessage } from './ui';
@@ -27,10 +28,35 @@ export function usePageNotices() {
 
 export type PageNotices = ReturnType<typeof usePageNotices>;
 
-/** The two notices of `usePageNotices`; "Ricarica" clears the warning and calls `onReload`. */
-export function PageNoticeBar({ notices, onReload }: { notices: PageNotices; onReload: () => void }) {
+/**
+ * A page that edits what it reads: the read, the page's notices, and `failed`, the read's failure in
+ * the page's own words (`failureText`) for `PageNoticeBar`.
+ */
+export function useEditingPage<QueryFnData, Data, Key extends QueryKey>(
+  options: UseQueryOptions<QueryFnData, Error, Data, Key>,
+  failureText: string,
+) {
+  const notices = usePageNotices();
+  const query = useQuery(options);
+  return { notices, query, failed: loadFailure(query, failureText) };
+}
+
+/**
+ * The read's failure (`failed`, if any) and the two notices of `usePageNotices`; "Ricarica" clears
+ * the warning and calls `onReload`.
+ */
+export function PageNoticeBar({
+  notices,
+  failed = null,
+  onReload,
+}: {
+  notices: PageNotices;
+  failed?: NoticeMessage | null;
+  onReload: () => void;
+}) {
   return (
     <>
+      <Notice message={failed} />
       <Notice message={notices.message} onClose={() => notices.setMessage(null)} />
       <StaleNotice
         message={notices.stale}

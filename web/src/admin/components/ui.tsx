@@ -145,3 +145,27 @@ export function HiddenHeader({ children }: { children: string }) {
     </th>
   );
 }
+
+/** A form's main submit button: disabled while its save runs (`pending`), saying `busy` meanwhile. */
+export function SubmitButton({
+  pending,
+  busy,
+  block = false,
+  children,
+}: {
+  pending: boolean;
+  busy: string;
+  /** As wide as its card. */
+  block?: boolean;
+  children: string;
+}) {
+  return (
+    <button
+      type="submit"
+      className={`adm-btn adm-btn-primary${block ? ' adm-btn-block' : ''}`}
+      disabled={pending}
+    >
+      {pending ? busy : children}
+    </button>
+  );
+}

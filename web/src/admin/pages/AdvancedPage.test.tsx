@@ -4,6 +4,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
 import { buildFullAdminLocation } from '../../../test/admin-builders';
 import { AdvancedPage } from './AdvancedPage';
+import { fillAndSubmit } from '../../../test/fill-form';
 
 function location(key: string, nome: string, timezone: string) {
   return buildFullAdminLocation({ id: key, key, nome, indirizzo: 'Via Test 1', timezone });
@@ -40,10 +41,7 @@ describe('Strumenti Avanzati', () => {
     expect((screen.getByLabelText('Fine (Europe/London)') as HTMLInputElement).value).toBe(
       '2026-07-01T12:00',
     );
-    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Mario' } });
-    fireEvent.change(screen.getByLabelText('Cognome'), { target: { value: 'Rossi' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'mario@example.it' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Crea prenotazione' }));
+    fillAndSubmit({ Nome: 'Mario', Cognome: 'Rossi', Email: 'mario@example.it' }, 'Crea prenotazione');
 
     await screen.findByText('Prenotazione creata');
     expect(api.callsTo('POST', '/api/system/admin/create-test-booking')[0]!.body).toMatchObject({
@@ -62,17 +60,17 @@ describe('Strumenti Avanzati', () => {
       now: new Date('2026-07-01T08:00:00Z'),
     });
     await screen.findByRole('option', { name: 'Roma Termini (roma)' });
-    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Mario' } });
-    fireEvent.change(screen.getByLabelText('Cognome'), { target: { value: 'Rossi' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'mario@example.it' } });
-    fireEvent.change(screen.getByLabelText('Conferma email'), { target: { value: 'maria@example.it' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Crea prenotazione' }));
+    fillAndSubmit(
+      { Nome: 'Mario', Cognome: 'Rossi', Email: 'mario@example.it', 'Conferma email': 'maria@example.it' },
+      'Crea prenotazione',
+    );
     expect(await screen.findByText('Errore: Le email non coincidono')).toBeDefined();
     expect(screen.getByLabelText('Conferma email').getAttribute('aria-invalid')).toBe('true');
 
-    fireEvent.change(screen.getByLabelText('Conferma email'), { target: { value: 'mario@example.it' } });
-    fireEvent.change(screen.getByLabelText('Fine (Europe/Rome)'), { target: { value: '2026-07-01T09:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Crea prenotazione' }));
+    fillAndSubmit(
+      { 'Conferma email': 'mario@example.it', 'Fine (Europe/Rome)': '2026-07-01T09:00' },
+      'Crea prenotazione',
+    );
     expect(await screen.findByText("Errore: La fine deve essere dopo l'inizio")).toBeDefined();
     expect(screen.getByLabelText('Fine (Europe/Rome)').getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST', '/api/system/admin/create-test-booking')).toHaveLength(0);

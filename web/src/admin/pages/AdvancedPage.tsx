@@ -6,9 +6,9 @@ import type { UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
 import { useClock } from '../../components/clock';
-import { FormInput } from '../components/form-fields';
+import { FormInput, LocationOptions } from '../components/form-fields';
 import { loadFailure } from '../components/page-notices';
-import { Card, Field, Loading, Notice, PageHeader, type NoticeMessage } from '../components/ui';
+import { Card, Field, Loading, Notice, PageHeader, SubmitButton, type NoticeMessage } from '../components/ui';
 import { formSubmit, useAdminForm } from '../forms/admin-form';
 import {
   LOCAL_FORMAT,
@@ -18,6 +18,7 @@ import {
   type TestBookingForm,
 } from '../forms/test-booking-form';
 import { adminQueries } from '../query/queries';
+import { Options } from '../../components/Options';
 
 function isNetworkError(error: unknown): boolean {
   return (
@@ -78,11 +79,7 @@ function BookingWhenFields({
           className="adm-input"
           {...register('location', { onChange: (e) => onLocation(e.target.value) })}
         >
-          {locations.map((l) => (
-            <option key={l.key} value={l.key}>
-              {l.nome} ({l.key})
-            </option>
-          ))}
+          <LocationOptions locations={locations} withKey />
         </select>
       </Field>
       <Field label="Stato">
@@ -90,11 +87,7 @@ function BookingWhenFields({
           className="adm-input"
           {...register('status', { onChange: (e) => e.target.value === 'scheduled' && clearLockers() })}
         >
-          {TEST_BOOKING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <Options items={TEST_BOOKING_STATUSES} />
         </select>
       </Field>
       <Field label="Tipo">
@@ -296,9 +289,9 @@ function TestBookingCard({ locations }: { locations: Location[] }) {
         <NoteAndLockers form={form} lockersOfSize={chosen?.lockerStructure[type] ?? []} />
         <Notice message={message} onClose={() => setMessage(null)} />
         <div className="adm-form-actions">
-          <button type="submit" className="adm-btn adm-btn-primary" disabled={create.isPending}>
-            {create.isPending ? 'Creazione…' : 'Crea prenotazione'}
-          </button>
+          <SubmitButton pending={create.isPending} busy="Creazione…">
+            Crea prenotazione
+          </SubmitButton>
         </div>
       </form>
     </Card>

@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES, adminRoutes, type BookingStatus, type LocationSummary } from '@deposito/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { adminCall } from '../admin-api';
 import { Card, HiddenHeader, Listed, Notice, PageHeader, TableRegion } from '../components/ui';
 import { STATUS_LABELS, formatEuro, formatInZone, statusIcon, type StatusIconKind } from '../format';
@@ -10,6 +10,7 @@ import { useAdminRole } from '../admin-role';
 import { BookingDetails } from './BookingDetails';
 import { groupByTransaction, type BookingGroup } from './booking-groups';
 import { adminQueries } from '../query/queries';
+import { Options } from '../../components/Options';
 
 /**
  * The bookings as shown (filters applied), one line per booking, times in each location's zone, for
@@ -172,77 +173,78 @@ interface Filters {
   location: string;
 }
 
+/** What each filter looks at in a transaction. */
+const FILTERED: Record<keyof Filters, (group: BookingGroup) => string> = {
+  status: (group) => group.first.STATUS,
+  location: (group) => group.first.LOCATION_KEY,
+};
+
+/** Whether `group` passes every filter that is set, leaving out `ignored` (to count that filter's choices). */
+function passes(group: BookingGroup, filters: Filters, ignored?: keyof Filters): boolean {
+  return (Object.keys(FILTERED) as (keyof Filters)[]).every(
+    (name) => name === ignored || !filters[name] || FILTERED[name](group) === filters[name],
+  );
+}
+
 /** The status and site filters with their counts, and the status chips. */
 function BookingsFilters({
   groups,
   shown,
   filters,
-  locationKeys,
   nameOf,
   onChange,
 }: {
   groups: readonly BookingGroup[];
   shown: number;
   filters: Filters;
-  locationKeys: readonly string[];
+  /** The sites' names by key. */
   nameOf: ReadonlyMap<string, string>;
   onChange: (filters: Filters) => void;
 }) {
-  const statusCounts = useMemo(
-    () =>
-      countBy(
-        groups,
-        (g) => g.first.STATUS,
-        (g) => !filters.location || g.first.LOCATION_KEY === filters.location,
-      ),
-    [groups, filters.location],
+  // Every site, and any other site key a listed booking carries.
+  const locationKeys = useMemo(
+    () => [...new Set([...nameOf.keys(), ...groups.map(FILTERED.location)])],
+    [nameOf, groups],
   );
-  const locationCounts = useMemo(
-    () =>
-      countBy(
-        groups,
-        (g) => g.first.LOCATION_KEY,
-        (g) => !filters.status || g.first.STATUS === filters.status,
-      ),
-    [groups, filters.status],
-  );
-  const choice = (label: string, value: string, change: (value: string) => void, options: ReactNode) => (
-    <label className="adm-field adm-field-inline">
-      <span className="adm-field-label">{label}</span>
-      <select className="adm-input" value={value} onChange={(e) => change(e.target.value)} aria-label={label}>
-        {options}
-      </select>
-    </label>
-  );
+  // Each choice's count: the transactions it would show, within what the other filter lets through.
+  const countsOf = (name: keyof Filters) =>
+    countBy(groups, FILTERED[name], (group) => passes(group, filters, name));
+  const statusCounts = countsOf('status');
+  /** One filter's select: "all" first, then each value by its name, each with its count. */
+  const choice = <Value extends string>(
+    name: keyof Filters,
+    label: string,
+    everything: string,
+    values: readonly Value[],
+    nameOfValue: (value: Value) => string,
+  ) => {
+    const counts = countsOf(name);
+    return (
+      <label className="adm-field adm-field-inline">
+        <span className="adm-field-label">{label}</span>
+        <select
+          className="adm-input"
+          value={filters[name]}
+          onChange={(e) => onChange({ ...filters, [name]: e.target.value })}
+          aria-label={label}
+        >
+          <option value="">
+            {everything} ({total(counts)})
+          </option>
+          <Options
+            items={values}
+            value={(value) => value}
+            label={(value) => `${nameOfValue(value)} (${counts.get(value) ?? 0})`}
+          />
+        </select>
+      </label>
+    );
+  };
   return (
     <>
       <div className="adm-filterbar">
-        {choice(
-          'Stato',
-          filters.status,
-          (status) => onChange({ ...filters, status }),
-          <>
-            <option value="">Tutti gli stati ({total(statusCounts)})</option>
-            {BOOKING_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]} ({statusCounts.get(status) ?? 0})
-              </option>
-            ))}
-          </>,
-        )}
-        {choice(
-          'Sede',
-          filters.location,
-          (location) => onChange({ ...filters, location }),
-          <>
-            <option value="">Tutte le sedi ({total(locationCounts)})</option>
-            {locationKeys.map((key) => (
-              <option key={key} value={key}>
-                {nameOf.get(key) ?? key} ({locationCounts.get(key) ?? 0})
-              </option>
-            ))}
-          </>,
-        )}
+        {choice('status', 'Stato', 'Tutti gli stati', BOOKING_STATUSES, (status) => STATUS_LABELS[status])}
+        {choice('location', 'Sede', 'Tutte le sedi', locationKeys, (key) => nameOf.get(key) ?? key)}
         <span className="adm-muted">
           Mostrando {shown} di {groups.length} prenotazioni
         </span>
@@ -276,16 +278,15 @@ function BookingGroupRows({
   sameSize,
   isOpen,
   onToggle,
-  onNotice,
-  onChanged,
+  onMessage,
 }: {
   group: BookingGroup;
   zone: string;
   sameSize: readonly number[];
   isOpen: boolean;
   onToggle: () => void;
-  onNotice: (message: BookingNotice) => void;
-  onChanged: (message: BookingNotice) => void;
+  /** What the page shows after an action, whether or not it changed the booking. */
+  onMessage: (message: BookingNotice) => void;
 }) {
   const row = group.first;
   const lockers = group.rows.map((r) => r.locker_id).filter((id): id is number => id !== null);
@@ -333,8 +334,10 @@ function BookingGroupRows({
               lockers={lockers}
               zone={zone}
               sameSize={[...sameSize]}
-              onNotice={onNotice}
-              onChanged={onChanged}
+              // The action's own mutation has read the bookings again (useAdminAction): a change is
+              // told like any other message.
+              onNotice={onMessage}
+              onChanged={onMessage}
             />
           </td>
         </tr>
@@ -348,19 +351,15 @@ function BookingsTable({
   groups,
   zoneOf,
   structureOf,
-  openId,
-  onOpen,
-  onNotice,
-  onChanged,
+  onMessage,
 }: {
   groups: readonly BookingGroup[];
   zoneOf: ReadonlyMap<string, string>;
   structureOf: ReadonlyMap<string, LocationSummary['lockerStructure']>;
-  openId: string | null;
-  onOpen: (transactionId: string | null) => void;
-  onNotice: (message: BookingNotice) => void;
-  onChanged: (message: BookingNotice) => void;
+  onMessage: (message: BookingNotice) => void;
 }) {
+  /** The transaction whose details are open. */
+  const [openId, setOpenId] = useState<string | null>(null);
   return (
     <TableRegion
       label="Tabella prenotazioni"
@@ -386,9 +385,8 @@ function BookingsTable({
           zone={zoneOf.get(group.first.LOCATION_KEY) ?? 'Europe/Rome'}
           sameSize={structureOf.get(group.first.LOCATION_KEY)?.[group.first.locker_type] ?? []}
           isOpen={openId === group.transactionId}
-          onToggle={() => onOpen(openId === group.transactionId ? null : group.transactionId)}
-          onNotice={onNotice}
-          onChanged={onChanged}
+          onToggle={() => setOpenId(openId === group.transactionId ? null : group.transactionId)}
+          onMessage={onMessage}
         />
       ))}
     </TableRegion>
@@ -414,7 +412,6 @@ export function BookingsPage() {
   );
   const locations: LocationSummary[] = useMemo(() => sites.data ?? [], [sites.data]);
   const [filters, setFilters] = useState<Filters>({ status: '', location: '' });
-  const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState<BookingNotice | null>(null);
 
   const reload = () => {
@@ -425,15 +422,7 @@ export function BookingsPage() {
   const zoneOf = useMemo(() => new Map(locations.map((l) => [l.key, l.timezone])), [locations]);
   const structureOf = useMemo(() => new Map(locations.map((l) => [l.key, l.lockerStructure])), [locations]);
   const nameOf = useMemo(() => new Map(locations.map((l) => [l.key, l.nome])), [locations]);
-  const locationKeys = useMemo(
-    () => [...new Set([...locations.map((l) => l.key), ...groups.map((g) => g.first.LOCATION_KEY)])],
-    [locations, groups],
-  );
-  const shown = groups.filter(
-    (group) =>
-      (!filters.status || group.first.STATUS === filters.status) &&
-      (!filters.location || group.first.LOCATION_KEY === filters.location),
-  );
+  const shown = groups.filter((group) => passes(group, filters));
 
   return (
     <>
@@ -474,7 +463,6 @@ export function BookingsPage() {
           groups={groups}
           shown={shown.length}
           filters={filters}
-          locationKeys={locationKeys}
           nameOf={nameOf}
           onChange={setFilters}
         />
@@ -482,16 +470,7 @@ export function BookingsPage() {
       <Card>
         <Listed items={rows === null ? null : shown} empty="Nessuna prenotazione">
           {(groups) => (
-            <BookingsTable
-              groups={groups}
-              zoneOf={zoneOf}
-              structureOf={structureOf}
-              openId={openId}
-              onOpen={setOpenId}
-              onNotice={setNotice}
-              // The action's own mutation has read the bookings again (useAdminAction).
-              onChanged={setNotice}
-            />
+            <BookingsTable groups={groups} zoneOf={zoneOf} structureOf={structureOf} onMessage={setNotice} />
           )}
         </Listed>
       </Card>

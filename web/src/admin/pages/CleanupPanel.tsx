@@ -9,10 +9,10 @@ import {
 } from '@deposito/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminCall } from '../admin-api';
+import { adminCall, refusalText } from '../admin-api';
 import { useAdminMutation } from '../query/use-admin-mutation';
 import { useConfirm } from '../components/use-confirm';
-import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { Notice, type NoticeMessage } from '../components/ui';
 import { STATUS_LABELS } from '../format';
 
@@ -20,13 +20,7 @@ import { STATUS_LABELS } from '../format';
 export const PREVIEW_DEBOUNCE_MS = 500;
 
 function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.code === CLIENT_ERROR_CODES.network || error.code === CLIENT_ERROR_CODES.timeout) {
-      return 'Errore di connessione al server';
-    }
-    if (!error.code.startsWith('client/') && error.message) return error.message;
-  }
-  return fallback;
+  return refusalText(error, fallback, 'Errore di connessione al server');
 }
 
 /** What the filter matched but the server keeps: paid, owed or holding lockers, and not ended yet. */

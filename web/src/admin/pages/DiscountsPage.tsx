@@ -1,17 +1,9 @@
 import { discountRoutes, type DiscountCode } from '@deposito/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { adminCall } from '../admin-api';
-import { ApiError, CLIENT_ERROR_CODES } from '../../api/http';
-import {
-  PageNoticeBar,
-  listOf,
-  loadFailure,
-  usePageNotices,
-  type PageNotices,
-} from '../components/page-notices';
-import { Card, Field, HiddenHeader, Listed, Notice, PageHeader, TableRegion } from '../components/ui';
+import { adminCall, refusalText } from '../admin-api';
+import { PageNoticeBar, listOf, useEditingPage, type PageNotices } from '../components/page-notices';
+import { Card, Field, HiddenHeader, Listed, PageHeader, TableRegion } from '../components/ui';
 import { formatEuro } from '../format';
 import { checkedRegister, formSubmit, useAdminForm } from '../forms/admin-form';
 import {
@@ -25,15 +17,10 @@ import {
 import { adminQueries } from '../query/queries';
 import { useRouteMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
+import { FormInput } from '../components/form-fields';
 
 function failure(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.code === CLIENT_ERROR_CODES.network || error.code === CLIENT_ERROR_CODES.timeout) {
-      return 'Errore di rete o server non raggiungibile';
-    }
-    if (!error.code.startsWith('client/') && error.message) return error.message;
-  }
-  return fallback;
+  return refusalText(error, fallback, 'Errore di rete o server non raggiungibile');
 }
 
 /** The fields of a code, new or edited, in one react-hook-form form. */
@@ -42,30 +29,23 @@ function DiscountFields({ form }: { form: UseFormReturn<DiscountForm, unknown, u
   const register = checkedRegister(form);
   return (
     <div className="adm-grid-4">
-      <Field label="Codice">
-        <input className="adm-input" {...register('code')} placeholder="ESTATE20" />
-      </Field>
-      <Field label="Descrizione">
-        <input className="adm-input" {...register('description')} />
-      </Field>
+      <FormInput form={form} name="code" label="Codice" placeholder="ESTATE20" />
+      <FormInput form={form} name="description" label="Descrizione" />
       <Field label="Tipo">
         <select className="adm-input" {...register('kind')}>
           <option value="percent">Percentuale (%)</option>
           <option value="amount">Importo (€)</option>
         </select>
       </Field>
-      <Field label={watch('kind') === 'percent' ? 'Valore (%)' : 'Valore (€)'}>
-        <input className="adm-input" inputMode="decimal" {...register('value')} />
-      </Field>
-      <Field label="Valido dal">
-        <input className="adm-input" type="date" {...register('validFrom')} />
-      </Field>
-      <Field label="Valido fino al">
-        <input className="adm-input" type="date" {...register('validTo')} />
-      </Field>
-      <Field label="Giorni minimi">
-        <input className="adm-input" type="number" min={1} {...register('minDays')} />
-      </Field>
+      <FormInput
+        form={form}
+        name="value"
+        label={watch('kind') === 'percent' ? 'Valore (%)' : 'Valore (€)'}
+        inputMode="decimal"
+      />
+      <FormInput form={form} name="validFrom" label="Valido dal" type="date" />
+      <FormInput form={form} name="validTo" label="Valido fino al" type="date" />
+      <FormInput form={form} name="minDays" label="Giorni minimi" type="number" min={1} />
       <label className="adm-check adm-check-field">
         <input type="checkbox" {...register('usableOnce')} />
         Utilizzabile una sola volta
@@ -187,8 +167,10 @@ function DiscountRow({
 }
 
 export function DiscountsPage() {
-  const notices = usePageNotices();
-  const query = useQuery(adminQueries.discounts());
+  const { notices, query, failed } = useEditingPage(
+    adminQueries.discounts(),
+    'Errore nel caricamento dei codici',
+  );
   const codes = listOf(query);
   /** The code whose row is open for editing. */
   const [editing, setEditing] = useState<string | null>(null);
@@ -213,9 +195,9 @@ export function DiscountsPage() {
         title="Gestione Codici Sconto"
         subtitle="Codici percentuali o a importo fisso, con validità e limiti"
       />
-      <Notice message={loadFailure(query, 'Errore nel caricamento dei codici')} />
       <PageNoticeBar
         notices={notices}
+        failed={failed}
         onReload={() => {
           setEditing(null);
           void query.refetch();

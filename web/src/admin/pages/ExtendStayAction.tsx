@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminCall, errorText } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
+import { useAdminAction, type BookingActionProps } from '../query/use-admin-action';
 import { formatInZone } from '../format';
+import { Options } from '../../components/Options';
 
 /** Why the server offers no longer stay, as the operators read it. */
 const REFUSALS: Record<string, string> = {
@@ -20,15 +21,7 @@ const REFUSALS: Record<string, string> = {
  * server holds the same lockers, confirms it and sends the new end to the controller and the
  * visitor's e-mail. Visitors who want more time and pay for it do it from their booking page.
  */
-export function ExtendStayAction({
-  transactionId,
-  zone,
-  onDone,
-}: {
-  transactionId: string;
-  zone: string;
-  onDone: (message: ActionMessage) => void;
-}) {
+export function ExtendStayAction({ transactionId, zone, onDone }: BookingActionProps & { zone: string }) {
   // The offer is read when the operator asks for it, through the shared client (read again after a change).
   const [wanted, setWanted] = useState(false);
   const read = useQuery({
@@ -87,11 +80,11 @@ export function ExtendStayAction({
       <label className="adm-field adm-field-inline">
         <span className="adm-field-label">Fino a</span>
         <select className="adm-input" value={endIso} onChange={(e) => setEndIso(e.target.value)}>
-          {offer.options.map((option) => (
-            <option key={option.endIso} value={option.endIso}>
-              {formatInZone(option.endIso, zone)}
-            </option>
-          ))}
+          <Options
+            items={offer.options}
+            value={(option) => option.endIso}
+            label={(option) => formatInZone(option.endIso, zone)}
+          />
         </select>
       </label>
       <label className="adm-field adm-field-inline">

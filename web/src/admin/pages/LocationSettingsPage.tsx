@@ -7,21 +7,14 @@ import {
   type LocationSummary,
   type LocationTimezone,
 } from '@deposito/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { PricingEditor } from '../components/PricingEditor';
-import { TimezoneField } from '../components/form-fields';
-import {
-  PageNoticeBar,
-  listOf,
-  loadFailure,
-  usePageNotices,
-  type PageNotices,
-} from '../components/page-notices';
-import { Card, Empty, Field, Loading, Notice } from '../components/ui';
+import { LocationOptions, TimezoneField } from '../components/form-fields';
+import { PageNoticeBar, listOf, useEditingPage, type PageNotices } from '../components/page-notices';
+import { Card, Empty, Field, Loading } from '../components/ui';
 import {
   pricingLabels,
   pricingRowsSchema,
@@ -99,11 +92,7 @@ function LocationChoice(props: {
         aria-label={props.label}
       >
         <option value="">Scegli…</option>
-        {props.locations.map((location) => (
-          <option key={location.key} value={location.key}>
-            {location.nome}
-          </option>
-        ))}
+        <LocationOptions locations={props.locations} />
       </select>
     </label>
   );
@@ -196,6 +185,12 @@ function send(request: SaveRequest) {
 
 type DraftsForm = UseFormReturn<{ drafts: SettingsDraft[] }>;
 
+/** The locker counts a location's draft holds, by size. */
+const LOCKER_COUNTS = [
+  ['standard', 'Locker standard'],
+  ['large', 'Locker grandi'],
+] as const;
+
 /** One location's accordion body: zone, hours, locker counts and price tables. */
 function LocationSettingsFields({ form, index }: { form: DraftsForm; index: number }) {
   const { register } = form;
@@ -209,22 +204,16 @@ function LocationSettingsFields({ form, index }: { form: DraftsForm; index: numb
         <Field label="Chiusura">
           <input className="adm-input" type="time" {...register(`drafts.${index}.chiusura`)} />
         </Field>
-        <Field label="Locker standard">
-          <input
-            className="adm-input"
-            type="number"
-            min={0}
-            {...register(`drafts.${index}.standard`, { setValueAs: count })}
-          />
-        </Field>
-        <Field label="Locker grandi">
-          <input
-            className="adm-input"
-            type="number"
-            min={0}
-            {...register(`drafts.${index}.large`, { setValueAs: count })}
-          />
-        </Field>
+        {LOCKER_COUNTS.map(([size, label]) => (
+          <Field key={size} label={label}>
+            <input
+              className="adm-input"
+              type="number"
+              min={0}
+              {...register(`drafts.${index}.${size}`, { setValueAs: count })}
+            />
+          </Field>
+        ))}
       </div>
       <Controller
         control={form.control}
@@ -401,8 +390,10 @@ function DuplicateStructureCard({
 
 /** Impostazioni Sedi: prices, zone and hours, locker counts, three saves and the duplicate tool. */
 export function LocationSettingsPage() {
-  const notices = usePageNotices();
-  const query = useQuery(adminQueries.locationSummaries());
+  const { notices, query, failed } = useEditingPage(
+    adminQueries.locationSummaries(),
+    'Errore nel caricamento configurazione',
+  );
   const summaries = listOf(query);
   /** The locations as loaded: a save sends only the drafts that differ from them. */
   const loaded = useMemo(() => summaries?.map(draftOf) ?? null, [summaries]);
@@ -410,9 +401,9 @@ export function LocationSettingsPage() {
 
   return (
     <>
-      <Notice message={loadFailure(query, 'Errore nel caricamento configurazione')} />
       <PageNoticeBar
         notices={notices}
+        failed={failed}
         onReload={() => {
           notices.setMessage(null);
           void query.refetch();

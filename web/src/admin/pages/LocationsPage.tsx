@@ -1,19 +1,12 @@
 import { locationRoutes, type Location } from '@deposito/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
 import { ApiError } from '../../api/http';
 import { FormInput, identifierOnChange, TimezoneField } from '../components/form-fields';
 import { PricingEditor } from '../components/PricingEditor';
-import {
-  PageNoticeBar,
-  listOf,
-  loadFailure,
-  usePageNotices,
-  type PageNotices,
-} from '../components/page-notices';
-import { Card, Field, Listed, Notice, PageHeader } from '../components/ui';
+import { PageNoticeBar, listOf, useEditingPage, type PageNotices } from '../components/page-notices';
+import { Card, Field, Listed, PageHeader } from '../components/ui';
 import { formSubmit, useAdminForm } from '../forms/admin-form';
 import {
   LOCATION_NAMES,
@@ -217,8 +210,10 @@ function LocationHead({
 }
 
 export function LocationsPage() {
-  const notices = usePageNotices();
-  const query = useQuery({ ...adminQueries.locationsForEdit(), select: (byId) => Object.values(byId) });
+  const { notices, query, failed } = useEditingPage(
+    { ...adminQueries.locationsForEdit(), select: (byId) => Object.values(byId) },
+    'Errore nel caricamento delle sedi',
+  );
   const locations = listOf(query);
   const [openId, setOpenId] = useState<string | null>(null);
   /** Changes on Ricarica: the open form starts over from the location as stored. */
@@ -259,8 +254,7 @@ export function LocationsPage() {
           </button>
         }
       />
-      <Notice message={loadFailure(query, 'Errore nel caricamento delle sedi')} />
-      <PageNoticeBar notices={notices} onReload={() => void reload()} />
+      <PageNoticeBar notices={notices} failed={failed} onReload={() => void reload()} />
       {showNew ? <NewLocationCard notices={notices} onCreated={() => setShowNew(false)} /> : null}
       <Card>
         <Listed items={locations} empty="Nessuna sede configurata">

@@ -15,6 +15,7 @@ import { LockerHistory } from './LockerHistory';
 import { LOCKER_ACTIONS, LOCKER_TIMEOUT_MS, useLockerActions } from './useLockerActions';
 import { useLiveLockers, type LiveConnection } from './useLiveLockers';
 import { adminQueries } from '../query/queries';
+import { LocationOptions } from '../components/form-fields';
 
 /** A tile as the live stream describes it; the manual refresh knows no door nor staleness. */
 type GridLocker = LockerFullState & { doorOpen?: boolean; stale?: boolean };
@@ -158,11 +159,7 @@ function LockerFilterBar({
           aria-label="Location"
         >
           <option value="">Seleziona una location</option>
-          {locations.map((location) => (
-            <option key={location.key} value={location.key}>
-              {location.nome} ({location.key})
-            </option>
-          ))}
+          <LocationOptions locations={locations} withKey />
         </select>
       </label>
       <button
@@ -223,21 +220,43 @@ function LockerGrid({
 }
 
 /** The actions on the chosen locker, their result under the buttons, and the locker's history. */
+/**
+ * The locker the operator works on: tapped in the grid or typed by its number (the field keeps the
+ * text as typed), with what the grid says of it.
+ */
+function useLockerChoice(lockers: readonly GridLocker[] | null) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const [typedId, setTypedId] = useState('');
+  return {
+    selected,
+    typedId,
+    locker: lockers?.find((l) => l.id === selected),
+    pick(id: number) {
+      setSelected(id);
+      setTypedId(String(id));
+    },
+    type(text: string) {
+      setTypedId(text);
+      const id = Number.parseInt(text, 10);
+      setSelected(Number.isInteger(id) && id > 0 ? id : null);
+    },
+    clear() {
+      setSelected(null);
+      setTypedId('');
+    },
+  };
+}
+
+type LockerChoice = ReturnType<typeof useLockerChoice>;
+
 function LockerActionsCard({
-  locationKey,
-  lockers,
-  selected,
-  typedId,
-  zone,
-  onType,
+  site: { key: locationKey, zone },
+  choice: { selected, typedId, locker: selectedLocker, type },
   reload,
 }: {
-  locationKey: string;
-  lockers: readonly GridLocker[] | null;
-  selected: number | null;
-  typedId: string;
-  zone: string;
-  onType: (text: string) => void;
+  /** The site whose lockers the actions move, and its time zone for the history. */
+  site: { key: string; zone: string };
+  choice: LockerChoice;
   reload: () => Promise<void>;
 }) {
   // An action's result is shown under the action buttons, where the operator just tapped: on a phone
@@ -248,7 +267,6 @@ function LockerActionsCard({
     if (actionMessage) actionResult.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [actionMessage]);
   const actions = useLockerActions(locationKey, reload, setActionMessage);
-  const selectedLocker = lockers?.find((l) => l.id === selected);
 
   return (
     <>
@@ -261,7 +279,7 @@ function LockerActionsCard({
             min={1}
             inputMode="numeric"
             value={typedId}
-            onChange={(event) => onType(event.target.value)}
+            onChange={(event) => type(event.target.value)}
             placeholder="es. 12"
           />
         </label>
@@ -309,16 +327,14 @@ export function LockerStatusPage() {
   const sites = useQuery(adminQueries.locationSummaries());
   const locations = useMemo(() => sites.data ?? [], [sites.data]);
   const [locationKey, setLocationKey] = useState('');
-  const [selected, setSelected] = useState<number | null>(null);
-  const [typedId, setTypedId] = useState('');
   const [message, setMessage] = useState<NoticeMessage | null>(null);
   const { query: grid, connection, reload } = useLockerGrid(locationKey);
   const lockers = grid.isError ? null : (grid.data?.lockers ?? null);
+  const choice = useLockerChoice(lockers);
   const zone = locations.find((l) => l.key === locationKey)?.timezone ?? 'Europe/Rome';
 
   function chooseLocation(key: string) {
-    setSelected(null);
-    setTypedId('');
+    choice.clear();
     setMessage(null);
     if (!locations.some((l) => l.key === key)) {
       setLocationKey('');
@@ -363,29 +379,14 @@ export function LockerStatusPage() {
           ) : !lockers || lockers.length === 0 ? (
             <Empty>Nessun locker disponibile per la location selezionata</Empty>
           ) : (
-            <LockerGrid
-              lockers={lockers}
-              selected={selected}
-              onSelect={(id) => {
-                setSelected(id);
-                setTypedId(String(id));
-              }}
-            />
+            <LockerGrid lockers={lockers} selected={choice.selected} onSelect={choice.pick} />
           )}
         </Card>
+        {/* Another site: the last action's result belongs to the one before (a new key starts over). */}
         <LockerActionsCard
-          // Another site: the last action's result belongs to the one before.
           key={locationKey}
-          locationKey={locationKey}
-          lockers={lockers}
-          selected={selected}
-          typedId={typedId}
-          zone={zone}
-          onType={(text) => {
-            setTypedId(text);
-            const id = Number.parseInt(text, 10);
-            setSelected(Number.isInteger(id) && id > 0 ? id : null);
-          }}
+          site={{ key: locationKey, zone }}
+          choice={choice}
           reload={reload}
         />
       </div>

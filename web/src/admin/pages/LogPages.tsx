@@ -1,5 +1,5 @@
 import { adminRoutes, errorLogArchiveQuerySchema, type ErrorLogEntry } from '@deposito/protocol';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -9,6 +9,8 @@ import { adminCall, errorText } from '../admin-api';
 import { ApiError } from '../../api/http';
 import { Card, Empty, Loading, Notice, PageHeader, TableRegion } from '../components/ui';
 import { adminQueries } from '../query/queries';
+import { Options } from '../../components/Options';
+import { LocationOptions } from '../components/form-fields';
 
 const ARCHIVE_PAGE = 100;
 
@@ -54,47 +56,54 @@ function ErrorTable({ entries }: { entries: ErrorLogEntry[] }) {
   );
 }
 
-/** A log page's header with its "Aggiorna" button, which reads the log again. */
-function LogHeader({
+/**
+ * A log page that reads its log in one go: the header with "Aggiorna" (which reads it again), the
+ * read's failure in the page's words (`failure`), and in a card a spinner until the log is read,
+ * then the log (`children`).
+ */
+function RefreshedLogPage<Entries>({
   title,
   subtitle,
-  onRefresh,
+  query,
+  failure,
+  children,
 }: {
   title: string;
   subtitle: string;
-  onRefresh: () => void;
+  query: UseQueryResult<Entries>;
+  failure: (error: Error) => string;
+  children: (entries: Entries) => ReactNode;
 }) {
+  const error = query.isError ? failure(query.error) : null;
   return (
-    <PageHeader
-      title={title}
-      subtitle={subtitle}
-      actions={
-        <button type="button" className="adm-btn adm-btn-secondary" onClick={onRefresh}>
-          ↻ Aggiorna
-        </button>
-      }
-    />
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <button type="button" className="adm-btn adm-btn-secondary" onClick={() => void query.refetch()}>
+            ↻ Aggiorna
+          </button>
+        }
+      />
+      <Notice message={error ? { tone: 'error', text: error } : null} />
+      <Card>{query.data ? children(query.data) : error ? null : <Loading />}</Card>
+    </>
   );
 }
 
 /** /admin/logs: "Log Errori", the latest errors and operator actions. */
 export function ErrorLogPage() {
   const query = useQuery(adminQueries.recentErrors());
-  const error = query.isError
-    ? query.error instanceof Error
-      ? query.error.message
-      : 'Errore nel caricamento'
-    : null;
   return (
-    <>
-      <LogHeader
-        title="Log Errori"
-        subtitle="Errori e azioni degli amministratori, più recenti prima"
-        onRefresh={() => void query.refetch()}
-      />
-      <Notice message={error ? { tone: 'error', text: error } : null} />
-      <Card>{query.data ? <ErrorTable entries={query.data} /> : error ? null : <Loading />}</Card>
-    </>
+    <RefreshedLogPage
+      title="Log Errori"
+      subtitle="Errori e azioni degli amministratori, più recenti prima"
+      query={query}
+      failure={(error) => (error instanceof Error ? error.message : 'Errore nel caricamento')}
+    >
+      {(entries) => <ErrorTable entries={entries} />}
+    </RefreshedLogPage>
   );
 }
 
@@ -186,22 +195,14 @@ function ArchiveFilterBar({
       {field(
         'Tipo',
         <select className="adm-input" {...register('type')}>
-          {ENTRY_KINDS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <Options items={ENTRY_KINDS} value={([value]) => value} label={([, label]) => label} />
         </select>,
       )}
       {field(
         'Sede',
         <select className="adm-input" {...register('location')}>
           <option value="">Tutte</option>
-          {locations.map((location) => (
-            <option key={location.key} value={location.key}>
-              {location.nome}
-            </option>
-          ))}
+          <LocationOptions locations={locations} />
         </select>,
       )}
       {field(
@@ -345,25 +346,15 @@ export function readableLogLine(line: string): string {
 /** "PM2 Logs": the server's own recent log lines. */
 export function ProcessLogPage() {
   const query = useQuery(adminQueries.processLogs());
-  const entries = query.data ?? null;
-  const failure = query.error;
-  const error = query.isError
-    ? `Errore ${failure instanceof ApiError ? failure.status || failure.message : ''}`.trim()
-    : null;
   return (
-    <>
-      <LogHeader
-        title="PM2 Logs"
-        subtitle="Ultime righe del log del server"
-        onRefresh={() => void query.refetch()}
-      />
-      <Notice message={error ? { tone: 'error', text: error } : null} />
-      <Card>
-        {entries === null ? (
-          error ? null : (
-            <Loading />
-          )
-        ) : entries.length === 0 ? (
+    <RefreshedLogPage
+      title="PM2 Logs"
+      subtitle="Ultime righe del log del server"
+      query={query}
+      failure={(error) => `Errore ${error instanceof ApiError ? error.status || error.message : ''}`.trim()}
+    >
+      {(entries) =>
+        entries.length === 0 ? (
           <Empty>Nessuna riga di log</Empty>
         ) : (
           // It scrolls when long: a tab stop, so keyboard users can scroll it too.
@@ -379,8 +370,8 @@ export function ProcessLogPage() {
               );
             })}
           </ol>
-        )}
-      </Card>
-    </>
+        )
+      }
+    </RefreshedLogPage>
   );
 }

@@ -2,7 +2,8 @@ import { adminRoutes } from '@deposito/protocol';
 import { useState } from 'react';
 import { adminCall } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
+import { useAdminAction, type BookingActionProps } from '../query/use-admin-action';
+import { Options } from '../../components/Options';
 
 /**
  * "Cambia locker": a paid booking leaves one of its lockers (a jammed door, a locker out of order)
@@ -14,13 +15,11 @@ export function MoveLockerAction({
   lockers,
   sameSize,
   onDone,
-}: {
-  transactionId: string;
+}: BookingActionProps & {
   /** The booking's lockers. */
   lockers: readonly number[];
   /** Every locker of the booking's size at its location. */
   sameSize: readonly number[];
-  onDone: (message: ActionMessage) => void;
 }) {
   const others = sameSize.filter((number) => !lockers.includes(number));
   const [from, setFrom] = useState(lockers[0]);
@@ -43,22 +42,14 @@ export function MoveLockerAction({
         <label className="adm-field adm-field-inline">
           <span className="adm-field-label">Da</span>
           <select className="adm-input" value={from} onChange={(e) => setFrom(Number(e.target.value))}>
-            {lockers.map((number) => (
-              <option key={number} value={number}>
-                {number}
-              </option>
-            ))}
+            <Options items={lockers} />
           </select>
         </label>
       ) : null}
       <label className="adm-field adm-field-inline">
         <span className="adm-field-label">Nuovo locker</span>
         <select className="adm-input" value={to} onChange={(e) => setTo(Number(e.target.value))}>
-          {others.map((number) => (
-            <option key={number} value={number}>
-              {number}
-            </option>
-          ))}
+          <Options items={others} />
         </select>
       </label>
       <button type="button" className="adm-btn adm-btn-secondary" onClick={() => setAsking(true)}>

@@ -1,19 +1,13 @@
 import { adminRoutes } from '@deposito/protocol';
 import { adminCall } from '../admin-api';
 import { useConfirm } from '../components/use-confirm';
-import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
+import { useAdminAction, type BookingActionProps } from '../query/use-admin-action';
 
 /**
  * A booking whose money is owed back (refund_due): ask the payment gateway again, or record a
  * refund the operator made outside it. The server moves the booking; the page reloads the list.
  */
-export function RefundActions({
-  transactionId,
-  onDone,
-}: {
-  transactionId: string;
-  onDone: (message: ActionMessage) => void;
-}) {
+export function RefundActions({ transactionId, onDone }: BookingActionProps) {
   const confirm = useConfirm();
   const action = useAdminAction(
     (byHand: boolean) =>

@@ -2,22 +2,14 @@ import { adminRoutes } from '@deposito/protocol';
 import { useState } from 'react';
 import { adminCall } from '../admin-api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useAdminAction, type ActionMessage } from '../query/use-admin-action';
+import { useAdminAction, type BookingActionProps } from '../query/use-admin-action';
 
 /**
  * "Invia di nuovo la conferma": a visitor on the phone who lost the e-mail gets it again at the
  * booking's own address (never one the operator types): the confirmation with the PIN, or the
  * scheduled notice before the PIN's day. The server chooses which, and says so.
  */
-export function ResendEmailAction({
-  transactionId,
-  email,
-  onDone,
-}: {
-  transactionId: string;
-  email: string;
-  onDone: (message: ActionMessage) => void;
-}) {
+export function ResendEmailAction({ transactionId, email, onDone }: BookingActionProps & { email: string }) {
   const [asking, setAsking] = useState(false);
   const resend = useAdminAction(
     () => adminCall(adminRoutes.resendBookingEmail, { params: { transactionId } }),

@@ -7,13 +7,15 @@ import {
 } from '@deposito/protocol';
 import { VISITOR_CANCELLATION_POLICIES } from '@deposito/protocol/booking/cancellation-policy';
 import { MAX_DIMENSIONS_LENGTH } from '@deposito/protocol/schemas/limits';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { adminCall } from '../admin-api';
-import { PageNoticeBar, loadFailure, usePageNotices, type PageNotices } from '../components/page-notices';
+import { PageNoticeBar, useEditingPage, type PageNotices } from '../components/page-notices';
 import { checkedRegister, formSubmit, useAdminForm, type FormNames } from '../forms/admin-form';
-import { Card, Field, HiddenHeader, Loading, Notice } from '../components/ui';
+import { Card, Field, HiddenHeader, Loading, Notice, SubmitButton } from '../components/ui';
 import { adminQueries } from '../query/queries';
+import { Options } from '../../components/Options';
+import { FormInput } from '../components/form-fields';
 
 const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_POLICY'], string> = {
   future_days_until_start: 'Prenotazioni per un altro giorno, fino all’inizio',
@@ -24,6 +26,17 @@ const CANCELLATION_POLICY_LABELS: Record<SystemSettings['VISITOR_CANCELLATION_PO
 type SettingsForm = UseFormReturn<SystemSettings, unknown, unknown>;
 
 const asInt = (value: string) => Number.parseInt(value, 10) || 0;
+
+/** A block window's two times, in the order of the table's columns, with their label's words. */
+const WINDOW_ENDS = [
+  ['from', 'dalle'],
+  ['to', 'alle'],
+] as const;
+
+/** "Finestra 2 dalle": one time of a block window, as its input and the schema's texts name it. */
+function windowLabel(index: number, words: string): string {
+  return `Finestra ${index + 1} ${words}`;
+}
 
 /** The parameters by the path the protocol's schema checks, for its texts. */
 function settingsNames(windows: number): FormNames {
@@ -39,8 +52,8 @@ function settingsNames(windows: number): FormNames {
     ALERT_DOOR_OPEN_MINUTES: 'Allarme porta aperta dopo (minuti)',
   };
   for (let index = 0; index < windows; index += 1) {
-    labels[`BLOCK_WINDOWS.${index}.from`] = `Finestra ${index + 1} dalle`;
-    labels[`BLOCK_WINDOWS.${index}.to`] = `Finestra ${index + 1} alle`;
+    for (const [end, words] of WINDOW_ENDS)
+      labels[`BLOCK_WINDOWS.${index}.${end}`] = windowLabel(index, words);
   }
   return { labels };
 }
@@ -66,22 +79,16 @@ function BlockWindowsCard({ form }: { form: SettingsForm }) {
         <tbody>
           {windows.fields.map((window, index) => (
             <tr key={window.id}>
-              <td>
-                <input
-                  className="adm-input"
-                  type="time"
-                  aria-label={`Finestra ${index + 1} dalle`}
-                  {...checkedRegister(form)(`BLOCK_WINDOWS.${index}.from`)}
-                />
-              </td>
-              <td>
-                <input
-                  className="adm-input"
-                  type="time"
-                  aria-label={`Finestra ${index + 1} alle`}
-                  {...checkedRegister(form)(`BLOCK_WINDOWS.${index}.to`)}
-                />
-              </td>
+              {WINDOW_ENDS.map(([end, words]) => (
+                <td key={end}>
+                  <input
+                    className="adm-input"
+                    type="time"
+                    aria-label={windowLabel(index, words)}
+                    {...checkedRegister(form)(`BLOCK_WINDOWS.${index}.${end}`)}
+                  />
+                </td>
+              ))}
               <td>
                 <button
                   type="button"
@@ -119,22 +126,18 @@ function BookingSwitches({ form }: { form: SettingsForm }) {
   const register = checkedRegister(form);
   return (
     <>
-      <Field label="Scadenza prenotazione (minuti)">
-        <input
-          className="adm-input"
-          type="number"
-          min={1}
-          max={240}
-          {...register('BOOKING_EXPIRATION_MINUTES', { setValueAs: asInt })}
-        />
-      </Field>
+      <FormInput
+        form={form}
+        name="BOOKING_EXPIRATION_MINUTES"
+        label="Scadenza prenotazione (minuti)"
+        type="number"
+        min={1}
+        max={240}
+        options={{ setValueAs: asInt }}
+      />
       <div className="adm-grid-2">
-        <Field label="Fast Track dalle">
-          <input className="adm-input" type="time" {...register('FASTTRACK_FROM')} />
-        </Field>
-        <Field label="Fast Track alle">
-          <input className="adm-input" type="time" {...register('FASTTRACK_TO')} />
-        </Field>
+        <FormInput form={form} name="FASTTRACK_FROM" label="Fast Track dalle" type="time" />
+        <FormInput form={form} name="FASTTRACK_TO" label="Fast Track alle" type="time" />
       </div>
       <label className="adm-switch">
         <input type="checkbox" {...register('MAINTENANCE_MODE')} />
@@ -153,16 +156,29 @@ function BookingSwitches({ form }: { form: SettingsForm }) {
         hint="Quando i clienti possono annullare dalla pagina della prenotazione, con rimborso."
       >
         <select className="adm-input" {...register('VISITOR_CANCELLATION_POLICY')}>
-          {VISITOR_CANCELLATION_POLICIES.map((policy) => (
-            <option key={policy} value={policy}>
-              {CANCELLATION_POLICY_LABELS[policy]}
-            </option>
-          ))}
+          <Options
+            items={VISITOR_CANCELLATION_POLICIES}
+            label={(policy) => CANCELLATION_POLICY_LABELS[policy]}
+          />
         </select>
       </Field>
     </>
   );
 }
+
+/** After how many minutes of each trouble operators are alerted. */
+const ALERT_DELAYS = [
+  {
+    name: 'ALERT_BRIDGE_OFFLINE_MINUTES',
+    label: 'Allarme bridge offline dopo (minuti)',
+    hint: "Gli operatori ricevono un allarme e un'e-mail se il bridge di una sede resta offline così a lungo.",
+  },
+  {
+    name: 'ALERT_DOOR_OPEN_MINUTES',
+    label: 'Allarme porta aperta dopo (minuti)',
+    hint: 'Lo stesso per lo sportello di un locker lasciato aperto.',
+  },
+] as const;
 
 /** What the receipts print, the lockers' sizes shown to visitors, and when operators are alerted. */
 function ReceiptAndAlertFields({ form }: { form: SettingsForm }) {
@@ -172,58 +188,43 @@ function ReceiptAndAlertFields({ form }: { form: SettingsForm }) {
       <Field label="Esercente sulle ricevute" hint="Una riga ciascuno: ragione sociale, indirizzo, P.IVA.">
         <textarea className="adm-input" rows={3} maxLength={500} {...register('RECEIPT_MERCHANT')} />
       </Field>
-      <Field label="IVA inclusa nei prezzi (%)" hint="Stampata sulle ricevute; 0 per nessuna riga IVA.">
-        <input
-          className="adm-input"
-          type="number"
-          min={0}
-          max={100}
-          step={0.01}
-          {...register('RECEIPT_VAT_PERCENT', { setValueAs: Number })}
-        />
-      </Field>
-      <Field
+      <FormInput
+        form={form}
+        name="RECEIPT_VAT_PERCENT"
+        label="IVA inclusa nei prezzi (%)"
+        hint="Stampata sulle ricevute; 0 per nessuna riga IVA."
+        type="number"
+        min={0}
+        max={100}
+        step={0.01}
+        options={{ setValueAs: Number }}
+      />
+      <FormInput
+        form={form}
+        name="LOCKER_DIMENSIONS_STANDARD"
         label="Misure interne locker standard"
         hint="Mostrate ai clienti nella scelta della dimensione, es. 35 × 45 × 60 cm; vuoto per non mostrarle."
-      >
-        <input
-          className="adm-input"
-          maxLength={MAX_DIMENSIONS_LENGTH}
-          {...register('LOCKER_DIMENSIONS_STANDARD')}
-        />
-      </Field>
-      <Field label="Misure interne locker grande" hint="Come sopra, per i locker grandi.">
-        <input
-          className="adm-input"
-          maxLength={MAX_DIMENSIONS_LENGTH}
-          {...register('LOCKER_DIMENSIONS_LARGE')}
-        />
-      </Field>
+        maxLength={MAX_DIMENSIONS_LENGTH}
+      />
+      <FormInput
+        form={form}
+        name="LOCKER_DIMENSIONS_LARGE"
+        label="Misure interne locker grande"
+        hint="Come sopra, per i locker grandi."
+        maxLength={MAX_DIMENSIONS_LENGTH}
+      />
       <div className="adm-grid-2">
-        <Field
-          label="Allarme bridge offline dopo (minuti)"
-          hint="Gli operatori ricevono un allarme e un'e-mail se il bridge di una sede resta offline così a lungo."
-        >
-          <input
-            className="adm-input"
+        {ALERT_DELAYS.map((delay) => (
+          <FormInput
+            key={delay.name}
+            form={form}
+            {...delay}
             type="number"
             min={1}
             max={1440}
-            {...register('ALERT_BRIDGE_OFFLINE_MINUTES', { setValueAs: asInt })}
+            options={{ setValueAs: asInt }}
           />
-        </Field>
-        <Field
-          label="Allarme porta aperta dopo (minuti)"
-          hint="Lo stesso per lo sportello di un locker lasciato aperto."
-        >
-          <input
-            className="adm-input"
-            type="number"
-            min={1}
-            max={1440}
-            {...register('ALERT_DOOR_OPEN_MINUTES', { setValueAs: asInt })}
-          />
-        </Field>
+        ))}
       </div>
     </>
   );
@@ -263,9 +264,9 @@ function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; n
         <Card title="Parametri" className="adm-split-side">
           <BookingSwitches form={form} />
           <ReceiptAndAlertFields form={form} />
-          <button type="submit" className="adm-btn adm-btn-primary adm-btn-block" disabled={save.isPending}>
-            {save.isPending ? 'Salvataggio…' : 'Salva parametri'}
-          </button>
+          <SubmitButton pending={save.isPending} busy="Salvataggio…" block>
+            Salva parametri
+          </SubmitButton>
         </Card>
       </div>
     </form>
@@ -274,9 +275,10 @@ function SystemSettingsForm({ settings, notices }: { settings: SystemSettings; n
 
 /** Parametri di sistema: block windows, expiry, maintenance and fast track, as the booking pages apply them. */
 export function SystemSettingsPage() {
-  const notices = usePageNotices();
-  const query = useQuery(adminQueries.systemSettings());
-  const failed = loadFailure(query, 'Errore nel caricamento configurazione');
+  const { notices, query, failed } = useEditingPage(
+    adminQueries.systemSettings(),
+    'Errore nel caricamento configurazione',
+  );
   if (!query.data) {
     return (
       <>

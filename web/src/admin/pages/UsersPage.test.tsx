@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../../test/render-app';
 import { menuFor } from '../components/AdminLayout';
 import { buildAdminLocation } from '../../../test/admin-builders';
 import { UsersPage } from './UsersPage';
+import { fillAndSubmit } from '../../../test/fill-form';
 
 const ADMIN = {
   id: 1,
@@ -43,19 +44,14 @@ describe('Utenti', () => {
       within(await screen.findByRole('row', { name: /ops@deposito.test/ })).getByText('Amministratore'),
     ).toBeDefined();
 
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'tech@deposito' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }));
+    fillAndSubmit({ Email: 'tech@deposito', Password: 'short' }, 'Aggiungi');
     // Checked by the protocol's schema before anything is sent, in Italian by the field.
     expect(await screen.findByText('Email: valore non valido')).toBeDefined();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'tech@deposito.test' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }));
+    fillAndSubmit({ Email: 'tech@deposito.test' }, 'Aggiungi');
     expect(await screen.findByText('Password: almeno 10 caratteri')).toBeDefined();
     expect(api.callsTo('POST', '/api/admin/users')).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long enough passphrase' } });
-    fireEvent.change(screen.getByLabelText('Ruolo'), { target: { value: 'technician' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }));
+    fillAndSubmit({ Password: 'a long enough passphrase', Ruolo: 'technician' }, 'Aggiungi');
     expect(await screen.findByText('Scegli almeno una sede per questo ruolo')).toBeDefined();
 
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Deposito Oca' }));

@@ -6,17 +6,10 @@ import {
   type AdminUser,
   type LocationSummary,
 } from '@deposito/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminCall } from '../admin-api';
-import {
-  PageNoticeBar,
-  listOf,
-  loadFailure,
-  usePageNotices,
-  type PageNotices,
-} from '../components/page-notices';
-import { Card, Field, HiddenHeader, Listed, Notice, PageHeader, TableRegion } from '../components/ui';
+import { PageNoticeBar, listOf, useEditingPage, type PageNotices } from '../components/page-notices';
+import { Card, Field, HiddenHeader, Listed, PageHeader, TableRegion } from '../components/ui';
 import { formatInZone } from '../format';
 import { checkedRegister, formSubmit, useAdminForm } from '../forms/admin-form';
 import {
@@ -29,6 +22,8 @@ import {
 import { adminQueries } from '../query/queries';
 import { useAdminMutation, useRouteMutation } from '../query/use-admin-mutation';
 import { useConfirmedMutation } from '../query/use-confirmed-mutation';
+import { Options } from '../../components/Options';
+import { useQuery } from '@tanstack/react-query';
 
 const ROLE_LABELS: Record<AdminRole, string> = {
   administrator: 'Amministratore',
@@ -77,11 +72,7 @@ function NewUserCard({ notices }: { notices: PageNotices }) {
         </Field>
         <Field label="Ruolo">
           <select className="adm-input" {...register('role')}>
-            {ADMIN_ROLES.map((value) => (
-              <option key={value} value={value}>
-                {ROLE_LABELS[value]}
-              </option>
-            ))}
+            <Options items={ADMIN_ROLES} label={(role) => ROLE_LABELS[role]} />
           </select>
         </Field>
         {role === 'administrator' ? null : (
@@ -213,8 +204,10 @@ function UserRow({
  * sites), reset a password, remove one but never the last administrator.
  */
 export function UsersPage() {
-  const notices = usePageNotices();
-  const query = useQuery(adminQueries.users());
+  const { notices, query, failed } = useEditingPage(
+    adminQueries.users(),
+    'Errore nel caricamento degli utenti',
+  );
   const users = listOf(query);
   const [resetting, setResetting] = useState<number | null>(null);
   const remove = useConfirmedMutation(
@@ -243,9 +236,9 @@ export function UsersPage() {
         title="Utenti"
         subtitle="Chi accede al pannello: amministratori (tutto), operatori di sede e tecnici (solo le loro sedi)"
       />
-      <Notice message={loadFailure(query, 'Errore nel caricamento degli utenti')} />
       <PageNoticeBar
         notices={notices}
+        failed={failed}
         onReload={() => {
           setResetting(null);
           void query.refetch();

@@ -1,57 +1,40 @@
 import { adminRoutes, authRoutes, discountRoutes, locationRoutes, settingsRoutes } from '@deposito/protocol';
+import type { ApiRoute } from '@deposito/protocol/api/route';
 import { queryOptions } from '@tanstack/react-query';
+import type { RouteCall } from '../../api/call-route';
 import { adminCall } from '../admin-api';
+
+/** The location reads join up several kiosks' data on the server: they get longer than the default. */
+const LOCATIONS_TIMEOUT_MS = 5_000;
+
+/** The read of one admin route that takes no parameters, cached under `queryKey`. */
+function adminRead<Route extends ApiRoute>(queryKey: readonly string[], route: Route, timeoutMs?: number) {
+  return () =>
+    queryOptions({
+      queryKey,
+      // A generic route's call type stays unresolved for TypeScript; each read's route fixes it.
+      queryFn: ({ signal }) => adminCall(route, { timeoutMs, signal } as RouteCall<Route>),
+    });
+}
 
 /**
  * The admin reads, each with its key. Keys are nested by what a save changes: invalidating
  * `['locations']` refreshes every list of locations whichever page shows it.
  */
 export const adminQueries = {
-  discounts: () =>
-    queryOptions({
-      queryKey: ['discounts'],
-      queryFn: ({ signal }) => adminCall(discountRoutes.list, { signal }),
-    }),
-  users: () =>
-    queryOptions({
-      queryKey: ['users'],
-      queryFn: ({ signal }) => adminCall(authRoutes.listUsers, { signal }),
-    }),
+  discounts: adminRead(['discounts'], discountRoutes.list),
+  users: adminRead(['users'], authRoutes.listUsers),
   /** Every location's summary (name, zone, hours, lockers, prices), for choices and settings. */
-  locationSummaries: () =>
-    queryOptions({
-      queryKey: ['locations', 'summaries'],
-      queryFn: ({ signal }) => adminCall(locationRoutes.listLocations, { timeoutMs: 5_000, signal }),
-    }),
+  locationSummaries: adminRead(
+    ['locations', 'summaries'],
+    locationRoutes.listLocations,
+    LOCATIONS_TIMEOUT_MS,
+  ),
   /** Every location with its controller connection, as Gestione Sedi edits them. */
-  locationsForEdit: () =>
-    queryOptions({
-      queryKey: ['locations', 'edit'],
-      queryFn: ({ signal }) => adminCall(locationRoutes.adminLocations, { timeoutMs: 5_000, signal }),
-    }),
-  locationsFull: () =>
-    queryOptions({
-      queryKey: ['locations', 'full'],
-      queryFn: ({ signal }) => adminCall(locationRoutes.locationsFull, { timeoutMs: 5_000, signal }),
-    }),
-  systemSettings: () =>
-    queryOptions({
-      queryKey: ['settings', 'system'],
-      queryFn: ({ signal }) => adminCall(settingsRoutes.getSystem, { signal }),
-    }),
-  recentErrors: () =>
-    queryOptions({
-      queryKey: ['logs', 'errors'],
-      queryFn: ({ signal }) => adminCall(adminRoutes.recentErrors, { signal }),
-    }),
-  processLogs: () =>
-    queryOptions({
-      queryKey: ['logs', 'process'],
-      queryFn: ({ signal }) => adminCall(adminRoutes.processLogs, { signal }),
-    }),
-  alerts: () =>
-    queryOptions({
-      queryKey: ['alerts'],
-      queryFn: ({ signal }) => adminCall(adminRoutes.alerts, { signal }),
-    }),
+  locationsForEdit: adminRead(['locations', 'edit'], locationRoutes.adminLocations, LOCATIONS_TIMEOUT_MS),
+  locationsFull: adminRead(['locations', 'full'], locationRoutes.locationsFull, LOCATIONS_TIMEOUT_MS),
+  systemSettings: adminRead(['settings', 'system'], settingsRoutes.getSystem),
+  recentErrors: adminRead(['logs', 'errors'], adminRoutes.recentErrors),
+  processLogs: adminRead(['logs', 'process'], adminRoutes.processLogs),
+  alerts: adminRead(['alerts'], adminRoutes.alerts),
 };

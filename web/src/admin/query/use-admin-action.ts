@@ -8,6 +8,12 @@ export interface ActionMessage {
   text: string;
 }
 
+/** What every action on one booking is given: the booking, and where to tell its outcome. */
+export interface BookingActionProps {
+  transactionId: string;
+  onDone: (message: ActionMessage) => void;
+}
+
 /** Every booking's reads (the lists, a booking's history): what a booking action changes. */
 export const BOOKING_KEYS: readonly QueryKey[] = [['bookings']];
 

@@ -7,6 +7,7 @@ import {
   type TakingsSortOrder,
 } from '@deposito/protocol';
 import { useId } from 'react';
+import { Options } from '../../components/Options';
 
 /** The "Ordina per" selector of the daily lists. */
 export function TakingsSortSelect({
@@ -26,11 +27,7 @@ export function TakingsSortSelect({
         value={value}
         onChange={(event) => onChange(takingsSortOrderSchema.parse(event.target.value))}
       >
-        {takingsSortOrderSchema.options.map((order) => (
-          <option key={order} value={order}>
-            {TAKINGS_SORT_LABELS[order]}
-          </option>
-        ))}
+        <Options items={takingsSortOrderSchema.options} label={(order) => TAKINGS_SORT_LABELS[order]} />
       </select>
     </span>
   );

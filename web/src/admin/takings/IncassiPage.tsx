@@ -24,6 +24,7 @@ import { totemMissingText } from './takings-caveat-text';
 import { COMPANY_LEGAL_NAME, TAKINGS_LOAD_TIMEOUT_MS, TAKINGS_PAGE_ZONE } from './takings-config';
 import './takings.css';
 import { useAdminRole } from '../admin-role';
+import { Options } from '../../components/Options';
 
 /** Days of several locations added up per date, for the all-locations chart. */
 /**
@@ -228,33 +229,33 @@ function LocationAccordion({
 
 /** /admin/incassi: the month's online and totem takings per location and day, with PDF export. */
 /** The month and location pickers and what can be done with the month shown. */
-function TakingsFilterBar({
-  month,
-  locationKey,
-  locations,
-  loading,
-  hasData,
-  exporting,
-  onMonth,
-  onLocation,
-  onReload,
-  onCsv,
-  onPdf,
-}: {
+/** What the filter bar chooses: the month, and one location or "all". */
+interface TakingsChoice {
   month: string;
   locationKey: string;
-  locations: readonly TakingsLocationConnection[];
-  loading: boolean;
-  hasData: boolean;
-  exporting: boolean;
   onMonth: (month: string) => void;
   onLocation: (key: string) => void;
-  onReload: () => void;
-  onCsv: () => void;
-  onPdf: () => void;
+}
+
+function TakingsFilterBar({
+  choice: { month, locationKey, onMonth, onLocation },
+  locations,
+  takings: { loading, hasData, shown, reload },
+}: {
+  choice: TakingsChoice;
+  locations: readonly TakingsLocationConnection[];
+  takings: ShownTakings;
 }) {
   const role = useAdminRole();
+  const now = useClock();
   const fieldId = useId();
+  const [exporting, setExporting] = useState(false);
+  const onCsv = () => shown && downloadCsv(`incassi-${shown.month}.csv`, takingsCsv(shown));
+  const onPdf = () => {
+    if (!shown) return;
+    setExporting(true);
+    void exportPdf(shown, now()).finally(() => setExporting(false));
+  };
   return (
     <div className="adm-tk-filterbar">
       <div className="adm-field">
@@ -284,17 +285,13 @@ function TakingsFilterBar({
           </option>
           {/* Every site at once is an administrator's (a site operator's are its own). */}
           {role === 'administrator' ? <option value="all">Tutte le location</option> : null}
-          {locations.map((location) => (
-            <option key={location.key} value={location.key}>
-              {location.name}
-            </option>
-          ))}
+          <Options items={locations} value={(location) => location.key} label={(location) => location.name} />
         </select>
       </div>
       <button
         type="button"
         className="adm-btn"
-        onClick={onReload}
+        onClick={reload}
         disabled={!locationKey || loading}
         title="Rilegge gli incassi online e i totem"
       >
@@ -430,6 +427,28 @@ function useMonthlyTakings(
   return { query, report, reload };
 }
 
+/**
+ * The month's takings as the page shows them: nothing while they are read or after a failure,
+ * whether they have any figure, and whose they are (`scope`, "Tutte le location" or the name).
+ */
+function useShownTakings(
+  month: string,
+  locationKey: string,
+  locations: readonly TakingsLocationConnection[],
+) {
+  const { query, report, reload } = useMonthlyTakings(month, locationKey, locations);
+  const loading = query.isFetching;
+  const shown = loading || query.isError ? null : report;
+  const hasData = shown !== null && shown.totals.totalCents > 0;
+  const all = locationKey === 'all';
+  const scope = all
+    ? 'Tutte le location'
+    : (locations.find((l) => l.key === locationKey)?.name ?? locationKey);
+  return { locationKey, query, loading, shown, hasData, all, scope, reload };
+}
+
+type ShownTakings = ReturnType<typeof useShownTakings>;
+
 async function exportPdf(report: MonthlyTakingsReport, generatedAt: Date) {
   try {
     // Loaded on first use: jspdf stays out of the admin area's first download.
@@ -444,23 +463,11 @@ async function exportPdf(report: MonthlyTakingsReport, generatedAt: Date) {
 
 /** What the page shows for the month: a hint, loading, the error with Riprova, no takings, or the report. */
 function TakingsBody({
-  locationKey,
-  query,
-  shown,
-  hasData,
-  all,
-  scope,
+  takings: { locationKey, query, shown, hasData, all, scope, reload },
   view,
-  reload,
 }: {
-  locationKey: string;
-  query: { isFetching: boolean; isError: boolean; error: unknown };
-  shown: MonthlyTakingsReport | null;
-  hasData: boolean;
-  all: boolean;
-  scope: string;
+  takings: ShownTakings;
   view: ReturnType<typeof useListView>;
-  reload: () => void;
 }) {
   return !locationKey ? (
     <Card>
@@ -514,18 +521,10 @@ export function IncassiPage() {
   const [pickedMonth, setMonth] = useState<string | null>(null);
   const zone = locations.find((l) => l.key === locationKey)?.timezone ?? TAKINGS_PAGE_ZONE;
   const month = pickedMonth ?? monthOf(now(), zone);
-  const { query, report, reload } = useMonthlyTakings(month, locationKey, locations);
+  const takings = useShownTakings(month, locationKey, locations);
+  const choice: TakingsChoice = { month, locationKey, onMonth: setMonth, onLocation: setLocationKey };
   const [testShown, setTestShown] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const view = useListView();
-
-  const loading = query.isFetching;
-  const shown = loading || query.isError ? null : report;
-  const hasData = shown !== null && shown.totals.totalCents > 0;
-  const all = locationKey === 'all';
-  const scope = all
-    ? 'Tutte le location'
-    : (locations.find((l) => l.key === locationKey)?.name ?? locationKey);
 
   return (
     <div className="adm-tk-page">
@@ -555,23 +554,7 @@ export function IncassiPage() {
       ) : null}
 
       <Card className="adm-tk-filters">
-        <TakingsFilterBar
-          month={month}
-          locationKey={locationKey}
-          locations={locations}
-          loading={loading}
-          hasData={hasData}
-          exporting={exporting}
-          onMonth={setMonth}
-          onLocation={setLocationKey}
-          onReload={reload}
-          onCsv={() => shown && downloadCsv(`incassi-${shown.month}.csv`, takingsCsv(shown))}
-          onPdf={() => {
-            if (!shown) return;
-            setExporting(true);
-            void exportPdf(shown, now()).finally(() => setExporting(false));
-          }}
-        />
+        <TakingsFilterBar choice={choice} locations={locations} takings={takings} />
         {locationsError ? (
           <p className="adm-tk-inline-error" role="alert">
             {locationsError}
@@ -579,16 +562,7 @@ export function IncassiPage() {
         ) : null}
       </Card>
 
-      <TakingsBody
-        locationKey={locationKey}
-        query={query}
-        shown={shown}
-        hasData={hasData}
-        all={all}
-        scope={scope}
-        view={view}
-        reload={reload}
-      />
+      <TakingsBody takings={takings} view={view} />
 
       <p className="adm-tk-footnote">
         <span aria-hidden="true">ℹ</span> Sono conteggiate come incassi online solo le prenotazioni con stato{' '}

@@ -64,27 +64,34 @@ function describe(day: ChartDay): string {
   return parts.join(', ');
 }
 
+/** Where the month's bars stand: each day's slot, the bar within it, and cents to height on the plot. */
+interface ChartScale {
+  slot: number;
+  barWidth: number;
+  plotHeight: number;
+  y: (cents: number) => number;
+}
+
 /** One day's stacked bar (online below, totem above), focusable, with its day number every five days. */
 function ChartBar({
   day,
   index,
-  slot,
-  barWidth,
-  plotHeight,
-  y,
+  scale: { slot, barWidth, plotHeight, y },
   active,
   onActive,
 }: {
   day: ChartDay;
   index: number;
-  slot: number;
-  barWidth: number;
-  plotHeight: number;
-  y: (cents: number) => number;
+  scale: ChartScale;
   active: boolean;
   onActive: (on: boolean) => void;
 }) {
   const x = PLOT.left + index * slot + (slot - barWidth) / 2;
+  // The stack, bottom up: each part from its lower to its upper amount, drawn when it has any.
+  const parts = [
+    { className: 'adm-tk-bar-online', shown: day.onlineCents > 0, from: 0, to: day.onlineCents },
+    { className: 'adm-tk-bar-totem', shown: day.totemCents > 0, from: day.onlineCents, to: day.totalCents },
+  ];
   const dayNumber = index + 1;
   const showLabel = dayNumber === 1 || dayNumber % 5 === 0;
   return (
@@ -105,24 +112,18 @@ function ChartBar({
         width={slot}
         height={plotHeight}
       />
-      {day.onlineCents > 0 ? (
-        <rect
-          className="adm-tk-bar-online"
-          x={x}
-          y={y(day.onlineCents)}
-          width={barWidth}
-          height={y(0) - y(day.onlineCents)}
-        />
-      ) : null}
-      {day.totemCents > 0 ? (
-        <rect
-          className="adm-tk-bar-totem"
-          x={x}
-          y={y(day.totalCents)}
-          width={barWidth}
-          height={y(day.onlineCents) - y(day.totalCents)}
-        />
-      ) : null}
+      {parts
+        .filter((part) => part.shown)
+        .map((part) => (
+          <rect
+            key={part.className}
+            className={part.className}
+            x={x}
+            y={y(part.to)}
+            width={barWidth}
+            height={y(part.from) - y(part.to)}
+          />
+        ))}
       {showLabel ? (
         <text className="adm-tk-axis" x={x + barWidth / 2} y={HEIGHT - 10} textAnchor="middle">
           {dayNumber}
@@ -167,6 +168,7 @@ export function TakingsChart({
   const slot = plotWidth / series.length;
   const barWidth = Math.max(4, slot * 0.68);
   const y = (cents: number) => PLOT.top + plotHeight - (cents / top) * plotHeight;
+  const scale: ChartScale = { slot, barWidth, plotHeight, y };
   const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
   const best = series.reduce((a, b) => (b.totalCents > a.totalCents ? b : a), series[0]);
   const activeDay = series.find((day) => day.date === active) ?? null;
@@ -222,10 +224,7 @@ export function TakingsChart({
               key={day.date}
               day={day}
               index={i}
-              slot={slot}
-              barWidth={barWidth}
-              plotHeight={plotHeight}
-              y={y}
+              scale={scale}
               active={active === day.date}
               onActive={(on) =>
                 setActive((current) => (on ? day.date : current === day.date ? null : current))

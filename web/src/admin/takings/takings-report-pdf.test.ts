@@ -98,23 +98,16 @@ describe('takings report PDF', () => {
       expect(lines[lines.indexOf(label) + 1]).toBe(value);
     }
     // Roma's days, oldest first: weekday, date, online, totem, total.
-    const firstDay = lines.indexOf('Mercoledì');
-    expect(lines.slice(firstDay, firstDay + 5)).toEqual([
-      'Mercoledì',
-      '01/07/2026',
-      formatEuros(1250),
-      formatEuros(0),
-      formatEuros(1250),
-    ]);
-    const secondDay = lines.indexOf('Lunedì');
-    expect(lines.slice(secondDay, secondDay + 5)).toEqual([
-      'Lunedì',
-      '13/07/2026',
-      formatEuros(123450),
-      formatEuros(500),
-      formatEuros(123950),
-    ]);
-    expect(secondDay).toBeGreaterThan(firstDay);
+    const days = [
+      ['Mercoledì', '01/07/2026', 1250, 0, 1250],
+      ['Lunedì', '13/07/2026', 123450, 500, 123950],
+    ] as const;
+    const dayLines = days.map(([weekday, date, ...cents]) => {
+      const at = lines.indexOf(weekday);
+      expect(lines.slice(at, at + 5)).toEqual([weekday, date, ...cents.map((amount) => formatEuros(amount))]);
+      return at;
+    });
+    expect(dayLines[1]).toBeGreaterThan(dayLines[0]!);
     expect(lines).toContain('Totale Roma Termini');
     expect(lines).toContain('2 giorni · Ultimo 13/07/2026');
     expect(lines).toContain('Campo London');

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Options } from '../../components/Options';
 import { StepCard } from './StepCard';
 
 /**
@@ -43,11 +44,7 @@ export function TimeStep({
               onChange={(event) => setPicked(event.target.value)}
             >
               <option value="">{t('time.placeholder')}</option>
-              {slots.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
+              <Options items={slots} />
             </select>
           </div>
         </form>
