@@ -189,6 +189,15 @@ function useAreas(
   app.use(errorHandler(context.logger));
 }
 
+/**
+ * How long the cloud keeps an idle keep-alive connection: longer than whatever sits in front keeps
+ * one idle before reusing it (HAProxy holds a server connection up to its `timeout server`, 60 s;
+ * browsers and HTTP clients reuse theirs after pauses of seconds). Node's default of 5 s closed
+ * connections the other side could be sending on at that very moment, and that request met a reset:
+ * a 502 through the balancer, "socket hang up" for the npm start story's login after a 6-second pause.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 async function listen(
   server: http.Server,
   port: number,
@@ -238,7 +247,10 @@ export function createApp(options: CreateAppOptions): CloudApp {
   useRequestPipeline(app, { ...context, countRequest: requests.count });
   useAreas(app, areas, context, observability.router);
 
-  const server = http.createServer(app);
+  const server = http.createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, app);
+  // A request's headers may take up to a minute (Node's default) after it starts, however long the
+  // connection idled before it.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   for (const area of areas) area.attach?.(server, context);
   const { expiry } = context.jobs;
   const jobs: BackgroundJob[] = [expiry, ...areas.flatMap((area) => area.jobs?.(context) ?? [])];
