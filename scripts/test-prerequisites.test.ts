@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { DebianTool } from './support/debian-packages';
 import { testDatabaseUrl } from './support/test-database';
-import { missingPrerequisites, testPostgresAddress, type PrerequisiteProbes } from './test-prerequisites';
+import { missingPrerequisites, postgresAddress, type PrerequisiteProbes } from './test-prerequisites';
 
 // `npm test` checks what it needs before running (issue 22, a newcomer's npm test): what it finds
 // or sets up passes silently, what it cannot is said with the command to run, all at once.
@@ -111,6 +111,9 @@ describe("npm test's prerequisites", () => {
   });
 
   it('reads the server the tests use as vitest.config.ts does', () => {
+    // No embedded server recorded: the environment's, else the machine's own.
+    const testPostgresAddress = (env: NodeJS.ProcessEnv) =>
+      postgresAddress(testDatabaseUrl(env, '/nonexistent/state.json'));
     expect(testPostgresAddress({})).toEqual({ host: '127.0.0.1', port: 5432 });
     expect(testPostgresAddress({ DATABASE_URL: 'postgres://u@db:6543/x' })).toEqual({
       host: 'db',

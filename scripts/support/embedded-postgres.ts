@@ -10,7 +10,7 @@ import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './ports';
-import { EMBEDDED_POSTGRES_DIR } from './test-database';
+import { EMBEDDED_POSTGRES_DIR, embeddedPostgresState } from './test-database';
 
 const USER = 'postgres';
 // A local test server's password, on 127.0.0.1 only: it guards nothing but other users' test data.
@@ -26,7 +26,7 @@ interface ServerFiles {
 const filesIn = (dir: string): ServerFiles => ({
   dir,
   data: join(dir, 'data'),
-  state: join(dir, 'state.json'),
+  state: embeddedPostgresState(dir),
 });
 
 /** pg_ctl of the binaries package for this platform; a clear error where there is none. */

