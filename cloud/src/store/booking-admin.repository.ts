@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import {
   HANDED_OVER_BOOKING_STATUSES,
-  HOLD_BOOKING_STATUSES,
   type BookingStatus,
   type LockerSize,
 } from '@deposito/protocol';
-import { activeReservationsAt } from './booking-queries';
+import { activeReservationsAt, lapsedHoldIds } from './booking-queries';
 import type { Database } from './database';
 import { containing, likeLower } from './like-pattern';
 import type { SqlDialect } from './migrate';
@@ -309,13 +308,10 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
     now: Date,
   ): Promise<Array<{ lockerNumber: number; transactionId: string }>> {
     const rows = await activeReservationsAt(this.db, locationKey)
-      .innerJoin('bookings as b', 'b.transaction_id', 'bl.transaction_id')
       .select(['l.number', 'bl.transaction_id'])
       .where('bl.start_at', '<=', now)
       .where('bl.end_at', '>', now)
-      .where((eb) =>
-        eb.not(eb.and([eb('b.status', 'in', [...HOLD_BOOKING_STATUSES]), eb('b.expires_at', '<=', now)])),
-      )
+      .where('bl.transaction_id', 'not in', lapsedHoldIds(this.db, now))
       .orderBy('l.number')
       .execute();
     return rows.map((row) => ({ lockerNumber: row.number, transactionId: row.transaction_id }));

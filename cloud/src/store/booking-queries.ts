@@ -29,16 +29,37 @@ export function startsNoEarlierThanOverlapping(
 }
 
 /**
- * Holds whose time is up (`status` a hold's, `expires_at` not after `now`), whether or not the expiry
- * has marked them yet. A hold without an expiry is listed too, as the test on each row this replaced
+ * The rule of a lapsed hold, once for every read and write of the store: a hold (`status` a hold's)
+ * whose `expires_at` is not after `now` no longer holds its lockers, whether or not the expiry has
+ * marked it yet.
+ *
+ * Reads that leave lapsed holds out (the calendar's occupancy, who holds a locker now) exclude these
+ * ids. A hold without an expiry is listed too, as the test on each row these replaced
  * (`not (hold and expires_at <= now)`, unknown for it) left it out; holds always carry one anyway.
  */
-function lapsedHoldIds(db: Kysely<Database>, now: Date) {
+export function lapsedHoldIds(db: Kysely<Database>, now: Date) {
   return db
     .selectFrom('bookings')
     .select('transaction_id')
     .where('status', 'in', [...HOLD_BOOKING_STATUSES])
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '<=', now)]));
+}
+
+/**
+ * The lapsed holds the expiry marks (`lapsedHoldsExpiry`), with the status each lapses from: all of
+ * them, or those of one location and size (a reservation expires those it may take the lockers of).
+ */
+export function holdsToExpire(
+  db: Kysely<Database>,
+  now: Date,
+  scope?: { locationKey: string; size: LockerSize },
+) {
+  const lapsed = db
+    .selectFrom('bookings')
+    .select(['transaction_id', 'status'])
+    .where('status', 'in', [...HOLD_BOOKING_STATUSES])
+    .where('expires_at', '<=', now);
+  return scope ? lapsed.where('location_key', '=', scope.locationKey).where('size', '=', scope.size) : lapsed;
 }
 
 /** The active reservations (`bl`) at a location, each with its locker (`l`). */
@@ -286,14 +307,7 @@ export function bookingQueries(db: Kysely<Database>) {
     lapsedHoldsOfSize: new PreparedQuery(
       db,
       ['locationKey', 'size', 'now'],
-      (q, p: { locationKey: string; size: LockerSize; now: Date }) =>
-        q
-          .selectFrom('bookings')
-          .select(['transaction_id', 'status'])
-          .where('status', 'in', [...HOLD_BOOKING_STATUSES])
-          .where('expires_at', '<=', p.now)
-          .where('location_key', '=', p.locationKey)
-          .where('size', '=', p.size),
+      (q, p: { locationKey: string; size: LockerSize; now: Date }) => holdsToExpire(q, p.now, p),
     ),
   };
 }

@@ -25,6 +25,7 @@ import {
   bookingEventsInsert,
   bookingQueries,
   discountClaimsRelease,
+  holdsToExpire,
   lapsedHoldsExpiry,
   pinsInUseSelect,
   type BookingEventRow,
@@ -800,13 +801,7 @@ async function expireStaleHolds(
   now: Date,
   scope?: { locationKey: string; size: LockerSize },
 ): Promise<string[]> {
-  let query = trx
-    .selectFrom('bookings')
-    .select(['transaction_id', 'status'])
-    .where('status', 'in', [...HOLD_BOOKING_STATUSES])
-    .where('expires_at', '<=', now);
-  if (scope) query = query.where('location_key', '=', scope.locationKey).where('size', '=', scope.size);
-  const lapsed = await query.execute();
+  const lapsed = await holdsToExpire(trx, now, scope).execute();
   if (lapsed.length === 0) return [];
   for (const write of lapsedHoldsExpiry(trx, lapsed, now)) await trx.executeQuery(write);
   return lapsed.map((row) => row.transaction_id);
