@@ -27,12 +27,12 @@ const COVERAGE_THRESHOLDS = {
  * rules, the web app in jsdom) run first, two files at a time, and their files share a worker's
  * modules (no test mocks a module; building jsdom and importing React anew for every file was more
  * than half of web's time). Then the workspaces whose files start processes, databases and real
- * timers, one file at a time, each in a fresh worker so nothing one leaves running reaches the next.
- * (Two at a time raced on PostgreSQL: a suite dropping its schema while another's migrator listed
- * every schema's tables failed that migration with "schema … does not exist".)
+ * timers, two files at a time, each in a fresh worker so nothing one leaves running reaches the next.
+ * Each worker has a PostgreSQL database of its own (`cloud/test/test-store.ts`): in one shared
+ * database a suite dropping its schema failed the other worker's migration ("schema … does not exist").
  */
 const IN_PROCESS = { isolate: false, maxWorkers: 2, sequence: { groupOrder: 0 } };
-const WITH_PROCESSES = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+const WITH_PROCESSES = { maxWorkers: 2, sequence: { groupOrder: 1 } };
 
 /**
  * A server workspace (cloud, edge-bridge): its tests start real processes, simulators and databases,

@@ -10,11 +10,53 @@ import { openStore, type Store } from '../src/store/store';
 export const STORE_DIALECTS = ['sqlite', 'postgres'] as const;
 export type StoreDialect = (typeof STORE_DIALECTS)[number];
 
-/** The PostgreSQL server the tests use; the root vitest config sets it. Tests fail, never skip, without it. */
-export function testPostgresUrl(): string {
+/** The PostgreSQL server the root vitest config names. Tests fail, never skip, without it. */
+function testPostgresServer(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set (the root vitest.config.ts sets it)');
   return url;
+}
+
+/**
+ * The database of this Vitest worker on that server (`<database>_w<worker>`), or the server's own
+ * outside a worker. Two workers at once must not share one: a suite dropping its schema while the
+ * other's migrator lists every schema's tables fails that migration ("schema … does not exist").
+ */
+function workerDatabaseName(): string | null {
+  const worker = process.env.VITEST_POOL_ID;
+  if (!worker) return null;
+  const database = decodeURIComponent(new URL(testPostgresServer()).pathname.slice(1)) || 'postgres';
+  return `${database}_w${worker}`.replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+/** The PostgreSQL database this test worker uses (see `workerDatabaseName`). */
+export function testPostgresUrl(): string {
+  const name = workerDatabaseName();
+  if (!name) return testPostgresServer();
+  return Object.assign(new URL(testPostgresServer()), { pathname: `/${name}` }).toString();
+}
+
+/** Runs one statement on the server, in a connection of its own. */
+async function onTestServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresServer() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+let workerDatabaseReady: Promise<void> | undefined;
+
+/** Creates this worker's database the first time a suite needs one (error 42P04: it exists already). */
+function ensureWorkerDatabase(): Promise<void> {
+  const name = workerDatabaseName();
+  if (!name) return Promise.resolve();
+  workerDatabaseReady ??= onTestServer(`CREATE DATABASE ${name}`).catch((error: unknown) => {
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  });
+  return workerDatabaseReady;
 }
 
 /** A fresh, empty database for one test file or suite, and the way to throw it away. */
@@ -40,6 +82,7 @@ export async function createTestDatabase(dialect: StoreDialect): Promise<TestDat
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
+  await ensureWorkerDatabase();
   const connectionString = testPostgresUrl();
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const target: DatabaseTarget = { dialect: 'postgres', connectionString };
@@ -64,27 +107,15 @@ export async function createTestDatabase(dialect: StoreDialect): Promise<TestDat
  * works on databases rather than schemas (backups and restores). The store uses its public schema.
  */
 export async function createPostgresDatabase(): Promise<TestDatabase & { connectionString: string }> {
-  const server = testPostgresUrl();
   const name = `d_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const connectionString = url.toString();
+  await onTestServer(`CREATE DATABASE ${name}`);
+  const connectionString = Object.assign(new URL(testPostgresServer()), { pathname: `/${name}` }).toString();
   const target: DatabaseTarget = { dialect: 'postgres', connectionString };
   return {
     target,
     connectionString,
     open: () => openStore(target, { poolSize: 12 }),
-    dispose: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    dispose: () => onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
