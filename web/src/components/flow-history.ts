@@ -99,12 +99,13 @@ export function usePersistentFlow<S, A, V extends string>(
   const navigationType = useNavigationType();
   // Set on the entries this flow pushed: only then is the entry before it the step before.
   const pushedHere = (useLocation().state as { flowStep?: boolean } | null)?.flowStep === true;
-  const latest = useRef({ options, state, searchParams, pushedHere, navigate, navigationType });
-  latest.current = { options, state, searchParams, pushedHere, navigate, navigationType };
-
   const first = order[0]!;
   const raw = searchParams.get(STEP_PARAM);
   const addressStep = raw !== null && (order as readonly string[]).includes(raw) ? (raw as V) : first;
+  const latest = useRef({ options, state, searchParams, pushedHere, navigate, navigationType, addressStep });
+  latest.current = { options, state, searchParams, pushedHere, navigate, navigationType, addressStep };
+  /** The page's Back was pressed while the address was still moving to the step: go back once it is there. */
+  const backOnArrival = useRef(false);
 
   /** The address of a step, keeping the page's other parameters. */
   const searchFor = useCallback(
@@ -150,6 +151,14 @@ export function usePersistentFlow<S, A, V extends string>(
     }
   }, [state, key, first]);
 
+  /** One step back, once the address shows the flow's step. */
+  const goBack = useCallback(() => {
+    const { pushedHere: pushed, navigate: go, options: now, state: current } = latest.current;
+    // The step in the address was pushed by the step before it: the history's Back returns there.
+    if (pushed) go(-1);
+    else now.onHistoryBack(current, null);
+  }, []);
+
   // The browser moved the address (Back, Forward, its history menu), or the page opened on an
   // address the flow does not hold (a reload after the flow restarted, no saved flow). Only a change
   // of address calls for this (the flow's own steps move the address themselves), so the rest is
@@ -163,20 +172,29 @@ export function usePersistentFlow<S, A, V extends string>(
       pushedHere: pushed,
     } = latest.current;
     const at = now.stepOf(current);
-    if (addressStep === at) return;
+    if (addressStep === at) {
+      if (backOnArrival.current) {
+        backOnArrival.current = false;
+        goBack();
+      }
+      return;
+    }
     if (how === 'POP' && order.indexOf(addressStep) < order.indexOf(at)) {
       now.onHistoryBack(current, addressStep);
       return;
     }
     go({ search: searchFor(at) }, { replace: true, state: { flowStep: pushed } });
-  }, [addressStep, order, searchFor]);
+  }, [addressStep, order, searchFor, goBack]);
 
-  const step = stepOf(state);
   const back = useCallback(() => {
-    // The step in the address was pushed by the step before it: the history's Back returns there.
-    if (pushedHere && addressStep === step) navigate(-1);
-    else latest.current.options.onHistoryBack(latest.current.state, null);
-  }, [pushedHere, addressStep, navigate, step]);
+    const { options: now, state: current, addressStep: shown } = latest.current;
+    // React Router moves the address in a transition, which a busy device renders after the step
+    // itself: Back pressed in between waits for the address (see the effect above). Going back at
+    // once would take the state back while the step's own entry was still to come, and the next Back
+    // would land on that entry, the same step, and seem to do nothing.
+    if (shown === now.stepOf(current)) goBack();
+    else backOnArrival.current = true;
+  }, [goBack]);
 
   return [state, dispatch, back];
 }

@@ -1,0 +1,118 @@
+import { act, render } from '@testing-library/react';
+import { useState } from 'react';
+import { Router, type Navigator, type To } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { useWizardFlow } from './wizard-flow';
+import { defineWizard } from './wizard-steps';
+
+// The page's Back on a busy device, where React Router's address change (a transition) lands after
+// the step it belongs to: the browser history here holds a step forward back until the test lets it
+// through, as such a device does.
+
+type Step = 'first' | 'second' | 'third';
+const WIZARD = defineWizard<{ step: Step }, Step, { type: 'next' }>(
+  ['first', 'second', 'third'],
+  (state) => state.step,
+  (state, action) => {
+    const order: Step[] = ['first', 'second', 'third'];
+    const at = order.indexOf(state.step);
+    return { step: order[action.type === 'next' ? at + 1 : Math.max(0, at - 1)]! };
+  },
+);
+
+interface Entry {
+  search: string;
+  state: unknown;
+}
+
+/** A browser history whose pushes wait for `release()`; going back and replacing happen at once. */
+function slowHistory() {
+  const entries: Entry[] = [{ search: '', state: null }];
+  let index = 0;
+  let held: Entry[] = [];
+  let show: (entry: Entry, how: 'POP' | 'PUSH' | 'REPLACE') => void = () => {};
+  const searchOf = (to: To) => (typeof to === 'string' ? to : (to.search ?? ''));
+  const navigator: Navigator = {
+    createHref: (to) => searchOf(to),
+    push: (to, state) => held.push({ search: searchOf(to), state }),
+    replace: (to, state) => {
+      entries[index] = { search: searchOf(to), state };
+      show(entries[index]!, 'REPLACE');
+    },
+    go: (delta) => {
+      index = Math.max(0, Math.min(entries.length - 1, index + delta));
+      show(entries[index]!, 'POP');
+    },
+  };
+  return {
+    navigator,
+    entries: () => entries.slice(0, index + 1).map((entry) => entry.search),
+    listen: (listener: typeof show) => (show = listener),
+    release: () => {
+      for (const entry of held.splice(0)) {
+        entries.splice(index + 1, entries.length, entry);
+        index += 1;
+        show(entry, 'PUSH');
+      }
+      held = [];
+    },
+  };
+}
+
+function renderWizard() {
+  const history = slowHistory();
+  const seen: { step?: Step; back?: () => void; next?: () => void } = {};
+  function Wizard() {
+    const flow = useWizardFlow({
+      key: 'test.slow-history',
+      ...WIZARD,
+      initial: { step: 'first' as Step },
+      restore: () => null,
+    });
+    seen.step = flow.state.step;
+    seen.back = flow.back;
+    seen.next = () => flow.go({ type: 'next' });
+    return null;
+  }
+  function App() {
+    const [at, setAt] = useState<{ entry: Entry; how: 'POP' | 'PUSH' | 'REPLACE' }>({
+      entry: { search: '', state: null },
+      how: 'POP',
+    });
+    history.listen((entry, how) => setAt({ entry, how }));
+    return (
+      <Router
+        navigator={history.navigator}
+        location={{ pathname: '/', search: at.entry.search, hash: '', state: at.entry.state, key: 'k' }}
+        navigationType={at.how as never}
+      >
+        <Wizard />
+      </Router>
+    );
+  }
+  render(<App />);
+  return { history, seen };
+}
+
+describe('the wizard flow on a busy device', () => {
+  it('goes back one step per Back when Back comes before the step’s address', () => {
+    sessionStorage.clear();
+    const { history, seen } = renderWizard();
+    act(() => seen.next!());
+    act(() => history.release());
+    expect(history.entries()).toEqual(['', '?step=second']);
+
+    // The third step is drawn; its address is still on the way when the visitor presses Back.
+    act(() => seen.next!());
+    expect(seen.step).toBe('third');
+    act(() => seen.back!());
+    act(() => history.release());
+    expect(seen.step).toBe('second');
+    expect(history.entries()).toEqual(['', '?step=second']);
+
+    // The next Back goes to the first step: no entry of the same step is left to land on.
+    act(() => seen.back!());
+    expect(seen.step).toBe('first');
+    expect(history.entries()).toEqual(['']);
+  });
+});
