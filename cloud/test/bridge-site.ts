@@ -146,6 +146,11 @@ export class SimulatorProcess {
     return this.control('fault', { ...fault, ...(operation ? { operation } : {}) });
   }
 
+  /** Moves the controller's clock `ms` forward (never back), as if that time had passed. */
+  advanceClock(ms: number): Promise<void> {
+    return this.control('clock', { advanceMs: ms });
+  }
+
   stop(): Promise<void> {
     return this.child.stop();
   }
