@@ -146,6 +146,11 @@ export class SimulatorProcess {
     return this.control('fault', { ...fault, ...(operation ? { operation } : {}) });
   }
 
+  /** Moves the controller's clock `ms` forward (never back), as if that time had passed. */
+  advanceClock(ms: number): Promise<void> {
+    return this.control('clock', { advanceMs: ms });
+  }
+
   stop(): Promise<void> {
     return this.child.stop();
   }
@@ -191,6 +196,8 @@ export class BridgeProcess {
     token?: string;
     locationKey?: string;
     pollIntervalMs?: number;
+    /** The config's `linkBackoff`: how long the link waits before it tries again. */
+    linkBackoff?: Partial<Record<'baseMs' | 'capMs' | 'conflictMs' | 'firstConflictMs', number>>;
   }): Promise<BridgeProcess> {
     const dir = mkdtempSync(path.join(tmpdir(), 'deposito-bridge-'));
     const dataDir = path.join(dir, 'data');
@@ -212,6 +219,7 @@ export class BridgeProcess {
         http: { host: '127.0.0.1', port: 0 },
         pollIntervalMs: options.pollIntervalMs ?? 100,
         reconcileWindowMs: 2_000,
+        ...(options.linkBackoff ? { linkBackoff: options.linkBackoff } : {}),
       }),
     );
     const child = spawnNode([EDGE_CLI, 'run'], { BRIDGE_CONFIG: configPath });

@@ -40,12 +40,12 @@ async function startSite(
     bridgeToken: TOKEN,
     locationKey: LOCATION,
     controller: simulator.connection(options.controllerTimeoutMs ?? 2_000),
+    linkBackoff: { baseMs: 30, capMs: 120 },
     ...options.config,
   });
   const daemon = new BridgeDaemon({
     config,
     commandRetry: { baseMs: 20, capMs: 60 },
-    linkBackoff: { baseMs: 30, capMs: 120 },
     ...options.daemon,
   });
   const { httpPort } = await daemon.start();

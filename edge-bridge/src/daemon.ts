@@ -12,7 +12,7 @@ import { BridgeBuffer } from './buffer/bridge-buffer';
 import { CommandRunner, DEFAULT_COMMAND_RETRY, type RetryPolicy } from './command-runner';
 import { ControllerClient } from './controller/controller-client';
 import { bufferPath, type BridgeConfig } from './env';
-import { BridgeLink, type BackoffPolicy } from './link/bridge-link';
+import { BridgeLink } from './link/bridge-link';
 import { StatePoller } from './state-poller';
 import { startStatusServer, type HealthReport } from './status-server';
 import { isoTime, systemClock, type Clock, type TimerHandle } from './clock';
@@ -30,7 +30,6 @@ export interface BridgeDaemonOptions {
   random?: () => number;
   logger?: Logger;
   commandRetry?: RetryPolicy;
-  linkBackoff?: Partial<BackoffPolicy>;
   heartbeatMs?: number;
   /** Reports delivery of the backlog after a reconnect (sent so far, backlog size). */
   onReplayProgress?: (sent: number, total: number) => void;
@@ -89,7 +88,7 @@ export class BridgeDaemon {
       logger: this.logger.child({ component: 'link' }),
       clock: this.clock,
       random,
-      ...(options.linkBackoff ? { backoff: options.linkBackoff } : {}),
+      ...(config.linkBackoff ? { backoff: config.linkBackoff } : {}),
       ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
       onOpen: () => this.onLinkOpen(),
       onMessage: (message) => this.onCloudMessage(message),

@@ -45,6 +45,19 @@ export const bridgeConfigSchema = z.object({
   /** How long an UNKNOWN outcome is checked against polls before it is settled. */
   reconcileWindowMs: z._default(positiveMs, 60_000),
   maxOutboxItems: z._default(z.number().check(z.int(), z.gte(100)), 10_000),
+  /**
+   * The cloud link's waits before it tries again, each optional (the link's defaults otherwise):
+   * after a failure, full jitter doubling from `baseMs` up to `capMs`; while another bridge holds the
+   * location, between half and all of `firstConflictMs` the first time and of `conflictMs` after.
+   */
+  linkBackoff: z.optional(
+    z.object({
+      baseMs: z.optional(positiveMs),
+      capMs: z.optional(positiveMs),
+      conflictMs: z.optional(positiveMs),
+      firstConflictMs: z.optional(positiveMs),
+    }),
+  ),
   logLevel: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 

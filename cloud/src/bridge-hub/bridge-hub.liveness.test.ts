@@ -90,8 +90,16 @@ async function addSimulator(site: Site): Promise<SimulatorProcess> {
   return simulator;
 }
 
-async function startBridge(site: Site, simulator: SimulatorProcess): Promise<BridgeProcess> {
-  const bridge = await BridgeProcess.start({ cloudUrl: site.cloud!.url, controllerPort: simulator.port });
+async function startBridge(
+  site: Site,
+  simulator: SimulatorProcess,
+  linkBackoff?: Parameters<typeof BridgeProcess.start>[0]['linkBackoff'],
+): Promise<BridgeProcess> {
+  const bridge = await BridgeProcess.start({
+    cloudUrl: site.cloud!.url,
+    controllerPort: simulator.port,
+    linkBackoff,
+  });
   site.bridges.push(bridge);
   return bridge;
 }
@@ -254,8 +262,12 @@ describe.each(STORE_DIALECTS)('a connection left by a crashed cloud process (%s)
 });
 
 describe('a frozen bridge (TCP open, no pongs)', () => {
-  // The hub's own timings (ping every 5 s, 2.5 s for the pong), not the tests' fast ones.
-  const site = siteWithCloud({ heartbeatMs: undefined, pongTimeoutMs: undefined, liveWindowMs: undefined });
+  // The hub's own rule for the pong's time and the live window (half a heartbeat, two heartbeats and
+  // a pong), not the tests' fast ones; on a heartbeat of a second instead of five, so the test does
+  // not wait seven seconds for the ping.
+  const heartbeatMs = 1_000;
+  const pongTimeoutMs = heartbeatMs / 2;
+  const site = siteWithCloud({ heartbeatMs, pongTimeoutMs: undefined, liveWindowMs: undefined });
 
   it('is offline once it misses a pong, and an open is refused', async () => {
     const hub = hubOf(site.cloud!);
@@ -266,8 +278,8 @@ describe('a frozen bridge (TCP open, no pongs)', () => {
     expect(await hub.isOnline(SITE_LOCATION)).toBe(true);
 
     await expect.poll(() => hub.isOnline(SITE_LOCATION), { timeout: 9_000, interval: 100 }).toBe(false);
-    // A ping within 5 s, 2.5 s for its pong.
-    expect(Date.now() - helloAt).toBeLessThan(8_500);
+    // A ping within a heartbeat, half of one for its pong, and a second's margin.
+    expect(Date.now() - helloAt).toBeLessThan(heartbeatMs + pongTimeoutMs + 1_000);
     expect(await frozen.closed).toBe(1006);
     const answer = await open(site, 2);
     expect(answer.status).toBe(503);
@@ -483,7 +495,9 @@ describe('two bridges with one token', () => {
     const bridgeOne = await startBridge(site, first);
     await expect.poll(() => hub.isOnline(SITE_LOCATION), { timeout: 15_000 }).toBe(true);
 
-    const bridgeTwo = await startBridge(site, second);
+    // Retrying every second or less instead of after 5 to 10 s, then 30 to 60 s: it is refused on
+    // each try while the first answers, and the test does not wait for the site's long pauses.
+    const bridgeTwo = await startBridge(site, second, { firstConflictMs: 1_000, conflictMs: 1_000 });
     await expect
       .poll(async () => (await bridgeTwo.health()).link.state, { timeout: 15_000 })
       .toBe('conflict');

@@ -21,15 +21,21 @@ import type { HubLockerFullState } from './hub-locker-control';
 
 const LOCKERS = 8;
 
-/** The system clock, or behind it by `skewMs` (a cloud whose commands arrive already expired). */
-class SkewedClock implements Clock {
+/**
+ * The system clock moved forward by `advancedMs` (time the tests let pass without waiting for it,
+ * never taken back) and back by `skewMs` (a cloud whose commands arrive already expired).
+ */
+class MovableClock implements Clock {
+  advancedMs = 0;
   skewMs = 0;
   now(): Date {
-    return new Date(Date.now() - this.skewMs);
+    return new Date(Date.now() + this.advancedMs - this.skewMs);
   }
 }
 
-const clock = new SkewedClock();
+const clock = new MovableClock();
+/** The site's time (the cloud's and the controller's) in epoch milliseconds. */
+const siteNow = () => clock.now().getTime();
 // Doors opened by a command stay open for the whole file: one closing by itself would be an event
 // no test expects.
 const site = useTestSite({ dialect: 'sqlite', lockers: LOCKERS, clock, doorOpenMs: 3600_000, bridge: true });
@@ -64,7 +70,7 @@ async function cancelAsOperator(transactionId: string): Promise<void> {
     to: 'cancelled_by_operator',
     actor: 'operator',
     reason: 'operator_cancelled',
-    now: new Date(),
+    now: clock.now(),
   });
   site.cloud.context.events.emit({ type: 'booking.cancelled', booking: cancelled! });
 }
@@ -72,6 +78,21 @@ async function cancelAsOperator(transactionId: string): Promise<void> {
 /** Answers the HTTP status of an upgrade to /bridge with these headers, or 101 when the socket opened. */
 const upgradeStatus = (headers: Record<string, string>, query = '') =>
   bridgeUpgradeStatus(site.url, headers, query);
+
+/**
+ * Lets the site's time pass to just after `instantMs` at once, instead of waiting for it: first the
+ * controller's clock (the booking ending then leaves it before the cloud can send the next one), then
+ * the cloud's. The bridge keeps the real clock, which it reads only against command deadlines. The
+ * hub sends those on the bridge's clock, shifted by the offset it measures at each hello and ack:
+ * from the bridge's next ack on, the bridge is that far behind and deadlines reach it moved back by
+ * it; until then one may reach it up to the move late. No command here comes near that: a PIN's
+ * deadline is its booking's end, an hour or more after the instant.
+ */
+async function letTimePassUntil(instantMs: number): Promise<void> {
+  const byMs = Math.max(0, instantMs + 100 - siteNow());
+  await site.simulator.advanceClock(byMs);
+  clock.advancedMs += byMs;
+}
 
 describe('bridge hub with a real bridge and controller simulator', () => {
   it('refuses a wrong token, another location, or no token with 401 before the socket opens', async () => {
@@ -105,7 +126,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
   });
 
   it("shows the controller's lockers in the full state with their age, merged with the bookings", async () => {
-    const now = new Date();
+    const now = clock.now();
     const reserved = await reserveAtSite(site.store, [3], {
       startAt: new Date(now.getTime() - 3600_000),
       endAt: new Date(now.getTime() + 2 * 3600_000),
@@ -140,8 +161,8 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     lockerNumber: number,
     pin: string,
     window: { startMs: number; endMs: number } = {
-      startMs: Date.now() - 60_000,
-      endMs: Date.now() + 3 * 3600_000,
+      startMs: siteNow() - 60_000,
+      endMs: siteNow() + 3 * 3600_000,
     },
   ) {
     return reserveAtSite(site.store, [lockerNumber], {
@@ -201,17 +222,23 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       .toBe('free');
   });
 
+  /**
+   * How far ahead of now a first booking ends in the tests of a locker's turns: time for a busy
+   * machine to program it first (the tests then let the time pass without waiting).
+   */
+  const TURN_AHEAD_MS = 12_000;
+
   it("programs a locker's second booking of the day when the first one ends", async () => {
     const pins = site.cloud.context.services.bridgeHub.pins;
-    const turn = Date.now() + 4_000;
-    const first = await paidBookingNow(1, '250418', { startMs: Date.now() - 60_000, endMs: turn });
+    const turn = siteNow() + TURN_AHEAD_MS;
+    const first = await paidBookingNow(1, '250418', { startMs: siteNow() - 60_000, endMs: turn });
     const second = await paidBookingNow(1, '739152', { startMs: turn, endMs: turn + 3 * 3600_000 });
     await syncLockerPins(pins, SITE_LOCATION, [1]);
     await expect.poll(async () => (await site.simulator.locker(1))?.booking?.pin).toBe('250418');
     // The first booking holds the controller: the second waits for its turn.
     expect(await site.store.bridge.getCommand(bookCommandId(second.transactionId, 1))).toBeNull();
 
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now() + 100)));
+    await letTimePassUntil(turn);
     await syncAllPins(pins);
     await expect.poll(async () => (await site.simulator.locker(1))?.booking?.pin).toBe('739152');
     expect(await site.store.bridge.getCommand(bookCommandId(first.transactionId, 1))).toMatchObject({
@@ -221,13 +248,13 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
   it('lets a booking confirmed ahead of a later one take the locker first, and gives it back after', async () => {
     const pins = site.cloud.context.services.bridgeHub.pins;
-    const turn = Date.now() + 4_000;
+    const turn = siteNow() + TURN_AHEAD_MS;
     const later = await paidBookingNow(6, '318204', { startMs: turn, endMs: turn + 3 * 3600_000 });
     await syncLockerPins(pins, SITE_LOCATION, [6]);
     await expect.poll(async () => (await site.simulator.locker(6))?.booking?.pin).toBe('318204');
 
     // A visitor books the same locker until then, and pays.
-    const sooner = await paidBookingNow(6, '907361', { startMs: Date.now() - 60_000, endMs: turn });
+    const sooner = await paidBookingNow(6, '907361', { startMs: siteNow() - 60_000, endMs: turn });
     await syncLockerPins(pins, SITE_LOCATION, [6]);
     await expect.poll(async () => (await site.simulator.locker(6))?.booking?.pin).toBe('907361');
     expect(await site.store.bridge.getCommand(unbookCommandId(later.transactionId, 6))).toMatchObject({
@@ -237,7 +264,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       status: 'succeeded',
     });
 
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now() + 100)));
+    await letTimePassUntil(turn);
     await syncAllPins(pins);
     await expect.poll(async () => (await site.simulator.locker(6))?.booking?.pin).toBe('318204');
     expect(await site.store.bridge.getCommand(bookCommandId(later.transactionId, 6, 2))).toMatchObject({
@@ -256,9 +283,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
   it("keeps a visitor's extended stay one period on the controller: the PIN's end moves, then nothing is sent when the first booking ends", async () => {
     const pins = site.cloud.context.services.bridgeHub.pins;
-    // Real time (the bridge and simulator check booking windows against the real clock), with a
-    // margin for a busy machine before the first booking ends.
-    const turn = Date.now() + 12_000;
+    const turn = siteNow() + TURN_AHEAD_MS;
     const paidLarge = (startMs: number, endMs: number) =>
       reserveAtSite(site.store, [8], {
         size: 'large',
@@ -266,7 +291,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
         startAt: new Date(startMs),
         endAt: new Date(endMs),
       });
-    const stay = await paidLarge(Date.now() - 60_000, turn);
+    const stay = await paidLarge(siteNow() - 60_000, turn);
     await syncLockerPins(pins, SITE_LOCATION, [8]);
     await expect.poll(async () => (await site.simulator.locker(8))?.booking?.pin).toBe('604718');
 
@@ -275,7 +300,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     await site.store.bookingExtensions.add({
       transactionId: extension.transactionId,
       stayId: stay.transactionId,
-      createdAt: new Date(),
+      createdAt: clock.now(),
     });
     const unbooks = await site.simulator.operations('unbook');
     await syncLockerPins(pins, SITE_LOCATION, [8]);
@@ -292,7 +317,7 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     expect((await site.simulator.locker(8))?.booking?.pin).toBe('604718');
 
     // The first booking's end passes: the controller already has the stay until its new end.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now() + 100)));
+    await letTimePassUntil(turn);
     const books = await site.simulator.operations('book');
     await syncAllPins(pins);
     expect(await site.simulator.operations('book')).toBe(books);

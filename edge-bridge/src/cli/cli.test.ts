@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -139,6 +139,17 @@ describe('edge-bridge CLI', () => {
       ]);
       const bad = loadBridgeConfig({ path: configPath, env: { BRIDGE_POLL_INTERVAL_MS: 'soon' } });
       expect(bad.ok).toBe(false);
+    });
+
+    it('reads the link backoff from the file: each wait optional, none but positive', () => {
+      writeConfig();
+      const file = JSON.parse(readFileSync(configPath, 'utf8')) as Record<string, unknown>;
+      writeFileSync(configPath, JSON.stringify({ ...file, linkBackoff: { conflictMs: 1_000 } }));
+      const loaded = loadBridgeConfig({ path: configPath, env: {} });
+      expect(loaded.ok && loaded.config.linkBackoff).toEqual({ conflictMs: 1_000 });
+      writeFileSync(configPath, JSON.stringify({ ...file, linkBackoff: { conflictMs: 0 } }));
+      const bad = loadBridgeConfig({ path: configPath, env: {} });
+      expect(!bad.ok && bad.problems).toEqual([expect.stringContaining('linkBackoff.conflictMs')]);
     });
   });
 

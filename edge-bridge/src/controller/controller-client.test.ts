@@ -91,6 +91,29 @@ describe('ControllerClient against the simulator', () => {
     }
   });
 
+  it('moves its clock forward on the control endpoint, never back: a booking it passes the end of ends', async () => {
+    const clock = (body: unknown) =>
+      fetch(`http://127.0.0.1:${port}/_sim/clock`, { method: 'POST', body: JSON.stringify(body) });
+    const endsAt = Date.now() + 3600_000;
+    await client.book(1, {
+      pin: '333333',
+      from: new Date(endsAt - 2 * 3600_000).toISOString(),
+      to: new Date(endsAt).toISOString(),
+    });
+    for (const wrong of [{ advanceMs: -1 }, { advanceMs: 'an hour' }, {}]) {
+      expect((await clock(wrong)).status).toBe(400);
+    }
+    expect(simulator.locker(1)).toMatchObject({ occupancy: 'booked' });
+
+    const moved = await clock({ advanceMs: endsAt - Date.now() });
+    expect(moved.status).toBe(200);
+    const { now } = (await moved.json()) as { now: string };
+    expect(Date.parse(now)).toBeGreaterThanOrEqual(endsAt);
+    expect(simulator.locker(1)).toMatchObject({ occupancy: 'free' });
+    expect(simulator.history().at(-1)).toMatchObject({ locker: 1, type: 'unbook' });
+    expect(Date.parse(simulator.history().at(-1)!.date)).toBeGreaterThanOrEqual(endsAt);
+  });
+
   it('reads history filtered by locker and period', async () => {
     await client.inhibit(1);
     await client.inhibit(2);

@@ -67,7 +67,9 @@ export class ControllerSimulator {
   private readonly events: SimulatedHistoryEntry[] = [];
   private readonly doorTimers = new Map<number, NodeJS.Timeout>();
   private readonly delayTimers = new Set<NodeJS.Timeout>();
-  private readonly now: () => Date;
+  private readonly clock: () => Date;
+  /** How far a test moved this controller's clock ahead of `clock` (it never goes back). */
+  private clockAdvancedMs = 0;
   private server: Server | null = null;
   private listening: { host: string; port: number } | null = null;
   private fault: SimulatorFault | null = null;
@@ -86,7 +88,7 @@ export class ControllerSimulator {
     this.key = options.key ?? 'sim-key';
     this.mastercode = options.mastercode ?? 'sim-master';
     this.doorOpenMs = options.doorOpenMs ?? 5_000;
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.now ?? (() => new Date());
     const lockers =
       typeof options.lockers === 'object'
         ? options.lockers
@@ -155,6 +157,19 @@ export class ControllerSimulator {
     this.fault = fault;
     this.faultRemaining = fault && count !== undefined ? count : null;
     this.faultOperation = fault ? (operation ?? null) : null;
+  }
+
+  /**
+   * Moves this controller's clock `ms` ahead, as if that time had passed: bookings whose period it
+   * passes end. A test moves the cloud's clock with it instead of waiting for a booking's end.
+   */
+  advanceClock(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`a clock only moves forward (got ${ms} ms)`);
+    this.clockAdvancedMs += ms;
+  }
+
+  private now(): Date {
+    return new Date(this.clock().getTime() + this.clockAdvancedMs);
   }
 
   /** Controller requests received and not yet answered (a slow fault holds them). */
@@ -380,6 +395,7 @@ export class ControllerSimulator {
   //   POST /_sim/fault  {kind, delayMs?, count?, operation?} | {kind: "none"}
   //   POST /_sim/door   {locker, open}
   //   POST /_sim/locker {locker, occupancy}
+  //   POST /_sim/clock  {advanceMs}           moves the controller's clock forward
   private async handleControl(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const json = (status: number, value: unknown) =>
       void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
@@ -429,6 +445,12 @@ export class ControllerSimulator {
         this.setOccupancy(body.locker, occupancy as LockerOccupancy);
         return json(200, this.locker(body.locker));
       }
+      case '/_sim/clock':
+        if (typeof body.advanceMs !== 'number' || !Number.isFinite(body.advanceMs) || body.advanceMs < 0) {
+          return bad('advanceMs (milliseconds, not negative)');
+        }
+        this.advanceClock(body.advanceMs);
+        return json(200, { now: this.now().toISOString() });
       default:
         return json(404, { error: { code: 'sim/not_found', message: `no control endpoint ${path}` } });
     }
