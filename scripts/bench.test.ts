@@ -27,8 +27,9 @@ describe('benchmarks (quick mode)', () => {
     expect(names).toHaveLength(13);
   });
 
-  itRunsQuick('availability-throughput', 'every availability call answers 200', ({ details }) => {
+  itRunsQuick('availability-throughput', 'every availability call answers 200, computed', ({ details }) => {
     expect(details.failures).toBe(0);
+    expect(details.everyCallComputed).toBe(true);
   });
 
   it.each(['reservation-sqlite', 'reservation-postgres'])(

@@ -3,6 +3,8 @@ import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autoc
 
 export interface LoadFigures {
   requestsPerSec: number;
+  /** The busiest second's requests. */
+  requestsPerSecMax: number;
   /** Requests answered (any status) and of those 2xx. */
   completed: number;
   ok: number;
@@ -26,6 +28,7 @@ export async function runLoad(options: AutocannonOptions): Promise<LoadFigures> 
   const completed = Object.values(statusCounts).reduce((sum, n) => sum + n, 0);
   return {
     requestsPerSec: completed / result.duration,
+    requestsPerSecMax: result.requests.max,
     completed,
     ok: result['2xx'],
     non2xx: result.non2xx,

@@ -36,59 +36,52 @@ export function localDateOf(dayOrInstant: string, zone: string): string {
 
 const DAY_MS = 24 * 3600_000;
 
-/**
- * Every date from `first` to `last`, inclusive. Calendar dates carry no zone, so plain UTC day
- * arithmetic is exact here (and far cheaper than luxon on the availability call's hot path).
- */
-function datesBetween(first: string, last: string): readonly string[] {
-  const key = `${first} ${last}`;
-  let dates = datesMemo.get(key);
-  if (!dates) {
-    dates = listDates(first, last);
-    if (datesMemo.size >= DATES_MEMO_LIMIT) datesMemo.clear();
-    datesMemo.set(key, dates);
-  }
-  return dates;
-}
-
-/** Ranges asked for repeat (every visitor's page asks the same 15 days): their dates are kept. */
-const datesMemo = new Map<string, readonly string[]>();
-const DATES_MEMO_LIMIT = 1_000;
-
-function listDates(first: string, last: string): string[] {
-  const dates: string[] = [];
-  const end = Date.parse(`${last}T00:00:00Z`);
-  for (let day = Date.parse(`${first}T00:00:00Z`); day <= end; day += DAY_MS) {
-    dates.push(new Date(day).toISOString().slice(0, 10));
-  }
-  return dates;
+/** A calendar date of a zone and the instants its bookable part opens and closes. */
+interface CalendarDay {
+  date: string;
+  opens: number;
+  closes: number;
 }
 
 /**
- * A day's opening and closing instants never change, but computing them in a zone costs luxon
- * several Intl calls; the availability call needs 15–200 of them per request, so they are memoised
- * (bounded: cleared when full, which at one entry per zone and day takes years of traffic).
+ * Per zone, per day number (days since 1970-01-01): the day's date and bounds. They never change,
+ * but computing them costs luxon several Intl calls, and the availability call needs 15–200 of them
+ * per request over ranges that differ from visitor to visitor. Bounded: cleared when full, which at
+ * one entry per zone and day takes years of traffic.
  */
-const dayBoundsMemo = new Map<string, { opens: number; closes: number }>();
-const DAY_BOUNDS_MEMO_LIMIT = 20_000;
+const calendarDaysMemo = new Map<string, Map<number, CalendarDay>>();
+const CALENDAR_DAYS_MEMO_LIMIT = 20_000;
 
-function dayBounds(date: string, zone: string): { opens: number; closes: number } {
-  const key = `${zone} ${date}`;
-  let bounds = dayBoundsMemo.get(key);
-  if (!bounds) {
-    bounds = {
+function calendarDay(zone: string, dayNumber: number): CalendarDay {
+  let days = calendarDaysMemo.get(zone);
+  if (!days) calendarDaysMemo.set(zone, (days = new Map()));
+  let day = days.get(dayNumber);
+  if (!day) {
+    // Calendar dates carry no zone, so plain UTC day arithmetic names them exactly.
+    const date = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+    day = {
+      date,
       opens: localDateTime(date, DAY_OPENS, zone).toMillis(),
       closes: localDateTime(date, DAY_CLOSES, zone).toMillis(),
     };
-    if (dayBoundsMemo.size >= DAY_BOUNDS_MEMO_LIMIT) dayBoundsMemo.clear();
-    dayBoundsMemo.set(key, bounds);
+    if (days.size >= CALENDAR_DAYS_MEMO_LIMIT) days.clear();
+    days.set(dayNumber, day);
   }
-  return bounds;
+  return day;
 }
 
-/** The bookable part of `date` at the location that is still ahead of `now`; null when none is left. */
-export function bookableWindowOfDay(date: string, zone: string, now: Date): TimeWindow | null {
-  const { opens, closes } = dayBounds(date, zone);
+/** Every day of the zone from `first` to `last` (yyyy-MM-dd), inclusive. */
+function calendarDaysBetween(first: string, last: string, zone: string): CalendarDay[] {
+  const days: CalendarDay[] = [];
+  const lastNumber = Date.parse(`${last}T00:00:00Z`) / DAY_MS;
+  for (let n = Date.parse(`${first}T00:00:00Z`) / DAY_MS; n <= lastNumber; n += 1) {
+    days.push(calendarDay(zone, n));
+  }
+  return days;
+}
+
+/** The part of `day` at the location still bookable at `now`; null when none is left. */
+function bookableWindow({ opens, closes }: CalendarDay, now: Date): TimeWindow | null {
   const startAt = opens < now.getTime() ? now : new Date(opens);
   return startAt.getTime() < closes ? { startAt, endAt: new Date(closes) } : null;
 }
@@ -231,9 +224,9 @@ export class AvailabilityService {
     const now = this.clock.now();
     const first = localDateOf(startDate, location.zone);
     const last = localDateOf(endDate, location.zone);
-    const days = datesBetween(first, last).map((date) => ({
-      date,
-      window: bookableWindowOfDay(date, location.zone, now),
+    const days = calendarDaysBetween(first, last, location.zone).map((day) => ({
+      date: day.date,
+      window: bookableWindow(day, now),
     }));
     const windows = days.flatMap((d) => (d.window ? [d.window] : []));
     const result: AvailabilityByDate = {};

@@ -66,7 +66,7 @@ export class LocationService {
     const instant = { startAt: now, endAt: new Date(now.getTime() + 1) };
     const snapshot = await this.store.bookings.occupancy(key, instant.startAt, instant.endAt, now);
     const busy = new Set(snapshot.occupations.filter((o) => overlaps(o, instant)).map((o) => o.lockerId));
-    return snapshot.lockers
+    return [...snapshot.lockers]
       .sort((a, b) => a.number - b.number)
       .map((locker) => ({
         id: locker.number,

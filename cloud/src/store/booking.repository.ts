@@ -36,6 +36,7 @@ import { enqueueBookingEmail } from './email-outbox.repository';
 import type { SqlDialect } from './migrate';
 import { toBoolean, toCount, toDate, toDateOrNull } from './values';
 import { retryingConflicts, writeTransaction } from './write-transaction';
+import { ReadCache, READ_CACHE_TTL_MS } from './read-cache';
 import type { SqliteSync } from './sqlite-database';
 import { SqliteReservationGroups } from './sqlite-reservations';
 import {
@@ -149,7 +150,7 @@ export type LatePaymentResult =
 
 /** Occupations of a location's lockers over a period, with the lockers themselves. */
 export interface OccupancySnapshot {
-  lockers: LockerUnit[];
+  lockers: readonly LockerUnit[];
   occupations: Array<Occupation & { size: LockerSize }>;
 }
 
@@ -204,15 +205,26 @@ export class KyselyBookingRepository implements BookingRepository {
   private readonly sqliteReservations: SqliteReservationGroups | null;
   private readonly postgresReservations: PostgresReservationBatches;
   private readonly queries: BookingQueries;
+  /**
+   * Each location's lockers for the occupancy read (every calendar call asks for them, they change
+   * only when an operator edits the location): dropped at this process's next write of anything, and
+   * after READ_CACHE_TTL_MS for another process's, as the location rows themselves.
+   */
+  private readonly lockerCache: ReadCache<readonly LockerUnit[]>;
 
-  /** `sqlite`: the handle under Kysely's SQLite dialect, on which reservations run synchronously. */
+  /**
+   * `sqlite`: the handle under Kysely's SQLite dialect, on which reservations run synchronously.
+   * `writeVersion`: the store's count of this process's writes (`Store.writeVersion`).
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: SqlDialect,
     sqlite: SqliteSync | null = null,
+    writeVersion: () => number = () => 0,
   ) {
     if (dialect === 'sqlite' && !sqlite) throw new Error('A SQLite booking repository needs its handle');
     this.queries = bookingQueries(db);
+    this.lockerCache = new ReadCache(READ_CACHE_TTL_MS, writeVersion);
     this.sqliteReservations = sqlite ? new SqliteReservationGroups(db, this.queries, sqlite) : null;
     this.postgresReservations = new PostgresReservationBatches(db);
   }
@@ -347,15 +359,10 @@ export class KyselyBookingRepository implements BookingRepository {
   }
 
   async occupancy(locationKey: string, from: Date, to: Date, now: Date): Promise<OccupancySnapshot> {
-    const lockerRows = await this.queries.lockers.rows({ locationKey });
+    const lockers = await this.lockerCache.get(locationKey, () => this.lockersAt(locationKey));
     const occupationRows = await this.queries.occupations.rows({ locationKey, from, to, now });
     return {
-      lockers: lockerRows.map((row) => ({
-        id: row.id,
-        number: row.number,
-        size: row.size as LockerSize,
-        inService: toBoolean(row.in_service),
-      })),
+      lockers,
       occupations: occupationRows.map((row) => ({
         lockerId: row.locker_id,
         startAt: toDate(row.start_at),
@@ -363,6 +370,21 @@ export class KyselyBookingRepository implements BookingRepository {
         size: row.size as LockerSize,
       })),
     };
+  }
+
+  private async lockersAt(locationKey: string): Promise<readonly LockerUnit[]> {
+    const rows = await this.queries.lockers.rows({ locationKey });
+    // Frozen: every snapshot until the next write shares them.
+    return Object.freeze(
+      rows.map((row) =>
+        Object.freeze({
+          id: row.id,
+          number: row.number,
+          size: row.size as LockerSize,
+          inService: toBoolean(row.in_service),
+        }),
+      ),
+    );
   }
 
   async activePins(locationKey: string, now: Date): Promise<Set<string>> {

@@ -66,6 +66,29 @@ describe.each(STORE_DIALECTS)('store on %s', (dialect) => {
       expect((await store.locations.lockers('renamed'))[0].inService).toBe(false);
       expect(await store.locations.setLockerInService('renamed', 99, false)).toBe(false);
     });
+
+    it("shows a locker's change in the very next occupancy read, though the lockers are kept between reads", async () => {
+      await seedLocation(store, { location: { key: 'kept' }, standard: 2, large: 0 });
+      const lockersNow = async () =>
+        (await store.bookings.occupancy('kept', now, new Date(now.getTime() + 3600_000), now)).lockers
+          .map((l) => [l.number, l.inService])
+          .sort(([a], [b]) => Number(a) - Number(b));
+      expect(await lockersNow()).toEqual([
+        [1, true],
+        [2, true],
+      ]);
+      await store.locations.setLockerInService('kept', 2, false);
+      expect(await lockersNow()).toEqual([
+        [1, true],
+        [2, false],
+      ]);
+      await store.locations.addLockers('kept', [{ number: 3, size: 'large' }]);
+      expect(await lockersNow()).toEqual([
+        [1, true],
+        [2, false],
+        [3, true],
+      ]);
+    });
   });
 
   describe('reserveLockers', () => {

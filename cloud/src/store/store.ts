@@ -115,7 +115,7 @@ function createStore(
     dialect,
     writeVersion: () => writes.version,
     locations: new KyselyLocationRepository(db, locationCache),
-    bookings: new KyselyBookingRepository(db, dialect, sqlite),
+    bookings: new KyselyBookingRepository(db, dialect, sqlite, () => writes.version),
     discounts: new KyselyDiscountRepository(db, dialect),
     settings: new KyselySettingsRepository(db, dialect),
     errorLog: new KyselyErrorLogRepository(db),
