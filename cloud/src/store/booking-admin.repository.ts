@@ -1,9 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  HANDED_OVER_BOOKING_STATUSES,
-  type BookingStatus,
-  type LockerSize,
-} from '@deposito/protocol';
+import { HANDED_OVER_BOOKING_STATUSES, type BookingStatus, type LockerSize } from '@deposito/protocol';
 import { activeReservationsAt, lapsedHoldIds } from './booking-queries';
 import type { Database } from './database';
 import { containing, likeLower } from './like-pattern';
