@@ -724,7 +724,10 @@ describe.each(STORE_DIALECTS)('the booking core as a model, on %s', (dialect) =>
     console.info(
       `booking model on ${dialect}: seed ${seed}, ${executed} steps, ${paidBookings} bookings paid, bookings ended ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
-    expect(executed).toBeGreaterThan(runs * steps * 0.25);
+    // fast-check draws each run's length up to `steps`, and some drawn commands do not apply: runs
+    // walked 24-43 % of the most in seeds tried (seed 101 on PostgreSQL 482 of 2,000), so a quarter
+    // failed a few seeds in a hundred. A sixth still means hundreds of steps.
+    expect(executed).toBeGreaterThan((runs * steps) / 6);
     expect(paidBookings).toBeGreaterThan(runs);
   });
 });
