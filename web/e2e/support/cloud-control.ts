@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
 // What the tests do to the real cloud besides using the pages: the operator's settings through
 // the admin API (as an operator would) and locker holds through the public API (as other visitors).
@@ -24,6 +24,25 @@ export function timeInZone(offsetMinutes: number, zone = ROME): string {
   }).formatToParts(new Date(Date.now() + offsetMinutes * 60_000));
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('hour')}:${part('minute')}`;
+}
+
+/** Within this many minutes of midnight in Rome, a test waits for the new day (below). */
+const MIDNIGHT_MARGIN_MINUTES = 5;
+
+/**
+ * The fast-track window `resetSettings` opens cannot wrap past midnight, so near it the window ends
+ * at 23:59: a test begun in the day's last minutes would find it closed by the time it clicks (a CI
+ * run at 23:58 in Rome did). Such a test waits for the new day first, its time limit raised by the
+ * wait.
+ */
+async function outwaitRomeMidnight(): Promise<void> {
+  const [hour, minute] = timeInZone(0).split(':').map(Number) as [number, number];
+  const minutesLeft = 24 * 60 - (hour * 60 + minute);
+  if (minutesLeft > MIDNIGHT_MARGIN_MINUTES) return;
+  // Rome's offset is whole hours: its minutes turn with UTC's.
+  const waitMs = (minutesLeft - 1) * 60_000 + (60_000 - (Date.now() % 60_000)) + 2_000;
+  test.info().setTimeout(test.info().timeout + waitMs);
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
 /**
@@ -104,6 +123,7 @@ export class CloudControl {
    * no block window, the fast-track window open from an hour ago to two hours from now (within today).
    */
   async resetSettings(patch: SystemSettingsPatch = {}): Promise<void> {
+    await outwaitRomeMidnight();
     await this.updateSettings({
       MAINTENANCE_MODE: false,
       BLOCK_WINDOWS: [],
