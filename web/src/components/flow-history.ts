@@ -127,6 +127,8 @@ export function usePersistentFlow<S, A, V extends string>(
       const next = now.reducer(current, action);
       dispatchState(action);
       if (step(next) === step(current)) return;
+      // A step taken after a Back that was waiting for the address replaces that Back.
+      backOnArrival.current = false;
       const forward = order.indexOf(step(next)) > order.indexOf(step(current));
       // A replaced entry keeps its mark: the entry before it is still the step before.
       navigate(

@@ -115,4 +115,16 @@ describe('the wizard flow on a busy device', () => {
     expect(seen.step).toBe('first');
     expect(history.entries()).toEqual(['']);
   });
+
+  it('lets a step chosen after a waiting Back replace it', () => {
+    sessionStorage.clear();
+    const { history, seen } = renderWizard();
+    act(() => seen.next!());
+    act(() => seen.back!());
+    // Before the address of the second step arrives, the visitor goes on instead.
+    act(() => seen.next!());
+    act(() => history.release());
+    expect(seen.step).toBe('third');
+    expect(history.entries()).toEqual(['', '?step=second', '?step=third']);
+  });
 });
