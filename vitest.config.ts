@@ -29,8 +29,7 @@ const COVERAGE_THRESHOLDS = {
  * 86 files was 190 of its 415 s (27 s shared; 289 s in all, on the same loaded machine). The
  * in-process workspaces (protocol's rules, the web app in jsdom) run first, then those whose files
  * start processes, databases and real timers. Each worker has a PostgreSQL database of its own
- * (`cloud/test/test-store.ts`): in one shared database a suite dropping its schema failed the other
- * worker's migration ("schema … does not exist").
+ * (`cloud/test/test-store.ts`).
  */
 const IN_PROCESS = { isolate: false, maxWorkers: 2, sequence: { groupOrder: 0 } };
 const WITH_PROCESSES = { isolate: false, maxWorkers: 2, sequence: { groupOrder: 1 } };

@@ -20,8 +20,9 @@ function testPostgresServer(): string {
 
 /**
  * The database of this Vitest worker on that server (`<database>_w<worker>`), or the server's own
- * outside a worker. Two workers at once must not share one: a suite dropping its schema while the
- * other's migrator lists every schema's tables fails that migration ("schema … does not exist").
+ * outside a worker. Suites in one database are safe (each has its schema, and migrations look at
+ * their own schema only: `store/migrate.test.ts`), but share its catalogue's locks; two workers at
+ * once go faster apart.
  */
 function workerDatabaseName(): string | null {
   const worker = process.env.VITEST_POOL_ID;

@@ -1,7 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type DatabaseIntrospector,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -30,12 +37,43 @@ class DirectoryMigrationProvider implements MigrationProvider {
   }
 }
 
+/**
+ * `db` as Kysely's migrator should see it in PostgreSQL: asking whether its own tables exist, it
+ * lists only the tables of `schema`, by name. Kysely's own introspector lists every table of the
+ * database with its columns, and fails ("schema … does not exist", "column … does not exist") when
+ * another schema or process changes its tables meanwhile: a second cloud process migrating at start,
+ * another schema's suite in the tests. Everything else is `db` itself.
+ */
+function scopedToSchema(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    async getTables() {
+      const { rows } = await sql<{ name: string }>`
+        SELECT tablename AS name FROM pg_catalog.pg_tables WHERE schemaname = ${schema}`.execute(db);
+      return rows.map(({ name }) => ({ name, schema, isView: false, columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, key, target);
+      // Kysely's methods read its private fields, which only the object itself has.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 function migratorFor(db: Kysely<unknown>, dialect: SqlDialect, schema?: string): Migrator {
+  if (dialect === 'sqlite') return new Migrator({ db, provider: new DirectoryMigrationProvider(dialect) });
+  const migrationTableSchema = schema ?? 'public';
   return new Migrator({
-    db,
+    db: scopedToSchema(db, migrationTableSchema),
     provider: new DirectoryMigrationProvider(dialect),
     // Without an explicit schema Kysely would find other schemas' migration tables in PostgreSQL.
-    ...(dialect === 'postgres' ? { migrationTableSchema: schema ?? 'public' } : {}),
+    migrationTableSchema,
   });
 }
 
