@@ -47,6 +47,21 @@ describe('Cache-Control on answers with personal data', () => {
     expect(result.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('sends an answer as UTF-8 JSON with its length and no validator a cache could use, a HEAD without its body', async () => {
+    const path = `/api/bookings/${bookingId}`;
+    const answer = await fetch(`${app.url}${path}`);
+    const text = await answer.text();
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(answer.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(JSON.parse(text)).toMatchObject({ transactionId: bookingId });
+    // Nothing keeps a no-store answer, so nothing could ask for it again with If-None-Match.
+    expect(answer.headers.get('etag')).toBeNull();
+    const head = await fetch(`${app.url}${path}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await head.text()).toBe('');
+  });
+
   it('answers the admin API with no-store', async () => {
     const token = await app.login();
     const recent = await app.call('GET', '/api/admin/bookings/recent', { token });

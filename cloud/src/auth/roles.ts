@@ -1,6 +1,7 @@
 import type { ApiRoute } from '@deposito/protocol';
 import type { RequestHandler, Response } from 'express';
 import { AppError } from '../errors';
+import { narrowAnswer } from '../json-answer';
 import type { AdminIdentity } from '../services/auth.service';
 import type { Store } from '../store/store';
 import { adminOf } from './require-admin';
@@ -145,6 +146,5 @@ export function roleGuard(route: ApiRoute, store: Store): RequestHandler {
 }
 
 function narrowAnswers(res: Response, sites: ReadonlySet<string>): void {
-  const json = res.json.bind(res);
-  res.json = (body: unknown) => json(narrowToSites(body, sites));
+  narrowAnswer(res, (body) => narrowToSites(body, sites));
 }

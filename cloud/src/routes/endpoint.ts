@@ -2,6 +2,7 @@ import type { ApiRoute } from '@deposito/protocol';
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { parseRequest } from '../errors';
+import { sendJson } from '../json-answer';
 
 type Part<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 
@@ -44,7 +45,7 @@ export function endpoint<const Route extends ApiRoute>(
         body: body ? parseRequest(body, 'body', req.body ?? {}) : undefined,
       } as EndpointInput<Route>;
       const result = await handle(input, req, res);
-      if (result !== undefined && !res.headersSent) res.status(route.successStatus ?? 200).json(result);
+      if (result !== undefined && !res.headersSent) sendJson(res, route.successStatus ?? 200, result);
     },
   };
 }
