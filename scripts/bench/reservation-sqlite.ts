@@ -9,7 +9,7 @@ import { auditReservations, reservationResult, holdRequestBodies, holdRequests }
 import { createBenchDatabase } from './stores';
 
 export const name = 'reservation-sqlite';
-const TARGET_RATIO = 0.2;
+const TARGET_RATIO = 0.4;
 
 /**
  * The physical floor: one immediate transaction per reservation inserting a booking row and its
