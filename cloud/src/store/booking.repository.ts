@@ -213,14 +213,15 @@ export class KyselyBookingRepository implements BookingRepository {
   private readonly lockerCache: ReadCache<readonly LockerUnit[]>;
 
   /**
-   * `sqlite`: the handle under Kysely's SQLite dialect, on which reservations run synchronously.
-   * `writeVersion`: the store's count of this process's writes (`Store.writeVersion`).
+   * `sqlite`: the handle under Kysely's SQLite dialect, on which reservations run synchronously
+   * (null on PostgreSQL). `writeVersion`: the store's count of this process's writes
+   * (`Store.writeVersion`), without which the kept lockers would outlive a write of this process.
    */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: SqlDialect,
-    sqlite: SqliteSync | null = null,
-    writeVersion: () => number = () => 0,
+    sqlite: SqliteSync | null,
+    writeVersion: () => number,
   ) {
     if (dialect === 'sqlite' && !sqlite) throw new Error('A SQLite booking repository needs its handle');
     this.queries = bookingQueries(db);
