@@ -128,9 +128,12 @@ const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
  * Deletes every row a store wrote to `database` (migrated, no store open on it) and sets its id
  * counters back: as empty as when freshly migrated, without running the migrations again.
  */
-export async function emptyTestDatabase(database: TestDatabase): Promise<void> {
+export async function emptyTestDatabase(
+  database: TestDatabase,
+  options: { asRole?: string } = {},
+): Promise<void> {
   if (database.target.dialect === 'sqlite') emptySqliteDatabase(database.target.filename);
-  else await emptyPostgresSchema(database.schema!);
+  else await emptyPostgresSchema(database.schema!, options.asRole);
 }
 
 function emptySqliteDatabase(filename: string): void {
@@ -154,27 +157,61 @@ function emptySqliteDatabase(filename: string): void {
   }
 }
 
-async function emptyPostgresSchema(schema: string): Promise<void> {
+/** PostgreSQL: as the server's user, or as `role` (a user that owns the schema's tables, no more). */
+async function emptyPostgresSchema(schema: string, role?: string): Promise<void> {
   await withPostgresClient(schema, async (client) => {
-    const names = async (catalog: 'pg_tables' | 'pg_sequences', column: string) =>
-      (
-        await client.query(`SELECT ${column} AS name FROM ${catalog} WHERE schemaname = $1`, [schema])
-      ).rows.map((row: { name: string }) => row.name);
-    const tables = (await names('pg_tables', 'tablename')).filter((name) => !MIGRATION_TABLES.includes(name));
-    const sequences = await names('pg_sequences', 'sequencename');
+    if (role) await client.query(`SET ROLE ${role}`);
+    const rows = async <Row>(sql: string) => (await client.query(sql, [schema])).rows as Row[];
+    const tables = (
+      await rows<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = $1`)
+    )
+      .map((row) => row.name)
+      .filter((name) => !MIGRATION_TABLES.includes(name));
+    const references = await rows<{ referencing: string; referenced: string }>(
+      `SELECT referencing.relname AS referencing, referenced.relname AS referenced
+         FROM pg_constraint c
+         JOIN pg_class referencing ON referencing.oid = c.conrelid
+         JOIN pg_class referenced ON referenced.oid = c.confrelid
+         JOIN pg_namespace n ON n.oid = c.connamespace
+        WHERE c.contype = 'f' AND n.nspname = $1`,
+    );
+    const sequences = await rows<{ name: string }>(
+      `SELECT sequencename AS name FROM pg_sequences WHERE schemaname = $1`,
+    );
     // DELETE rather than TRUNCATE: the few hundred rows of a test go in milliseconds, where TRUNCATE
-    // makes new files for every table (~0.4 s). Every row goes, so the replica role may skip the
-    // foreign keys' checks (the test server's user is a superuser).
+    // makes new files for every table (~0.4 s). Each table goes before those it refers to, so the
+    // foreign keys hold throughout and the server's user needs no more than the schema's owner does.
     await client.query(
       [
         'BEGIN',
-        'SET LOCAL session_replication_role = replica',
-        ...tables.map((table) => `DELETE FROM "${table}"`),
-        ...sequences.map((sequence) => `ALTER SEQUENCE "${sequence}" RESTART`),
+        ...referencingFirst(tables, references).map((table) => `DELETE FROM "${table}"`),
+        ...sequences.map(({ name }) => `ALTER SEQUENCE "${name}" RESTART`),
         'COMMIT',
       ].join(';\n'),
     );
   });
+}
+
+/** `tables` ordered so that a table comes before every table it refers to (a table may refer to itself). */
+function referencingFirst(
+  tables: readonly string[],
+  references: ReadonlyArray<{ referencing: string; referenced: string }>,
+): string[] {
+  const ordered: string[] = [];
+  let left = [...tables];
+  while (left.length > 0) {
+    // Those no table still to be emptied refers to.
+    const free = left.filter(
+      (table) =>
+        !references.some(
+          (ref) => ref.referenced === table && ref.referencing !== table && left.includes(ref.referencing),
+        ),
+    );
+    if (free.length === 0) throw new Error(`Foreign keys in a cycle among ${left.join(', ')}`);
+    ordered.push(...free);
+    left = left.filter((table) => !free.includes(table));
+  }
+  return ordered;
 }
 
 /** Runs SQL directly against a PostgreSQL test schema, for tests of the database's own guarantees. */
