@@ -307,7 +307,7 @@ export class KyselyBookingAdminRepository implements BookingAdminRepository {
       .select(['l.number', 'bl.transaction_id'])
       .where('bl.start_at', '<=', now)
       .where('bl.end_at', '>', now)
-      .where('bl.transaction_id', 'not in', lapsedHoldIds(this.db, now))
+      .where('bl.transaction_id', 'not in', lapsedHoldIds(this.db, now, locationKey))
       .orderBy('l.number')
       .execute();
     return rows.map((row) => ({ lockerNumber: row.number, transactionId: row.transaction_id }));

@@ -1,4 +1,10 @@
-import type { BookingStatus, Duration, Language, LockerSize } from '@deposito/protocol';
+import {
+  isHoldBookingStatus,
+  type BookingStatus,
+  type Duration,
+  type Language,
+  type LockerSize,
+} from '@deposito/protocol';
 
 // What a reservation asks for and answers, and the rows it writes: shared by the SQLite path
 // (sqlite-reservations.ts, synchronous on the handle) and the rest of the booking repository.
@@ -114,6 +120,11 @@ export function customerColumns(customer: Customer) {
 }
 
 export function bookingRow(booking: NewBooking, now: Date) {
+  // The lapsed-hold rule reads a hold's expiry (`lapsedHoldIds`): a hold without one would hold its
+  // lockers for ever.
+  if (isHoldBookingStatus(booking.status) && booking.expiresAt === null) {
+    throw new Error(`A hold (${booking.status}) needs an expiry: ${booking.transactionId}`);
+  }
   return {
     transaction_id: booking.transactionId,
     location_key: booking.locationKey,

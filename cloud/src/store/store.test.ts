@@ -92,6 +92,14 @@ describe.each(STORE_DIALECTS)('store on %s', (dialect) => {
   });
 
   describe('reserveLockers', () => {
+    it('refuses a hold without an expiry, which would hold its lockers for ever', async () => {
+      const booking = buildBooking({ expiresAt: null });
+      await expect(store.bookings.reserveLockers({ booking, maxOnline: 100, now })).rejects.toThrow(
+        /needs an expiry/,
+      );
+      expect(await store.bookings.get(booking.transactionId)).toBeNull();
+    });
+
     const day = (hourFrom: number, hourTo: number) => ({
       startAt: new Date(Date.UTC(2026, 3, 1, hourFrom)),
       endAt: new Date(Date.UTC(2026, 3, 1, hourTo)),
