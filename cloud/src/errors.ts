@@ -8,6 +8,7 @@ import {
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { sendJson } from './json-answer';
 
 /**
  * An error the API answers with: a stable code from protocol (the web maps it to a translation key),
@@ -105,10 +106,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         res.setHeader('Retry-After', String(retryAfter));
       // A message may quote the request (an unknown language, a key): never longer than the contract allows.
       const message = known.message.slice(0, TEXT_LIMITS.message);
-      res.status(known.status).json(errorBody(known.code, message, known.details));
+      sendJson(res, known.status, errorBody(known.code, message, known.details));
       return;
     }
     (req.log ?? logger).error({ err: error }, 'unhandled error');
-    res.status(500).json(errorBody('internal'));
+    sendJson(res, 500, errorBody('internal'));
   };
 }

@@ -60,6 +60,12 @@ describe('Cache-Control on answers with personal data', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await head.text()).toBe('');
+    // Errors go out the same way.
+    const missing = await fetch(`${app.url}/api/bookings/${bookingId}x`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(missing.headers.get('etag')).toBeNull();
+    expect(await missing.json()).toMatchObject({ error: { code: expect.any(String) } });
   });
 
   it('answers the admin API with no-store', async () => {

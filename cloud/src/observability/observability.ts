@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import { CloudMetrics, type BookingCountSource } from './metrics';
+import { sendJson } from '../json-answer';
 import { requireMetricsToken } from './metrics-token';
 import { checkReadiness, type ReadinessCheck } from './readiness';
 
@@ -32,7 +33,7 @@ export function createObservability(options: ObservabilityOptions): Observabilit
     const { ready, checks, failures } = await checkReadiness(options.readiness);
     for (const { name, error } of failures)
       logger.warn({ err: error, check: name }, 'readiness check failed');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
+    sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'unavailable', checks });
   });
 
   router.get(

@@ -1,6 +1,7 @@
 import { lockerRoutes } from '@deposito/protocol';
 import { adminOf } from '../../auth/require-admin';
 import type { LockerOperation } from '../../services/locker-control';
+import { sendJson } from '../../json-answer';
 import { endpoint, type Endpoint } from '../endpoint';
 import type { AdminServices } from '../../app-context';
 
@@ -68,7 +69,7 @@ export function adminLockerEndpoints(admin: AdminServices): Endpoint[] {
         };
         // Accepted, not done yet: the bridge runs it when it is back.
         if (outcome.outcome !== 'queued') return answer;
-        res.status(202).json(answer);
+        sendJson(res, 202, answer);
       }),
     ),
   ];

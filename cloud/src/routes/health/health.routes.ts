@@ -1,5 +1,6 @@
 import express from 'express';
 import type { RouteArea } from '../../app-context';
+import { sendJson } from '../../json-answer';
 
 /** `GET /healthz`: 200 while the store answers, 503 otherwise (for load balancers and the start script). */
 export const healthArea: RouteArea = {
@@ -9,10 +10,10 @@ export const healthArea: RouteArea = {
     router.get('/healthz', async (_req, res) => {
       try {
         await store.ping();
-        res.json({ status: 'ok' });
+        sendJson(res, 200, { status: 'ok' });
       } catch (error) {
         logger.error({ err: error }, 'health check: store does not answer');
-        res.status(503).json({ status: 'unavailable' });
+        sendJson(res, 503, { status: 'unavailable' });
       }
     });
     return router;

@@ -1,6 +1,7 @@
 import { customerInhibitRequestSchema, windowFromNow } from '@deposito/protocol';
 import { Router } from 'express';
 import { AppError } from '../../errors';
+import { sendJson } from '../../json-answer';
 import { toDuration } from '../../services/booking.service';
 import type { AppContext } from '../../app-context';
 import { clientKey } from '../../limits/client-key';
@@ -44,7 +45,7 @@ export function customerInhibitRouter({ services, store, clock }: AppContext): R
           note: request.note,
         }),
       );
-      res.json({
+      sendJson(res, 200, {
         success: true,
         reservedLockers: booking.lockers.filter((l) => l.active).map((l) => l.number),
         message: `Locker ${locker.number} bloccato`,
