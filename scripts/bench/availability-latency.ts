@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { bookingQueries } from '@deposito/cloud/store/booking-queries';
 import type { Database } from '@deposito/cloud/store/database';
+import { toSqliteValues } from '@deposito/cloud/store/sqlite-database';
 import { Kysely, SqliteDialect } from 'kysely';
 import { DateTime } from 'luxon';
 import { againstBaseline, round, type BenchOptions, type BenchResult } from './bench-result';
@@ -111,9 +112,7 @@ function occupancyPlan(filename: string, from: Date, to: Date): string {
       to,
       now: new Date(),
     });
-    const values = query.parameters.map((value) =>
-      value instanceof Date ? value.toISOString() : typeof value === 'boolean' ? Number(value) : value,
-    );
+    const values = toSqliteValues(query.parameters);
     const rows = handle.prepare(`explain query plan ${query.sql}`).all(values) as Array<{ detail: string }>;
     return rows.map((row) => row.detail).join(' | ');
   } finally {

@@ -5,6 +5,7 @@ import { seedLocation } from '../../test/builders';
 import { createTestDatabase, type TestDatabase } from '../../test/test-store';
 import { bookingQueries, lapsedHoldIds } from './booking-queries';
 import type { Database } from './database';
+import { toSqliteValues } from './sqlite-database';
 
 // How SQLite reads the calendar's occupancy once it has statistics (PRAGMA optimize, as a long-lived
 // database should run): most bookings share a few statuses (paid, cancelled), which made the
@@ -79,9 +80,7 @@ describe('the occupancy read on SQLite with statistics', () => {
 
   /** SQLite's plan for `query`, one step a line. */
   function planOf(query: CompiledQuery): string {
-    const values = query.parameters.map((value) =>
-      value instanceof Date ? value.toISOString() : typeof value === 'boolean' ? Number(value) : value,
-    );
+    const values = toSqliteValues(query.parameters);
     const steps = handle.prepare(`explain query plan ${query.sql}`).all(values) as Array<{ detail: string }>;
     return steps.map((step) => step.detail).join('\n');
   }

@@ -14,7 +14,8 @@ function toSqliteValue(value: unknown): unknown {
 /** Distinct SQL texts kept prepared; shapes with varying `in (…)` lists could otherwise grow it. */
 const STATEMENT_CACHE_LIMIT = 500;
 
-const toSqliteValues = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
+/** A compiled query's parameters as SQLite binds them (also for plans read outside the store). */
+export const toSqliteValues = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
 
 /**
  * Compiled queries run synchronously on the same handle and statement cache as Kysely's, for a step
