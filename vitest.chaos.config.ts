@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { testDatabaseUrl } from './scripts/support/test-database.ts';
 
 // `npm run test:chaos`: fault injection against real processes (kill -9 of the cloud, slow and hung
-// controllers, bridge outages, a frozen bridge daemon), each scenario on SQLite and on PostgreSQL.
+// controllers, bridge outages, a frozen bridge daemon), each scenario on SQLite and on PostgreSQL, and
+// a rolling restart of two cloud processes behind HAProxy under load (PostgreSQL).
 // Slower than the unit suite, so run on its own; .ci/run calls it.
 process.env.TEST_DATABASE_URL = testDatabaseUrl();
 

@@ -14,8 +14,8 @@ import {
 } from '@deposito/cloud/test/bridge-site';
 import { bookAndPay, futureHold, type VisitorFlow } from '@deposito/cloud/test/visitor-flow';
 import { openStore } from '@deposito/cloud/store/store';
-import { startCluster, type Cluster } from './cluster';
-import { freePortRange } from './support/ports';
+import { startCluster, type Cluster } from '../cluster';
+import { freePortRange } from '../support/ports';
 
 // A rolling restart (issue 20): two cloud processes on PostgreSQL behind HAProxy, one site with its
 // bridge and controller; while visitors book and pay and an operator keeps opening lockers, every
