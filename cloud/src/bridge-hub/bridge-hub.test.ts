@@ -80,6 +80,19 @@ const upgradeStatus = (headers: Record<string, string>, query = '') =>
   bridgeUpgradeStatus(site.url, headers, query);
 
 /**
+ * "PIN 123456 on locker 6", followed by the commands of the given bookings as they stand: a poll
+ * that times out then shows which command never ran, or how it ended.
+ */
+async function pinWithCommands(locker: number, ...transactionIds: string[]): Promise<string> {
+  const pin = (await site.simulator.locker(locker))?.booking?.pin ?? 'none';
+  const commands = await Promise.all(
+    transactionIds.map((id) => site.store.bridge.commandsForTransaction(id)),
+  );
+  const described = commands.flat().map((c) => [c.id, c.status, c.error?.code ?? ''].join(' ').trim());
+  return `PIN ${pin} on locker ${locker}; commands: ${described.join(', ')}`;
+}
+
+/**
  * Lets the site's time pass to just after `instantMs` at once, instead of waiting for it: first the
  * controller's clock (the booking ending then leaves it before the cloud can send the next one), then
  * the cloud's. The bridge keeps the real clock, which it reads only against command deadlines. The
@@ -251,12 +264,14 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     const turn = siteNow() + TURN_AHEAD_MS;
     const later = await paidBookingNow(6, '318204', { startMs: turn, endMs: turn + 3 * 3600_000 });
     await syncLockerPins(pins, SITE_LOCATION, [6]);
-    await expect.poll(async () => (await site.simulator.locker(6))?.booking?.pin).toBe('318204');
+    await expect.poll(() => pinWithCommands(6, later.transactionId)).toMatch(/^PIN 318204 on/);
 
     // A visitor books the same locker until then, and pays.
     const sooner = await paidBookingNow(6, '907361', { startMs: siteNow() - 60_000, endMs: turn });
     await syncLockerPins(pins, SITE_LOCATION, [6]);
-    await expect.poll(async () => (await site.simulator.locker(6))?.booking?.pin).toBe('907361');
+    await expect
+      .poll(() => pinWithCommands(6, later.transactionId, sooner.transactionId))
+      .toMatch(/^PIN 907361 on/);
     expect(await site.store.bridge.getCommand(unbookCommandId(later.transactionId, 6))).toMatchObject({
       status: 'succeeded',
     });
@@ -266,7 +281,9 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
     await letTimePassUntil(turn);
     await syncAllPins(pins);
-    await expect.poll(async () => (await site.simulator.locker(6))?.booking?.pin).toBe('318204');
+    await expect
+      .poll(() => pinWithCommands(6, later.transactionId, sooner.transactionId))
+      .toMatch(/^PIN 318204 on/);
     expect(await site.store.bridge.getCommand(bookCommandId(later.transactionId, 6, 2))).toMatchObject({
       status: 'succeeded',
     });
