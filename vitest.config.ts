@@ -31,8 +31,9 @@ const COVERAGE_THRESHOLDS = {
  * start processes, databases and real timers. Each worker has a PostgreSQL database of its own
  * (`cloud/test/test-store.ts`).
  */
-const IN_PROCESS = { isolate: false, maxWorkers: 2, sequence: { groupOrder: 0 } };
-const WITH_PROCESSES = { isolate: false, maxWorkers: 2, sequence: { groupOrder: 1 } };
+const sharingWorkers = (groupOrder: number) => ({ isolate: false, maxWorkers: 2, sequence: { groupOrder } });
+const IN_PROCESS = sharingWorkers(0);
+const WITH_PROCESSES = sharingWorkers(1);
 
 /**
  * A server workspace (cloud, edge-bridge): its tests start real processes, simulators and databases,

@@ -38,15 +38,20 @@ export function testPostgresUrl(): string {
   return Object.assign(new URL(testPostgresServer()), { pathname: `/${name}` }).toString();
 }
 
-/** Runs one statement on the server, in a connection of its own. */
-async function onTestServer(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresServer() });
+/** Runs `work` on a connection of its own, closed afterwards. */
+async function withClient<T>(config: pg.ClientConfig, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(config);
   await client.connect();
   try {
-    await client.query(sql);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** Runs one statement on the server (its default database), in a connection of its own. */
+async function onTestServer(sql: string): Promise<void> {
+  await withClient({ connectionString: testPostgresServer() }, (client) => client.query(sql));
 }
 
 let workerDatabaseReady: Promise<void> | undefined;
@@ -215,20 +220,11 @@ function referencingFirst(
 }
 
 /** Runs SQL directly against a PostgreSQL test schema, for tests of the database's own guarantees. */
-export async function withPostgresClient<T>(
-  schema: string,
-  work: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({
-    connectionString: testPostgresUrl(),
-    options: `-c search_path=${schema},public`,
-  });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+export function withPostgresClient<T>(schema: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withClient(
+    { connectionString: testPostgresUrl(), options: `-c search_path=${schema},public` },
+    work,
+  );
 }
 
 /** A fresh database of `dialect` for one suite, and its store, open. */
