@@ -237,9 +237,11 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
   /**
    * How far ahead of now a first booking ends in the tests of a locker's turns: time for a busy
-   * machine to program it first (the tests then let the time pass without waiting).
+   * machine to program it first (the tests then let the time pass without waiting). Longer than a
+   * poll's 15 s, so a slow machine fails the poll, with the commands as they stand, rather than
+   * seeing the booking end before its PIN arrived.
    */
-  const TURN_AHEAD_MS = 12_000;
+  const TURN_AHEAD_MS = 30_000;
 
   it("programs a locker's second booking of the day when the first one ends", async () => {
     const pins = site.cloud.context.services.bridgeHub.pins;
