@@ -164,7 +164,11 @@ export class CommandRunner {
         log.info('command cancelled by the cloud before it was sent; not run');
         // Its request is queued for the controller: dropping it makes execute() record the result.
         if (waiting) waiting.abort();
-        else this.finish(record, 'EXPIRED', { error: CANCELLED });
+        else {
+          this.finish(record, 'EXPIRED', { error: CANCELLED });
+          // A later command for the same locker may have been waiting for this one.
+          void this.drain();
+        }
         return 'cancelled';
       }
       case 'RUNNING':
@@ -176,6 +180,22 @@ export class CommandRunner {
         log.debug({ status: record.status }, 'cancel for a finished command; nothing to do');
         return 'finished';
     }
+  }
+
+  /**
+   * A book, unbook or inhibit runs only once every one received before it for the same locker has
+   * finished. Otherwise a take-off waiting for its retry would run after the next booking's PIN and
+   * take that PIN off the door (or the PIN, sent first, would be refused by a locker still booked).
+   * Opens and reads do not wait.
+   */
+  private waitsForItsLocker(record: CommandRecord): boolean {
+    const locker = stateSettingLocker(record.command);
+    if (locker === null) return false;
+    for (const earlier of this.deps.buffer.unfinishedCommands()) {
+      if (earlier.id === record.id) return false;
+      if (stateSettingLocker(earlier.command) === locker) return true;
+    }
+    return false;
   }
 
   /** Settles UNKNOWN outcomes against what the latest poll observed. */
@@ -231,6 +251,10 @@ export class CommandRunner {
     if (clock.now() >= expiresAt) {
       log.info('command expired before it could run');
       expired('before it could run');
+      return;
+    }
+    if (this.waitsForItsLocker(record)) {
+      log.debug('an earlier command for the locker is not finished; this one waits for it');
       return;
     }
     const cancel = new AbortController();
@@ -389,6 +413,12 @@ export class CommandRunner {
       Math.max(0, next - clock.now()),
     );
   }
+}
+
+/** The locker a book, unbook or inhibit sets; null for every other command. */
+function stateSettingLocker(command: BridgeCommand): number | null {
+  if (!isStateSetting(command.op) || !('lockerId' in command) || command.lockerId === undefined) return null;
+  return command.lockerId;
 }
 
 /** Waiting to run: never tried, or its retry time has come. */

@@ -295,6 +295,49 @@ describe('BridgeDaemon', () => {
     expect(simulator.locker(5)?.occupancy).toBe('free');
   });
 
+  it("runs a locker's PIN commands in the order sent, even when the first has to be retried", async () => {
+    const { cloud, simulator } = await startSite({ config: { pollIntervalMs: 60_000 } });
+    const first = bookCommand(2, '318204');
+    cloud.send(first);
+    await expect.poll(() => resultsFor(cloud, first.id)[0]?.status).toBe('SUCCEEDED');
+    // The controller fails the take-off once; the next booking's PIN for the locker follows it.
+    simulator.setFault({ kind: 'fail' }, 1, 'unbook');
+    const takeOff = buildCommand({ op: 'unbook', lockerId: 2 });
+    const next = bookCommand(2, '907361');
+    cloud.send(takeOff);
+    cloud.send(next);
+    await expect.poll(() => resultsFor(cloud, next.id)[0]?.status).toBe('SUCCEEDED');
+    expect(resultsFor(cloud, takeOff.id)[0]).toMatchObject({ status: 'SUCCEEDED', attempts: 2 });
+    // Not taken off by the retried unbook: the PIN the visitor was sent opens the door.
+    expect(simulator.locker(2)?.booking?.pin).toBe('907361');
+  });
+
+  it("runs a locker's next PIN command once the cloud cancels the retried one it waited for, and never holds back an open", async () => {
+    // After its first attempt fails, the take-off waits 10–20 s for its retry: the cancel finds it
+    // waiting, and the PIN after it must not wait for that retry time.
+    const { cloud, simulator } = await startSite({
+      config: { pollIntervalMs: 60_000 },
+      daemon: { commandRetry: { baseMs: 20_000, capMs: 20_000 } },
+    });
+    simulator.setFault({ kind: 'fail' }, undefined, 'unbook');
+    const takeOff = buildCommand({ op: 'unbook', lockerId: 3 });
+    cloud.send(takeOff);
+    await expect.poll(() => simulator.stats.byOperation.unbook ?? 0).toBeGreaterThanOrEqual(1);
+    const next = bookCommand(3, '530917');
+    cloud.send(next);
+    // An open of the same locker does not wait for the PIN commands.
+    const open = buildCommand({ op: 'open', lockerId: 3 });
+    cloud.send(open);
+    await expect.poll(() => resultsFor(cloud, open.id)[0]?.status).toBe('SUCCEEDED');
+    expect(resultsFor(cloud, next.id)).toEqual([]);
+    expect(simulator.stats.byOperation.book).toBeUndefined();
+
+    cloud.send({ type: 'cancel', commandId: takeOff.id });
+    await expect.poll(() => resultsFor(cloud, next.id)[0]?.status, { timeout: 5_000 }).toBe('SUCCEEDED');
+    expect(resultsFor(cloud, takeOff.id)[0]).toMatchObject({ status: 'EXPIRED' });
+    expect(simulator.locker(3)?.booking?.pin).toBe('530917');
+  });
+
   it('does not retry an open when the controller fails', async () => {
     const { cloud, simulator } = await startSite({ config: { pollIntervalMs: 60_000 } });
     simulator.setFault({ kind: 'fail' }, 1);

@@ -239,6 +239,14 @@ export class BridgeBuffer {
     return rows.map(toCommandRecord);
   }
 
+  /** Commands not finished yet (waiting, retrying or at the controller), in the order received. */
+  unfinishedCommands(): CommandRecord[] {
+    const rows = this.statement(
+      `SELECT * FROM commands WHERE status IN ('RECEIVED', 'RETRYING', 'RUNNING') ORDER BY received_at, rowid`,
+    ).all() as CommandRow[];
+    return rows.map(toCommandRecord);
+  }
+
   /** When the earliest waiting retry is due, if any. */
   nextRetryAt(): number | null {
     const row = this.statement(
