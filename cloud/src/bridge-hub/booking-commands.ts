@@ -98,9 +98,12 @@ export async function syncLockerPins(
   }
   for (const [locker, bookings] of byLocker) {
     const [next, ...later] = staysOf(bookings);
+    // The PIN sent next is issued after these take-offs, never in the same instant: commands of one
+    // instant are delivered by id after a reconnect, and "book…" sorts before "unbook…".
+    let tookOff: Date | null = null;
     for (const stay of later) {
       const pin = pinOnLocker(await deps.hub.commandsFor(stay.transactionId), locker);
-      if (pin.sent) await takeOff(deps, locationKey, stay.transactionId, locker, pin);
+      if (pin.sent) tookOff = (await takeOff(deps, locationKey, stay.transactionId, locker, pin)) ?? tookOff;
     }
     const pin = pinOnLocker(await deps.hub.commandsFor(next!.transactionId), locker);
     if (pin.sent && programmedEnd(pin) !== next!.endAt.getTime()) {
@@ -110,7 +113,7 @@ export async function syncLockerPins(
       const off = await takeOff(deps, locationKey, next!.transactionId, locker, pin);
       await programPin(deps, locationKey, next!, locker, pin.books + 1, off);
     } else if (!pin.sent && !pin.refused) {
-      await programPin(deps, locationKey, next!, locker, pin.books + 1);
+      await programPin(deps, locationKey, next!, locker, pin.books + 1, tookOff);
     }
   }
 }

@@ -28,8 +28,10 @@ const LOCKERS = 8;
 class MovableClock implements Clock {
   advancedMs = 0;
   skewMs = 0;
+  /** Set: time stands still at this instant (commands issued one after another share it). */
+  frozenAt: number | null = null;
   now(): Date {
-    return new Date(Date.now() + this.advancedMs - this.skewMs);
+    return new Date(this.frozenAt ?? Date.now() + this.advancedMs - this.skewMs);
   }
 }
 
@@ -298,6 +300,35 @@ describe('bridge hub with a real bridge and controller simulator', () => {
         async () => (await site.store.bridge.getCommand(unbookCommandId(later.transactionId, 6, 2)))?.status,
       )
       .toBe('succeeded');
+  });
+
+  it('keeps a take-off ahead of the next PIN issued in the same millisecond, when both wait for the bridge', async () => {
+    const pins = site.cloud.context.services.bridgeHub.pins;
+    const turn = siteNow() + TURN_AHEAD_MS;
+    const later = await paidBookingNow(2, '461029', { startMs: turn, endMs: turn + 3 * 3600_000 });
+    await syncLockerPins(pins, SITE_LOCATION, [2]);
+    await expect.poll(() => pinWithCommands(2, later.transactionId)).toMatch(/^PIN 461029 on/);
+
+    // The bridge is away while a visitor books the locker until then: the unbook and the PIN after
+    // it are issued at one instant, and both are delivered when the bridge is back.
+    await site.bridge.stop();
+    await expect.poll(() => hub().isOnline(SITE_LOCATION)).toBe(false);
+    const sooner = await paidBookingNow(2, '802735', { startMs: siteNow() - 60_000, endMs: turn });
+    clock.frozenAt = siteNow();
+    try {
+      await syncLockerPins(pins, SITE_LOCATION, [2]);
+    } finally {
+      clock.frozenAt = null;
+    }
+    await startSiteBridge(site);
+    await expect
+      .poll(() => pinWithCommands(2, later.transactionId, sooner.transactionId))
+      .toMatch(/^PIN 802735 on/);
+
+    // Back to where it was, for the tests after this one.
+    await cancelAsOperator(sooner.transactionId);
+    await cancelAsOperator(later.transactionId);
+    await expect.poll(async () => (await site.simulator.locker(2))?.occupancy).toBe('free');
   });
 
   it("keeps a visitor's extended stay one period on the controller: the PIN's end moves, then nothing is sent when the first booking ends", async () => {
