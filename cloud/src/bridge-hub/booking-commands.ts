@@ -52,19 +52,21 @@ export function subscribeBookingCommands(deps: BookingCommandsDeps): () => void 
       // controller and changes no paid booking's turn: nothing to take off or program. Three holds in
       // four end so in the steady-load benchmark, and each sync read every booking ahead on its lockers.
       if (booking.status === 'cancelled') return;
-      await withdrawPins(deps, booking.transactionId);
-      // The next booking of those lockers may be programmed now.
-      await syncLockerPins(deps, booking.locationKey, lockersOf(booking));
+      const tookOff = await withdrawPins(deps, booking.transactionId);
+      // The next booking of those lockers may be programmed now (after the take-offs).
+      await syncLockerPins(deps, booking.locationKey, lockersOf(booking), tookOff);
     }),
-    deps.events.on('booking.expired', ({ transactionId }) => withdrawPins(deps, transactionId)),
+    deps.events.on('booking.expired', async ({ transactionId }) => {
+      await withdrawPins(deps, transactionId);
+    }),
     deps.events.on('booking.moved', async ({ booking, fromLocker }) => {
-      await withdrawPins(deps, booking.transactionId, [fromLocker]);
+      const tookOff = await withdrawPins(deps, booking.transactionId, [fromLocker]);
       // Its new locker gets its PIN; the old one the PIN of whoever books it next.
-      await syncLockerPins(deps, booking.locationKey, [fromLocker, ...lockersOf(booking)]);
+      await syncLockerPins(deps, booking.locationKey, [fromLocker, ...lockersOf(booking)], tookOff);
     }),
     deps.events.on('booking.deleted', async ({ transactionId, locationKey, lockerNumbers }) => {
-      await withdrawPins(deps, transactionId);
-      await syncLockerPins(deps, locationKey, lockerNumbers);
+      const tookOff = await withdrawPins(deps, transactionId);
+      await syncLockerPins(deps, locationKey, lockerNumbers, tookOff);
     }),
   ];
   return () => {
@@ -81,12 +83,14 @@ export async function syncAllPins(deps: BookingCommandsDeps): Promise<void> {
 
 /**
  * For each of the lockers (all the location's when null): the next confirmed booking's PIN goes to
- * the controller, after any later booking's PIN already there is taken off.
+ * the controller, after any later booking's PIN already there is taken off. `after`: when the
+ * caller took a PIN off these lockers; what this sends is issued later.
  */
 export async function syncLockerPins(
   deps: BookingCommandsDeps,
   locationKey: string,
   lockerNumbers: readonly number[] | null,
+  after: Date | null = null,
 ): Promise<void> {
   const now = deps.clock.now();
   const ahead = await deps.store.bookingAdmin.confirmedAhead(locationKey, lockerNumbers, now);
@@ -100,7 +104,7 @@ export async function syncLockerPins(
     const [next, ...later] = staysOf(bookings);
     // The PIN sent next is issued after these take-offs, never in the same instant: commands of one
     // instant are delivered by id after a reconnect, and "book…" sorts before "unbook…".
-    let tookOff: Date | null = null;
+    let tookOff = after;
     for (const stay of later) {
       const pin = pinOnLocker(await deps.hub.commandsFor(stay.transactionId), locker);
       if (pin.sent) tookOff = (await takeOff(deps, locationKey, stay.transactionId, locker, pin)) ?? tookOff;
@@ -145,13 +149,14 @@ function programmedEnd(pin: PinOnLocker): number | null {
 
 /**
  * Takes the booking's PINs off its lockers (cancelled, or a hold that lapsed), or off `only` those
- * of them (lockers it was moved from).
+ * of them (lockers it was moved from). Answers when the last `unbook` was issued, if one was.
  */
 export async function withdrawPins(
   deps: BookingCommandsDeps,
   transactionId: string,
   only?: readonly number[],
-): Promise<void> {
+): Promise<Date | null> {
+  let tookOff: Date | null = null;
   const commands = await deps.hub.commandsFor(transactionId);
   const lockers = new Set(
     commands.flatMap((c) => (c.op === 'book' && c.lockerId !== null ? [c.lockerId] : [])),
@@ -159,8 +164,11 @@ export async function withdrawPins(
   for (const locker of lockers) {
     if (only && !only.includes(locker)) continue;
     const pin = pinOnLocker(commands, locker);
-    if (pin.sent) await takeOff(deps, pin.lastBook!.locationKey, transactionId, locker, pin);
+    if (pin.sent) {
+      tookOff = (await takeOff(deps, pin.lastBook!.locationKey, transactionId, locker, pin)) ?? tookOff;
+    }
   }
+  return tookOff;
 }
 
 export interface PinOnLocker {

@@ -331,6 +331,37 @@ describe('bridge hub with a real bridge and controller simulator', () => {
     await expect.poll(async () => (await site.simulator.locker(2))?.occupancy).toBe('free');
   });
 
+  it("keeps an operator's take-off ahead of the next booking's PIN issued in the same millisecond", async () => {
+    const pins = site.cloud.context.services.bridgeHub.pins;
+    const turn = siteNow() + TURN_AHEAD_MS;
+    const current = await paidBookingNow(2, '620481', { startMs: siteNow() - 60_000, endMs: turn });
+    const next = await paidBookingNow(2, '735190', { startMs: turn, endMs: turn + 3 * 3600_000 });
+    await syncLockerPins(pins, SITE_LOCATION, [2]);
+    await expect.poll(() => pinWithCommands(2, current.transactionId)).toMatch(/^PIN 620481 on/);
+
+    // With the bridge away, an operator cancels the current booking: its unbook and the next
+    // booking's PIN are issued at one instant, and both are delivered when the bridge is back.
+    await site.bridge.stop();
+    await expect.poll(() => hub().isOnline(SITE_LOCATION)).toBe(false);
+    clock.frozenAt = siteNow();
+    try {
+      await cancelAsOperator(current.transactionId);
+      await expect
+        .poll(async () => (await site.store.bridge.commandsForTransaction(next.transactionId)).length)
+        .toBe(1);
+    } finally {
+      clock.frozenAt = null;
+    }
+    await startSiteBridge(site);
+    await expect
+      .poll(() => pinWithCommands(2, current.transactionId, next.transactionId))
+      .toMatch(/^PIN 735190 on/);
+
+    // Back to where it was, for the tests after this one.
+    await cancelAsOperator(next.transactionId);
+    await expect.poll(async () => (await site.simulator.locker(2))?.occupancy).toBe('free');
+  });
+
   it("keeps a visitor's extended stay one period on the controller: the PIN's end moves, then nothing is sent when the first booking ends", async () => {
     const pins = site.cloud.context.services.bridgeHub.pins;
     const turn = siteNow() + TURN_AHEAD_MS;
