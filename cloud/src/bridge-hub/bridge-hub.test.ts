@@ -109,6 +109,22 @@ async function letTimePassUntil(instantMs: number): Promise<void> {
   clock.advancedMs += byMs;
 }
 
+/**
+ * With the site's bridge away, runs `work` at one frozen instant (every command it issues shares
+ * it), then brings the bridge back: the commands are all delivered on its return.
+ */
+async function atOneInstantWhileBridgeAway(work: () => Promise<void>): Promise<void> {
+  await site.bridge.stop();
+  await expect.poll(() => hub().isOnline(SITE_LOCATION)).toBe(false);
+  clock.frozenAt = siteNow();
+  try {
+    await work();
+  } finally {
+    clock.frozenAt = null;
+  }
+  await startSiteBridge(site);
+}
+
 describe('bridge hub with a real bridge and controller simulator', () => {
   it('refuses a wrong token, another location, or no token with 401 before the socket opens', async () => {
     expect(await upgradeStatus(bridgeAuthHeaders('not-the-token-at-all', SITE_LOCATION))).toBe(401);
@@ -311,16 +327,8 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
     // The bridge is away while a visitor books the locker until then: the unbook and the PIN after
     // it are issued at one instant, and both are delivered when the bridge is back.
-    await site.bridge.stop();
-    await expect.poll(() => hub().isOnline(SITE_LOCATION)).toBe(false);
     const sooner = await paidBookingNow(2, '802735', { startMs: siteNow() - 60_000, endMs: turn });
-    clock.frozenAt = siteNow();
-    try {
-      await syncLockerPins(pins, SITE_LOCATION, [2]);
-    } finally {
-      clock.frozenAt = null;
-    }
-    await startSiteBridge(site);
+    await atOneInstantWhileBridgeAway(() => syncLockerPins(pins, SITE_LOCATION, [2]));
     await expect
       .poll(() => pinWithCommands(2, later.transactionId, sooner.transactionId))
       .toMatch(/^PIN 802735 on/);
@@ -341,18 +349,12 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
     // With the bridge away, an operator cancels the current booking: its unbook and the next
     // booking's PIN are issued at one instant, and both are delivered when the bridge is back.
-    await site.bridge.stop();
-    await expect.poll(() => hub().isOnline(SITE_LOCATION)).toBe(false);
-    clock.frozenAt = siteNow();
-    try {
+    await atOneInstantWhileBridgeAway(async () => {
       await cancelAsOperator(current.transactionId);
       await expect
         .poll(async () => (await site.store.bridge.commandsForTransaction(next.transactionId)).length)
         .toBe(1);
-    } finally {
-      clock.frozenAt = null;
-    }
-    await startSiteBridge(site);
+    });
     await expect
       .poll(() => pinWithCommands(2, current.transactionId, next.transactionId))
       .toMatch(/^PIN 735190 on/);
