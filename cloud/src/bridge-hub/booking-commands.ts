@@ -52,21 +52,21 @@ export function subscribeBookingCommands(deps: BookingCommandsDeps): () => void 
       // controller and changes no paid booking's turn: nothing to take off or program. Three holds in
       // four end so in the steady-load benchmark, and each sync read every booking ahead on its lockers.
       if (booking.status === 'cancelled') return;
-      const tookOff = await withdrawPins(deps, booking.transactionId);
+      await withdrawPins(deps, booking.transactionId);
       // The next booking of those lockers may be programmed now (after the take-offs).
-      await syncLockerPins(deps, booking.locationKey, lockersOf(booking), tookOff);
+      await syncLockerPins(deps, booking.locationKey, lockersOf(booking));
     }),
     deps.events.on('booking.expired', async ({ transactionId }) => {
       await withdrawPins(deps, transactionId);
     }),
     deps.events.on('booking.moved', async ({ booking, fromLocker }) => {
-      const tookOff = await withdrawPins(deps, booking.transactionId, [fromLocker]);
+      await withdrawPins(deps, booking.transactionId, [fromLocker]);
       // Its new locker gets its PIN; the old one the PIN of whoever books it next.
-      await syncLockerPins(deps, booking.locationKey, [fromLocker, ...lockersOf(booking)], tookOff);
+      await syncLockerPins(deps, booking.locationKey, [fromLocker, ...lockersOf(booking)]);
     }),
     deps.events.on('booking.deleted', async ({ transactionId, locationKey, lockerNumbers }) => {
-      const tookOff = await withdrawPins(deps, transactionId);
-      await syncLockerPins(deps, locationKey, lockerNumbers, tookOff);
+      await withdrawPins(deps, transactionId);
+      await syncLockerPins(deps, locationKey, lockerNumbers);
     }),
   ];
   return () => {
@@ -83,14 +83,13 @@ export async function syncAllPins(deps: BookingCommandsDeps): Promise<void> {
 
 /**
  * For each of the lockers (all the location's when null): the next confirmed booking's PIN goes to
- * the controller, after any later booking's PIN already there is taken off. `after`: when the
- * caller took a PIN off these lockers; what this sends is issued later.
+ * the controller, after any later booking's PIN already there is taken off (the bridge gets a
+ * location's commands in the order they were issued).
  */
 export async function syncLockerPins(
   deps: BookingCommandsDeps,
   locationKey: string,
   lockerNumbers: readonly number[] | null,
-  after: Date | null = null,
 ): Promise<void> {
   const now = deps.clock.now();
   const ahead = await deps.store.bookingAdmin.confirmedAhead(locationKey, lockerNumbers, now);
@@ -102,22 +101,18 @@ export async function syncLockerPins(
   }
   for (const [locker, bookings] of byLocker) {
     const [next, ...later] = staysOf(bookings);
-    // The PIN sent next is issued after these take-offs, never in the same instant: commands of one
-    // instant are delivered by id after a reconnect, and "book…" sorts before "unbook…".
-    let tookOff = after;
     for (const stay of later) {
       const pin = pinOnLocker(await deps.hub.commandsFor(stay.transactionId), locker);
-      if (pin.sent) tookOff = (await takeOff(deps, locationKey, stay.transactionId, locker, pin)) ?? tookOff;
+      if (pin.sent) await takeOff(deps, locationKey, stay.transactionId, locker, pin);
     }
     const pin = pinOnLocker(await deps.hub.commandsFor(next!.transactionId), locker);
     if (pin.sent && programmedEnd(pin) !== next!.endAt.getTime()) {
       // The stay was extended (or an extension cancelled): the controller keeps one period per
-      // locker, so the PIN goes off and comes back with the stay's new end (issued after the
-      // take-off, so the commands read in order say the PIN is on).
-      const off = await takeOff(deps, locationKey, next!.transactionId, locker, pin);
-      await programPin(deps, locationKey, next!, locker, pin.books + 1, off);
+      // locker, so the PIN goes off and comes back with the stay's new end.
+      await takeOff(deps, locationKey, next!.transactionId, locker, pin);
+      await programPin(deps, locationKey, next!, locker, pin.books + 1);
     } else if (!pin.sent && !pin.refused) {
-      await programPin(deps, locationKey, next!, locker, pin.books + 1, tookOff);
+      await programPin(deps, locationKey, next!, locker, pin.books + 1);
     }
   }
 }
@@ -149,14 +144,13 @@ function programmedEnd(pin: PinOnLocker): number | null {
 
 /**
  * Takes the booking's PINs off its lockers (cancelled, or a hold that lapsed), or off `only` those
- * of them (lockers it was moved from). Answers when the last `unbook` was issued, if one was.
+ * of them (lockers it was moved from).
  */
 export async function withdrawPins(
   deps: BookingCommandsDeps,
   transactionId: string,
   only?: readonly number[],
-): Promise<Date | null> {
-  let tookOff: Date | null = null;
+): Promise<void> {
   const commands = await deps.hub.commandsFor(transactionId);
   const lockers = new Set(
     commands.flatMap((c) => (c.op === 'book' && c.lockerId !== null ? [c.lockerId] : [])),
@@ -164,11 +158,8 @@ export async function withdrawPins(
   for (const locker of lockers) {
     if (only && !only.includes(locker)) continue;
     const pin = pinOnLocker(commands, locker);
-    if (pin.sent) {
-      tookOff = (await takeOff(deps, pin.lastBook!.locationKey, transactionId, locker, pin)) ?? tookOff;
-    }
+    if (pin.sent) await takeOff(deps, pin.lastBook!.locationKey, transactionId, locker, pin);
   }
-  return tookOff;
 }
 
 export interface PinOnLocker {
@@ -209,7 +200,6 @@ async function programPin(
   booking: ConfirmedOnLocker,
   locker: number,
   generation: number,
-  after: Date | null = null,
 ): Promise<void> {
   if (!booking.pin) {
     deps.logger.error(
@@ -227,24 +217,23 @@ async function programPin(
     transactionId: booking.transactionId,
     // A PIN is no use after the booking ends.
     expiresAt: booking.endAt,
-    ...(after ? { after } : {}),
   });
 }
 
-/** Takes the PIN off the locker; when an `unbook` was issued, its issue time. */
+/** Takes the PIN off the locker. */
 async function takeOff(
   deps: BookingCommandsDeps,
   locationKey: string,
   transactionId: string,
   locker: number,
   pin: PinOnLocker,
-): Promise<Date | null> {
+): Promise<void> {
   const book = pin.lastBook!;
   // Never left the cloud: taking it back is enough.
-  if (book.status === 'queued' && (await deps.hub.withdraw(book.id))) return null;
+  if (book.status === 'queued' && (await deps.hub.withdraw(book.id))) return;
   // Past the booking's end the controller has dropped it by itself.
-  if (book.expiresAt <= deps.clock.now()) return null;
-  const { command } = await deps.hub.issue({
+  if (book.expiresAt <= deps.clock.now()) return;
+  await deps.hub.issue({
     id: unbookCommandId(transactionId, locker, pin.unbooks + 1),
     locationKey,
     op: 'unbook',
@@ -252,5 +241,4 @@ async function takeOff(
     transactionId,
     expiresAt: book.expiresAt,
   });
-  return command.issuedAt;
 }

@@ -132,11 +132,6 @@ export interface CommandRequest {
   id?: string;
   /** Overrides the op's default time to live. */
   expiresAt?: Date;
-  /**
-   * Issued strictly after this instant (a command that must come after another issued a moment
-   * before, in the same millisecond: the order of a booking's commands is read from their times).
-   */
-  after?: Date;
 }
 
 export interface IssuedCommand {
@@ -353,13 +348,12 @@ export class BridgeHub {
 
   // ── commands ────────────────────────────────────────────────────────────────────────────────
 
-  /** Adds a command to the outbox and gets it to the location's bridge, wherever it is connected. */
+  /**
+   * Adds a command to the outbox and gets it to the location's bridge, wherever it is connected.
+   * A location's commands reach its bridge in the order they were added, even two of one millisecond.
+   */
   async issue(request: CommandRequest): Promise<IssuedCommand> {
-    const clockNow = this.clock.now();
-    const now =
-      request.after && request.after.getTime() >= clockNow.getTime()
-        ? new Date(request.after.getTime() + 1)
-        : clockNow;
+    const now = this.clock.now();
     const id = request.id ?? `${request.op}-${randomUUID()}`;
     const expiresAt = request.expiresAt ?? new Date(now.getTime() + this.ttl[request.op]);
     const record = {

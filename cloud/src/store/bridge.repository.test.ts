@@ -80,6 +80,22 @@ describe.each(STORE_DIALECTS)('bridge repository on %s', (dialect) => {
     expect((await store.bridge.openCommands(LOCATION, 100)).map((c) => c.id)).toContain(queued.id);
   });
 
+  it('gives a location its open commands and a booking its commands in the order they were added, not by id or clock', async () => {
+    // One millisecond, ids that sort the other way, and a second cloud process whose clock is behind.
+    const transactionId = `tx-${randomUUID()}`;
+    const added = [
+      command({ id: `unbook-${randomUUID()}`, op: 'unbook', lockerId: 7, transactionId, issuedAt: at(30) }),
+      command({ id: `book-${randomUUID()}`, op: 'book', lockerId: 7, transactionId, issuedAt: at(30) }),
+      command({ id: `inhibit-${randomUUID()}`, lockerId: 7, transactionId, issuedAt: at(29) }),
+    ];
+    for (const c of added) await store.bridge.insertCommand(c);
+    const ids = added.map((c) => c.id);
+    expect(
+      (await store.bridge.openCommands(LOCATION, 1000)).map((c) => c.id).filter((id) => ids.includes(id)),
+    ).toEqual(ids);
+    expect((await store.bridge.commandsForTransaction(transactionId)).map((c) => c.id)).toEqual(ids);
+  });
+
   it('stores the first result of a command and ignores repeats, other locations and unknown ids', async () => {
     const sent = command();
     await store.bridge.insertCommand(sent);

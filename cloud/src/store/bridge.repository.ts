@@ -31,6 +31,8 @@ interface BridgeCommandTable {
   result: string | null;
   error_code: string | null;
   error_message: string | null;
+  /** The order the commands were added in (migration 20251128100000_bridge-command-order). */
+  seq: ColumnType<number, number, never>;
 }
 
 interface BridgeLockerStateTable {
@@ -202,8 +204,9 @@ export interface BridgeRepository {
   /** Adds a command to the outbox as `queued`; false when that id exists already (nothing changes). */
   insertCommand(command: NewBridgeCommand): Promise<boolean>;
   getCommand(id: string): Promise<BridgeCommandRecord | null>;
-  /** Commands of the location not settled yet, oldest first. */
+  /** Commands of the location not settled yet, in the order they were added. */
   openCommands(locationKey: string, limit: number): Promise<BridgeCommandRecord[]>;
+  /** The booking's commands, in the order they were added. */
   commandsForTransaction(transactionId: string): Promise<BridgeCommandRecord[]>;
   /**
    * The hub is about to write the command to a socket: queued becomes sent and the attempt is
@@ -474,7 +477,7 @@ export class KyselyBridgeRepository implements BridgeRepository {
       .selectAll()
       .where('location_key', '=', locationKey)
       .where('status', 'in', [...OPEN_COMMAND_STATUSES])
-      .orderBy('issued_at')
+      .orderBy('seq')
       .orderBy('id')
       .limit(limit)
       .execute();
@@ -486,7 +489,7 @@ export class KyselyBridgeRepository implements BridgeRepository {
       .selectFrom('bridge_commands')
       .selectAll()
       .where('transaction_id', '=', transactionId)
-      .orderBy('issued_at')
+      .orderBy('seq')
       .orderBy('id')
       .execute();
     return rows.map(toCommand);
@@ -1068,6 +1071,7 @@ function commandQueries(db: Kysely<BridgeHubDatabase>) {
             expires_at: p.expiresAt,
             status: 'queued',
             attempts: 0,
+            seq: sql<number>`(select coalesce(max(seq), 0) + 1 from bridge_commands)`,
           })
           .onConflict((oc) => oc.column('id').doNothing()),
     ),
