@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_RUN, E2E_VISITOR } from './e2e/support/run-defaults';
 import { freePortRange } from './e2e/support/free-ports';
+import { VISITOR_SCREENS } from './e2e/support/visitor-screens';
 
 // End-to-end tests drive the system Chromium against the real cloud: it is built and started here
 // (demo data, sandbox payments, a fresh SQLite file), so `npx playwright test` needs nothing else.
@@ -26,33 +27,33 @@ process.env.E2E_SITE_PORT ??= process.env.E2E_BASE_URL ? '11000' : String(freePo
 process.env.E2E_DATABASE ??= `${tmpdir()}/deposito-e2e-${port}-${Date.now()}.db`;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
-/** The customer pages at both sizes the visitors use; the admin area at desktop size only. */
-const customerSpecs = ['**/customer-*.cloud.spec.ts', '**/*.mocked.spec.ts'];
+/** The customer pages against the browser's own mock of the API: nothing they do reaches the cloud. */
+const mockedSpecs = '**/*.mocked.spec.ts';
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  // The tests change the cloud's global settings (maintenance, block windows), so one at a time.
   ...E2E_RUN,
+  // Two at a time: the specs against the real cloud one after another in their project (they change
+  // its global settings: maintenance, block windows), the mocked ones alongside them.
+  workers: 2,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   use: { ...E2E_VISITOR, baseURL },
   projects: [
     {
-      name: 'phone',
-      testMatch: customerSpecs,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 } },
+      // The customer specs at both of the visitors' screens (onEveryVisitorScreen), the admin area at
+      // desktop size (its own specs open the other sizes they check).
+      name: 'cloud',
+      testMatch: '**/*.cloud.spec.ts',
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: VISITOR_SCREENS[1].viewport },
     },
-    {
-      name: 'desktop',
-      testMatch: customerSpecs,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-    },
-    {
-      name: 'admin',
-      testMatch: '**/admin*.cloud.spec.ts',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-    },
+    ...VISITOR_SCREENS.map((screen) => ({
+      name: screen.name,
+      testMatch: mockedSpecs,
+      use: { ...devices['Desktop Chrome'], viewport: screen.viewport },
+    })),
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined

@@ -144,20 +144,31 @@ test('Impostazioni Sedi: when another session saved first, says who and offers t
     ...vicolo.pricing,
     standard: { ...vicolo.pricing.standard, hours: { ...hours, [first]: 8.8 } },
   };
-  const saved = await page.request.post('/api/locations/update-prices', {
-    headers,
-    data: [{ key: 'vicolo', pricing, version: vicolo.version }],
-  });
-  expect(saved.status()).toBe(200);
+  const reprice = async (to: typeof pricing, version: number) =>
+    (
+      await page.request.post('/api/locations/update-prices', {
+        headers,
+        data: [{ key: 'vicolo', pricing: to, version }],
+      })
+    ).status();
+  expect(await reprice(pricing, vicolo.version)).toBe(200);
 
-  await item.getByLabel('Standard Ore prezzo').first().fill('4.4');
-  await page.getByRole('button', { name: 'Salva prezzi' }).click();
-  const stale = admin.notice('è stata modificata da');
-  await expect(stale).toContainText(E2E_ADMIN.email);
-  await admin.screenshot('admin-05b-location-settings-stale');
-  await stale.getByRole('button', { name: 'Ricarica' }).click();
-  await expect(stale).toHaveCount(0);
-  await expect(item.getByLabel('Standard Ore prezzo').first()).toHaveValue('8.80');
+  try {
+    await item.getByLabel('Standard Ore prezzo').first().fill('4.4');
+    await page.getByRole('button', { name: 'Salva prezzi' }).click();
+    const stale = admin.notice('è stata modificata da');
+    await expect(stale).toContainText(E2E_ADMIN.email);
+    await admin.screenshot('admin-05b-location-settings-stale');
+    await stale.getByRole('button', { name: 'Ricarica' }).click();
+    await expect(stale).toHaveCount(0);
+    await expect(item.getByLabel('Standard Ore prezzo').first()).toHaveValue('8.80');
+  } finally {
+    // Vicolo's prices as they were: the customer specs book there at the demo's prices.
+    const now = (await (
+      await page.request.get('/api/admin/locations', { headers })
+    ).json()) as typeof locations;
+    expect(await reprice(vicolo.pricing, now.vicolo.version)).toBe(200);
+  }
 });
 
 test('Parametri di sistema: block windows, maintenance and fast track', async () => {

@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BookingPage, firstOfferedDuration } from './pages/booking-page';
 import { NightWizardPage } from './pages/night-wizard-page';
 import { SandboxPaymentPage } from './pages/payment-pages';
 import { dateInZone } from './support/cloud-control';
 import { CUSTOMER, resetCloudAroundEachTest } from './support/customer-session';
+import { onEveryVisitorScreen, screenOf } from './support/visitor-screens';
 
 // Issue 15 item 3, against the real cloud at phone and desktop size: the phone's Back goes one step
 // back at every step (leaving the summary gives the held lockers back), a reload resumes the step
@@ -48,11 +49,11 @@ async function goBackThrough(page: Page, steps: Locator[]): Promise<void> {
 }
 
 /** The daytime flow up to the summary (phones choose "start later" first); the page and its hold. */
-async function toSummary(page: Page, testInfo: TestInfo) {
+async function toSummary(page: Page) {
   const booking = new BookingPage(page);
   await booking.open('vicolo');
   await booking.startBooking();
-  if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Inizia più tardi' }).click();
+  if (screenOf(page) === 'phone') await page.getByRole('button', { name: 'Inizia più tardi' }).click();
   await booking.chooseDate(dateInZone(6));
   await booking.chooseTime(await booking.firstOfferedTime());
   await booking.chooseDuration('hours:3');
@@ -66,77 +67,79 @@ async function toSummary(page: Page, testInfo: TestInfo) {
   return { booking, held: await heldTransaction(page) };
 }
 
-test('a reload on the summary resumes it; Back goes one step at a time and gives the hold back', async ({
-  page,
-}, testInfo) => {
-  const { booking, held } = await toSummary(page, testInfo);
-  const total = await page
-    .getByRole('table', { name: 'Dettaglio prezzo' })
-    .getByRole('row', { name: /Totale/ })
-    .textContent();
+onEveryVisitorScreen(() => {
+  test('a reload on the summary resumes it; Back goes one step at a time and gives the hold back', async ({
+    page,
+  }) => {
+    const { booking, held } = await toSummary(page);
+    const total = await page
+      .getByRole('table', { name: 'Dettaglio prezzo' })
+      .getByRole('row', { name: /Totale/ })
+      .textContent();
 
-  await page.reload();
-  await expect(booking.summaryHeading()).toBeVisible();
-  await expect(
-    page.getByRole('table', { name: 'Dettaglio prezzo' }).getByRole('row', { name: /Totale/ }),
-  ).toHaveText(total!);
-  expect(await heldTransaction(page)).toBe(held);
-  expect(await bookingStatus(page, held)).toBe('pending');
+    await page.reload();
+    await expect(booking.summaryHeading()).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Dettaglio prezzo' }).getByRole('row', { name: /Totale/ }),
+    ).toHaveText(total!);
+    expect(await heldTransaction(page)).toBe(held);
+    expect(await bookingStatus(page, held)).toBe('pending');
 
-  // The browser's Back: the quantity again, and the lockers are free again.
-  const steps = stepsOf(page);
-  await goBackThrough(page, [steps.quantity]);
-  await expect.poll(() => bookingStatus(page, held)).toBe('cancelled');
-  await goBackThrough(page, [steps.size]);
-  // A reload in the middle keeps the step too.
-  await page.reload();
-  await expect(steps.size).toBeVisible();
-  await goBackThrough(page, [steps.duration, steps.time, steps.date, booking.bookButton]);
-  await expect(page).toHaveURL(/\/vicolo$/);
-});
+    // The browser's Back: the quantity again, and the lockers are free again.
+    const steps = stepsOf(page);
+    await goBackThrough(page, [steps.quantity]);
+    await expect.poll(() => bookingStatus(page, held)).toBe('cancelled');
+    await goBackThrough(page, [steps.size]);
+    // A reload in the middle keeps the step too.
+    await page.reload();
+    await expect(steps.size).toBeVisible();
+    await goBackThrough(page, [steps.duration, steps.time, steps.date, booking.bookButton]);
+    await expect(page).toHaveURL(/\/vicolo$/);
+  });
 
-test("Back from the payment page returns to the summary with the visitor's hold", async ({
-  page,
-}, testInfo) => {
-  const { booking, held } = await toSummary(page, testInfo);
-  await booking.fillCustomer(CUSTOMER);
-  await page.getByRole('button', { name: 'Paga ora' }).click();
-  const sandbox = new SandboxPaymentPage(page);
-  await sandbox.waitUntilShown();
+  test("Back from the payment page returns to the summary with the visitor's hold", async ({ page }) => {
+    const { booking, held } = await toSummary(page);
+    await booking.fillCustomer(CUSTOMER);
+    await page.getByRole('button', { name: 'Paga ora' }).click();
+    const sandbox = new SandboxPaymentPage(page);
+    await sandbox.waitUntilShown();
 
-  await page.goBack();
-  await expect(booking.summaryHeading()).toBeVisible();
-  expect(await heldTransaction(page)).toBe(held);
-  // Still payable: the same hold goes to the payment page again and is paid.
-  await booking.fillCustomer(CUSTOMER);
-  await page.getByRole('button', { name: 'Paga ora' }).click();
-  await sandbox.waitUntilShown();
-  await sandbox.payWithTestCard();
-  await expect.poll(() => bookingStatus(page, held)).toMatch(/^(scheduled|confirmed)$/);
-  // Paid: the booking pages start afresh in this tab.
-  await booking.open('vicolo');
-  await expect(page.getByRole('button', { name: 'Prenota un locker' })).toBeVisible();
-});
+    await page.goBack();
+    await expect(booking.summaryHeading()).toBeVisible();
+    expect(await heldTransaction(page)).toBe(held);
+    // Still payable: the same hold goes to the payment page again and is paid.
+    await booking.fillCustomer(CUSTOMER);
+    await page.getByRole('button', { name: 'Paga ora' }).click();
+    await sandbox.waitUntilShown();
+    await sandbox.payWithTestCard();
+    await expect.poll(() => bookingStatus(page, held)).toMatch(/^(scheduled|confirmed)$/);
+    // Paid: the booking pages start afresh in this tab.
+    await booking.open('vicolo');
+    await expect(page.getByRole('button', { name: 'Prenota un locker' })).toBeVisible();
+  });
 
-test('the night wizard: a reload resumes the summary, and Back goes one step at a time', async ({ page }) => {
-  const night = new NightWizardPage(page);
-  await night.open('vicolo');
-  await night.chooseDate(dateInZone(6));
-  await night.chooseTime(await night.firstOfferedTime());
-  await night.chooseDuration(await firstOfferedDuration(page));
-  await night.chooseSize(/Standard/);
-  await night.chooseQuantity(1);
-  const booking = new BookingPage(page);
-  await expect(booking.summaryHeading()).toBeVisible();
+  test('the night wizard: a reload resumes the summary, and Back goes one step at a time', async ({
+    page,
+  }) => {
+    const night = new NightWizardPage(page);
+    await night.open('vicolo');
+    await night.chooseDate(dateInZone(6));
+    await night.chooseTime(await night.firstOfferedTime());
+    await night.chooseDuration(await firstOfferedDuration(page));
+    await night.chooseSize(/Standard/);
+    await night.chooseQuantity(1);
+    const booking = new BookingPage(page);
+    await expect(booking.summaryHeading()).toBeVisible();
 
-  await page.reload();
-  await expect(booking.summaryHeading()).toBeVisible();
-  await expect(night.countdown()).toBeVisible();
-  const steps = stepsOf(page);
-  await goBackThrough(page, [steps.quantity, steps.size, steps.duration]);
-  // The page's own Back agrees with the browser's.
-  await page.getByRole('button', { name: 'Indietro' }).click();
-  await expect(steps.time).toBeVisible();
-  await goBackThrough(page, [steps.date]);
-  await expect(page).toHaveURL(/\/booking-notte\/vicolo$/);
+    await page.reload();
+    await expect(booking.summaryHeading()).toBeVisible();
+    await expect(night.countdown()).toBeVisible();
+    const steps = stepsOf(page);
+    await goBackThrough(page, [steps.quantity, steps.size, steps.duration]);
+    // The page's own Back agrees with the browser's.
+    await page.getByRole('button', { name: 'Indietro' }).click();
+    await expect(steps.time).toBeVisible();
+    await goBackThrough(page, [steps.date]);
+    await expect(page).toHaveURL(/\/booking-notte\/vicolo$/);
+  });
 });

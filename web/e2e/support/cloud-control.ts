@@ -61,7 +61,7 @@ export const BOOK_TODAY_UNTIL = '18:30';
  *
  * E2E_FORCE_LATER_DAY=1 takes the later-day branch whatever the hour, to check what a run after
  * 18:30 does without waiting for the evening:
- *   E2E_FORCE_LATER_DAY=1 npx playwright test --project desktop --project phone --workers=1
+ *   E2E_FORCE_LATER_DAY=1 npx playwright test e2e/customer-booking.cloud.spec.ts
  */
 export function soonestBookingDay(zone = ROME): { date: string; starts: 'today' | 'later day' } {
   const now = timeInZone(0, zone);

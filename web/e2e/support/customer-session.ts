@@ -1,20 +1,21 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BookingPage } from '../pages/booking-page';
 import { CloudControl } from './cloud-control';
+import { screenOf } from './visitor-screens';
 
 // What the customer specs against the real cloud share: the visitor who books, where their
 // screenshots go for review, and the cloud's settings and holds put back around every test.
 
 const SCREENSHOT_DIR = new URL('../screenshots/', import.meta.url).pathname;
 
-/** Where a screenshot goes for review: e2e/screenshots/, named after the project (phone, desktop) and `name`. */
-export function screenshotPath(testInfo: TestInfo, name: string): string {
-  return `${SCREENSHOT_DIR}${testInfo.project.name}-${name}.png`;
+/** Where a screenshot goes for review: e2e/screenshots/, named after the page's screen (phone, desktop) and `name`. */
+export function screenshotPath(page: Page, name: string): string {
+  return `${SCREENSHOT_DIR}${screenOf(page)}-${name}.png`;
 }
 
 /** A full-page screenshot, to screenshotPath. */
-export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: screenshotPath(testInfo, name), fullPage: true });
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: screenshotPath(page, name), fullPage: true });
 }
 
 export const CUSTOMER = {
