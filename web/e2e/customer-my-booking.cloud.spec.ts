@@ -9,7 +9,7 @@ import {
   shot,
   submitFastTrackBooking,
 } from './support/customer-session';
-import { onEveryVisitorScreen, screenOf } from './support/visitor-screens';
+import { screenOf, testOnEveryScreen } from './support/visitor-screens';
 import { mailsTo, myBookingLinkMailedTo } from './support/outbox';
 
 // The visitor's own booking page (issue 16), against the real cloud with sandbox payments, at phone
@@ -35,10 +35,9 @@ async function bookAndPayNow(page: Page, email: string): Promise<string> {
   return (await page.locator('.confirmation-pin').textContent())!.trim();
 }
 
-onEveryVisitorScreen(() => {
-  test('the link in the confirmation e-mail opens the booking: PIN, QR, map, calendar, in Italian and English', async ({
-    page,
-  }) => {
+testOnEveryScreen(
+  'the link in the confirmation e-mail opens the booking: PIN, QR, map, calendar, in Italian and English',
+  async ({ page }) => {
     const email = `my-booking-${screenOf(page)}-${Date.now()}@example.com`;
     const pin = await bookAndPayNow(page, email);
     // The completion page links to the booking page too.
@@ -90,48 +89,49 @@ onEveryVisitorScreen(() => {
     await expect(page.getByText('Show this code to the staff on site.')).toBeVisible();
     await shot(page, 'my-booking-en');
     await mine.switchTo('Italiano');
+  },
+);
+
+/**
+ * A booking for a later day at oca, held and sent to the payment page through the API (as the
+ * booking pages do), paid on the sandbox page in the browser; its e-mail's address.
+ */
+async function payLaterDayBooking(page: Page, email: string, daysAhead: number): Promise<void> {
+  const date = dateInZone(daysAhead);
+  const held = await page.request.post('/api/lockers/inhibit-multi', {
+    data: {
+      locationKey: 'oca',
+      dimensione: 'standard',
+      quantita: 1,
+      startTimeIso: romeInstant(date, '10:00'),
+      endTimeIso: romeInstant(date, '13:00'),
+    },
   });
+  expect(held.status()).toBe(200);
+  const { transactionId } = (await held.json()) as { transactionId: string };
+  const created = await page.request.post('/api/payments/create-payment', {
+    data: {
+      transactionId,
+      currency: 'EUR',
+      email,
+      nome: 'Giulia',
+      cognome: 'Rossi',
+      telefono: '+393331234567',
+      note: 'lang:it',
+    },
+  });
+  const redirect = /location\.href = ("[^"]+")/.exec(await created.text())?.[1];
+  expect(redirect).toBeDefined();
+  await page.goto(JSON.parse(redirect!) as string);
+  const sandbox = new SandboxPaymentPage(page);
+  await sandbox.waitUntilShown();
+  await sandbox.payWithTestCard(SandboxPaymentPage.APPROVED_CARD);
+  await new BookingCompletePage(page).expectConfirmed();
+}
 
-  /**
-   * A booking for a later day at oca, held and sent to the payment page through the API (as the
-   * booking pages do), paid on the sandbox page in the browser; its e-mail's address.
-   */
-  async function payLaterDayBooking(page: Page, email: string, daysAhead: number): Promise<void> {
-    const date = dateInZone(daysAhead);
-    const held = await page.request.post('/api/lockers/inhibit-multi', {
-      data: {
-        locationKey: 'oca',
-        dimensione: 'standard',
-        quantita: 1,
-        startTimeIso: romeInstant(date, '10:00'),
-        endTimeIso: romeInstant(date, '13:00'),
-      },
-    });
-    expect(held.status()).toBe(200);
-    const { transactionId } = (await held.json()) as { transactionId: string };
-    const created = await page.request.post('/api/payments/create-payment', {
-      data: {
-        transactionId,
-        currency: 'EUR',
-        email,
-        nome: 'Giulia',
-        cognome: 'Rossi',
-        telefono: '+393331234567',
-        note: 'lang:it',
-      },
-    });
-    const redirect = /location\.href = ("[^"]+")/.exec(await created.text())?.[1];
-    expect(redirect).toBeDefined();
-    await page.goto(JSON.parse(redirect!) as string);
-    const sandbox = new SandboxPaymentPage(page);
-    await sandbox.waitUntilShown();
-    await sandbox.payWithTestCard(SandboxPaymentPage.APPROVED_CARD);
-    await new BookingCompletePage(page).expectConfirmed();
-  }
-
-  test('a later-day booking is cancelled from its page under the policy: refunded, PIN gone', async ({
-    page,
-  }) => {
+testOnEveryScreen(
+  'a later-day booking is cancelled from its page under the policy: refunded, PIN gone',
+  async ({ page }) => {
     const email = `my-booking-cancel-${screenOf(page)}-${Date.now()}@example.com`;
     // Phone and desktop each pay their own booking, two and three days ahead.
     await payLaterDayBooking(page, email, screenOf(page) === 'phone' ? 2 : 3);
@@ -171,11 +171,12 @@ onEveryVisitorScreen(() => {
     await mine.switchTo('Italiano');
     await expect(mine.status()).toHaveText('Annullata, rimborsata');
     await expect(page.getByRole('button', { name: 'Annulla la prenotazione' })).toHaveCount(0);
-  });
+  },
+);
 
-  test('a stay is extended from its page: the choices, a declined card, then paid: new end, same PIN, e-mail', async ({
-    page,
-  }) => {
+testOnEveryScreen(
+  'a stay is extended from its page: the choices, a declined card, then paid: new end, same PIN, e-mail',
+  async ({ page }) => {
     const email = `my-booking-extend-${screenOf(page)}-${Date.now()}@example.com`;
     // A stay for the whole of today (whatever the hour the suite runs at), extendable by days.
     const { token } = await cloud.paidStayToday('oca', email);
@@ -233,9 +234,12 @@ onEveryVisitorScreen(() => {
         timeout: 20_000,
       })
       .toContain(`PIN: ${pin}`);
-  });
+  },
+);
 
-  test('a booking starting today (fast track) says it cannot be cancelled online', async ({ page }) => {
+testOnEveryScreen(
+  'a booking starting today (fast track) says it cannot be cancelled online',
+  async ({ page }) => {
     const email = `my-booking-same-day-${screenOf(page)}-${Date.now()}@example.com`;
     await bookAndPayNow(page, email);
     await page.goto(new URL(await myBookingLinkMailedTo(email)).pathname);
@@ -246,11 +250,12 @@ onEveryVisitorScreen(() => {
       page.getByText(/La prenotazione è iniziata|Le prenotazioni fatte per lo stesso giorno/),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Annulla la prenotazione' })).toHaveCount(0);
-  });
+  },
+);
 
-  test('a link that is unknown (or expired, or revoked) says so, in Italian and English', async ({
-    page,
-  }) => {
+testOnEveryScreen(
+  'a link that is unknown (or expired, or revoked) says so, in Italian and English',
+  async ({ page }) => {
     await page.goto(`/my-booking/${'x'.repeat(43)}`);
     const mine = new MyBookingPage(page);
     await expect(mine.heading()).toHaveText('Link non valido');
@@ -260,5 +265,5 @@ onEveryVisitorScreen(() => {
     await expect(mine.heading()).toHaveText('Link not valid');
     await shot(page, 'my-booking-not-found-en');
     await mine.switchTo('Italiano');
-  });
-});
+  },
+);

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { BookingPage } from './pages/booking-page';
 import { BookingCompletePage, SandboxPaymentPage } from './pages/payment-pages';
 import { CloudControl, dateInZone } from './support/cloud-control';
 import { CUSTOMER, resetCloudAroundEachTest, shot, submitFastTrackBooking } from './support/customer-session';
-import { onEveryVisitorScreen, screenOf } from './support/visitor-screens';
+import { screenOf, testOnEveryScreen } from './support/visitor-screens';
 
 // What the visitor sees after the gateway, against the real cloud (sandbox payments) at phone and
 // desktop size: a declined card is never shown as a confirmed booking, the visitor can pay again
@@ -13,10 +13,9 @@ import { onEveryVisitorScreen, screenOf } from './support/visitor-screens';
 let cloud: CloudControl;
 resetCloudAroundEachTest({ use: (control) => (cloud = control) });
 
-onEveryVisitorScreen(() => {
-  test('a declined card says so and offers to pay again; paying again with a good card shows the PIN', async ({
-    page,
-  }) => {
+testOnEveryScreen(
+  'a declined card says so and offers to pay again; paying again with a good card shows the PIN',
+  async ({ page }) => {
     // Fast track starts now, so the booking paid on the second try has its PIN at once.
     await submitFastTrackBooking(page, cloud);
 
@@ -39,11 +38,12 @@ onEveryVisitorScreen(() => {
     await complete.expectLockerIds();
     await expect(complete.paidAmount()).toHaveText(charged!);
     await shot(page, 'outcome-paid-after-retry');
-  });
+  },
+);
 
-  test('FIVEOFF at areadebug: summary, gateway and completion page all say the 1,00 € charged', async ({
-    page,
-  }) => {
+testOnEveryScreen(
+  'FIVEOFF at areadebug: summary, gateway and completion page all say the 1,00 € charged',
+  async ({ page }) => {
     const booking = new BookingPage(page);
     await booking.open('areadebug');
     await booking.startBooking();
@@ -79,5 +79,5 @@ onEveryVisitorScreen(() => {
     await expect(complete.paidAmount()).toHaveText('1,00 €');
     await expect(page.getByText('Importo minimo addebitabile: 1,00 €')).toBeVisible();
     await shot(page, 'outcome-minimum-complete');
-  });
-});
+  },
+);

@@ -1,10 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { BookingPage, firstOfferedDuration } from './pages/booking-page';
 import { NightWizardPage } from './pages/night-wizard-page';
 import { SandboxPaymentPage } from './pages/payment-pages';
 import { dateInZone } from './support/cloud-control';
 import { CUSTOMER, resetCloudAroundEachTest } from './support/customer-session';
-import { onEveryVisitorScreen, screenOf } from './support/visitor-screens';
+import { screenOf, testOnEveryScreen } from './support/visitor-screens';
 
 // Issue 15 item 3, against the real cloud at phone and desktop size: the phone's Back goes one step
 // back at every step (leaving the summary gives the held lockers back), a reload resumes the step
@@ -67,10 +67,9 @@ async function toSummary(page: Page) {
   return { booking, held: await heldTransaction(page) };
 }
 
-onEveryVisitorScreen(() => {
-  test('a reload on the summary resumes it; Back goes one step at a time and gives the hold back', async ({
-    page,
-  }) => {
+testOnEveryScreen(
+  'a reload on the summary resumes it; Back goes one step at a time and gives the hold back',
+  async ({ page }) => {
     const { booking, held } = await toSummary(page);
     const total = await page
       .getByRole('table', { name: 'Dettaglio prezzo' })
@@ -95,9 +94,12 @@ onEveryVisitorScreen(() => {
     await expect(steps.size).toBeVisible();
     await goBackThrough(page, [steps.duration, steps.time, steps.date, booking.bookButton]);
     await expect(page).toHaveURL(/\/vicolo$/);
-  });
+  },
+);
 
-  test("Back from the payment page returns to the summary with the visitor's hold", async ({ page }) => {
+testOnEveryScreen(
+  "Back from the payment page returns to the summary with the visitor's hold",
+  async ({ page }) => {
     const { booking, held } = await toSummary(page);
     await booking.fillCustomer(CUSTOMER);
     await page.getByRole('button', { name: 'Paga ora' }).click();
@@ -116,11 +118,12 @@ onEveryVisitorScreen(() => {
     // Paid: the booking pages start afresh in this tab.
     await booking.open('vicolo');
     await expect(page.getByRole('button', { name: 'Prenota un locker' })).toBeVisible();
-  });
+  },
+);
 
-  test('the night wizard: a reload resumes the summary, and Back goes one step at a time', async ({
-    page,
-  }) => {
+testOnEveryScreen(
+  'the night wizard: a reload resumes the summary, and Back goes one step at a time',
+  async ({ page }) => {
     const night = new NightWizardPage(page);
     await night.open('vicolo');
     await night.chooseDate(dateInZone(6));
@@ -141,5 +144,5 @@ onEveryVisitorScreen(() => {
     await expect(steps.time).toBeVisible();
     await goBackThrough(page, [steps.date]);
     await expect(page).toHaveURL(/\/booking-notte\/vicolo$/);
-  });
-});
+  },
+);

@@ -1,7 +1,7 @@
-import { test, type Page } from '@playwright/test';
+import { test, type Page, type TestInfo } from '@playwright/test';
 
 // The two screens every customer page is tested on: the projects of the mocked specs
-// (playwright.config.ts), and the groups of each customer spec against the real cloud, which runs
+// (playwright.config.ts), and each test of the customer specs against the real cloud, which run
 // both screens in one project so that nothing else changes the cloud meanwhile.
 
 export const VISITOR_SCREENS = [
@@ -16,12 +16,18 @@ export function screenOf(page: Page): VisitorScreen {
   return page.viewportSize()!.width < VISITOR_SCREENS[1].viewport.width ? 'phone' : 'desktop';
 }
 
-/** Declares the spec's tests once for each visitor screen, in a group named after the screen. */
-export function onEveryVisitorScreen(declareTests: () => void): void {
+/**
+ * Declares the test once for each visitor screen, in a group named after the screen (the phone's
+ * first): the customer specs against the real cloud, which run in one project at one size.
+ */
+export function testOnEveryScreen(
+  title: string,
+  body: (fixtures: { page: Page }, testInfo: TestInfo) => Promise<void>,
+): void {
   for (const screen of VISITOR_SCREENS) {
     test.describe(screen.name, () => {
       test.use({ viewport: screen.viewport });
-      declareTests();
+      test(title, body);
     });
   }
 }
