@@ -8,7 +8,7 @@ import type { AdminServices, AppBase, BackgroundJobs, BridgeHubServices, Service
 import type { ScryptCost } from './auth/password';
 import { requireAdmin } from './auth/require-admin';
 import { PIN_SYNC_INTERVAL_MS, syncAllPins } from './bridge-hub/booking-commands';
-import { BridgeHub, type BridgeHubOptions } from './bridge-hub/bridge-hub';
+import { BridgeHub, newCloudProcessId, type BridgeHubOptions } from './bridge-hub/bridge-hub';
 import { HubLockerControl } from './bridge-hub/hub-locker-control';
 import { createPendingBookingExpiry } from './jobs/expire-pending-bookings';
 import { intervalJob } from './jobs/interval-job';
@@ -137,6 +137,7 @@ function visitorServices(
   core: CoreServices,
   random: RandomSource,
   options: CompositionOptions,
+  processId: string,
 ): VisitorServices {
   const { env, store, clock, logger, events } = base;
   const publicUrl = options.publicUrl ?? (() => env.publicUrl);
@@ -154,6 +155,7 @@ function visitorServices(
     clock,
     settings: core.settings,
     myBookingUrl: async (booking) => `${publicUrl()}${myBookingPath((await myBookings.mint(booking)).token)}`,
+    processId,
   });
   const payments = new PaymentService({
     store,
@@ -274,8 +276,13 @@ export function composeApp(
 ): { services: Services; jobs: BackgroundJobs } {
   const random = options.random ?? cryptoRandom;
   const core = coreServices(base, random);
-  const visitor = visitorServices(base, core, random, options);
-  const { lockerControl: hubLockerControl, ...bridgeHub } = bridgeHubServices(base, options.bridgeHub);
+  // The process as its hub records it while it runs: the e-mail sender's leases go by it too.
+  const processId = options.bridgeHub?.processId ?? newCloudProcessId();
+  const visitor = visitorServices(base, core, random, options, processId);
+  const { lockerControl: hubLockerControl, ...bridgeHub } = bridgeHubServices(base, {
+    ...options.bridgeHub,
+    processId,
+  });
   const lockerControl = options.lockerControl?.(base, hubLockerControl) ?? hubLockerControl;
   const admin = adminServices(base, { ...core, ...visitor }, lockerControl, options.admin);
   const services: Services = { ...core, ...visitor, bridgeHub, admin };

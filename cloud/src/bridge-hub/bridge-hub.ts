@@ -192,6 +192,11 @@ interface BridgeSession {
 /** Wakes a waiting request: with the settled record when this process stored it, else to re-read. */
 type Waiter = (settled?: BridgeCommandRecord) => void;
 
+/** A new id for this cloud process's hub: host, pid and a random part (one per hub, two in one process differ). */
+export function newCloudProcessId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
 /**
  * The cloud's end of the edge bridges' WebSockets (`/bridge`). Authenticates each bridge by its
  * location's token on the upgrade, keeps the command outbox moving (sent after hello, resent on
@@ -238,7 +243,7 @@ export class BridgeHub {
     this.store = options.store;
     this.logger = options.logger.child({ component: 'bridge-hub' });
     this.clock = options.clock ?? systemClock;
-    this.processId = options.processId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.processId = options.processId ?? newCloudProcessId();
     this.heartbeatMs = options.heartbeatMs ?? 5_000;
     this.pongTimeoutMs = options.pongTimeoutMs ?? Math.max(1, Math.floor(this.heartbeatMs / 2));
     this.liveWindowMs = options.liveWindowMs ?? 2 * this.heartbeatMs + this.pongTimeoutMs;

@@ -5,6 +5,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { PAYMENT_NOTIFICATION_PATH } from '../payments/payment-gateway';
 import { centsToGatewayAmount } from '../payments/gateway-amount';
 import { SandboxTokens } from '../payments/sandbox-tokens';
+import { EMAIL_LEASE_MS, GONE_SENDER_GRACE_MS } from './booking-email.service';
 
 // Confirmation e-mails are rows written with the payment's commit (issue 19, item 5): a mail
 // server that fails, a process that dies between the commit and the send, or two senders at once
@@ -134,6 +135,54 @@ describe.each(STORE_DIALECTS)('the e-mail outbox on %s', (dialect) => {
       await worker.stop();
     }
     expect((await test.mails(id))[0]!.text).toContain('482915');
+  });
+
+  it('sends within seconds what a sender that died had claimed, and never what a running one holds', async () => {
+    const confirmedWithEmail = async (pin: string) => {
+      const id = await paidHold();
+      await test.store.bookings.transition(id, {
+        from: ['paying'],
+        to: 'confirmed',
+        actor: 'provider',
+        reason: 'paid',
+        now: test.clock.now(),
+        pin,
+        email: 'confirmation',
+      });
+      return id;
+    };
+    const claimFor = (by: string, id: string) => {
+      const now = test.clock.now();
+      const until = new Date(now.getTime() + EMAIL_LEASE_MS);
+      return test.store.emailOutbox.claimDue(now, { by, until, goneSendersUntil: until }, 10, id);
+    };
+    const running = {
+      processId: 'running-sender',
+      host: 'other-host',
+      pid: 4242,
+      startedAt: test.clock.now(),
+    };
+    await test.store.bridge.heartbeatProcess(running, test.clock.now());
+    // Each claimed by a cloud process in the middle of sending it; one of them is then killed.
+    const orphaned = await confirmedWithEmail('604217');
+    const held = await confirmedWithEmail('715328');
+    expect(await claimFor('dead-sender', orphaned)).toHaveLength(1);
+    expect(await claimFor(running.processId, held)).toHaveLength(1);
+
+    // Claimed a moment ago: a process just starting may not be recorded yet, so nothing is taken.
+    test.clock.advanceMinutes(GONE_SENDER_GRACE_MS / 2 / 60_000);
+    expect(await test.payments.emails.deliver()).toBe(0);
+    // Past the grace, the dead sender's e-mail goes out, long before its lease would have ended.
+    test.clock.advanceMinutes(GONE_SENDER_GRACE_MS / 60_000);
+    await test.store.bridge.heartbeatProcess(running, test.clock.now());
+    expect(await test.payments.emails.deliver()).toBe(1);
+    expect((await test.mails(orphaned)).map((mail) => mail.kind)).toEqual(['confirmation']);
+    expect(await test.mails(held)).toHaveLength(0);
+    // The running sender's lease holds to its end, then its e-mail is anybody's.
+    test.clock.advanceMinutes(EMAIL_LEASE_MS / 60_000);
+    expect(await test.payments.emails.deliver()).toBe(1);
+    expect(await test.mails(held)).toHaveLength(1);
+    expect(await test.mails(orphaned)).toHaveLength(1);
   });
 
   it('sends once when two senders reach the same e-mail at the same time', async () => {

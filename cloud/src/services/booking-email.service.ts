@@ -33,6 +33,11 @@ export function bookingEmailData(booking: BookingRecord, location: LocationRecor
 
 /** How long a sender keeps an e-mail to itself before another may try it (a crash mid-send). */
 export const EMAIL_LEASE_MS = 60_000;
+/**
+ * How long after its claim an e-mail of a sender that is gone (its process no longer recorded as
+ * running) waits for another: longer than a process takes from its first claim to being recorded.
+ */
+export const GONE_SENDER_GRACE_MS = 10_000;
 /** The worker's pass over due e-mails. */
 export const EMAIL_OUTBOX_INTERVAL_MS = 15_000;
 /** Retries wait 30 s, 1 min, 2 min… up to an hour between attempts. */
@@ -91,6 +96,11 @@ export interface BookingEmailServiceDeps {
    * stored, so the token exists nowhere but in the e-mail); no link when absent.
    */
   myBookingUrl?: (booking: BookingRecord) => Promise<string>;
+  /**
+   * The cloud process, as its bridge hub records it in `cloud_processes` while it runs: once it is
+   * gone from there, the e-mails it was sending go to another sender; a sender of its own otherwise.
+   */
+  processId?: string;
 }
 
 /**
@@ -101,18 +111,23 @@ export interface BookingEmailServiceDeps {
  * the same outbox file. A mail failure never undoes or fails the booking's change.
  */
 export class BookingEmailService {
-  constructor(private readonly deps: BookingEmailServiceDeps) {}
+  private readonly sender: string;
+
+  constructor(private readonly deps: BookingEmailServiceDeps) {
+    this.sender = deps.processId ?? `emails:${randomUUID()}`;
+  }
 
   /** Sends what is due now (only one booking's e-mails when given); how many went out. */
   async deliver(transactionId?: string): Promise<number> {
     const { store, clock, logger } = this.deps;
     const now = clock.now();
-    const claimed = await store.emailOutbox.claimDue(
-      now,
-      new Date(now.getTime() + EMAIL_LEASE_MS),
-      BATCH,
-      transactionId,
-    );
+    const until = now.getTime() + EMAIL_LEASE_MS;
+    const lease = {
+      by: this.sender,
+      until: new Date(until),
+      goneSendersUntil: new Date(until - GONE_SENDER_GRACE_MS),
+    };
+    const claimed = await store.emailOutbox.claimDue(now, lease, BATCH, transactionId);
     let sent = 0;
     for (const email of claimed) {
       try {

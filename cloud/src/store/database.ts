@@ -128,6 +128,8 @@ export interface EmailOutboxTable {
   attempts: Generated<number>;
   next_attempt_at: Instant;
   claimed_until: NullableInstant;
+  /** The cloud process holding the lease (migration 20251128110000_email-sender). */
+  claimed_by: string | null;
   sent_at: NullableInstant;
   message_id: string | null;
   last_error: string | null;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from './database';
 import { toDate } from './values';
 
@@ -11,13 +11,26 @@ export interface OutboxEmail {
   attempts: number;
 }
 
+/** A sender's lease on the e-mails it claims. */
+export interface EmailLease {
+  /** The sender: its cloud process's id, as recorded in `cloud_processes` while it runs. */
+  by: string;
+  until: Date;
+  /**
+   * Another sender's lease ending by this instant is void once that sender is no longer recorded as
+   * running (it died, and its next life or another process removed it); a later one is kept (a
+   * process starting may not be recorded yet).
+   */
+  goneSendersUntil: Date;
+}
+
 export interface EmailOutboxRepository {
   /**
-   * E-mails due by `now`, not sent and not leased to another sender, each leased to the caller
-   * until `leaseUntil` (a sender that dies leaves them to the next one after that). Only those of
-   * one booking when `transactionId` is given.
+   * E-mails due by `now`, not sent and not leased to another sender, each leased to the caller (a
+   * sender that dies leaves them to the next one once its lease ends or is void). Only those of one
+   * booking when `transactionId` is given.
    */
-  claimDue(now: Date, leaseUntil: Date, limit: number, transactionId?: string): Promise<OutboxEmail[]>;
+  claimDue(now: Date, lease: EmailLease, limit: number, transactionId?: string): Promise<OutboxEmail[]>;
   markSent(id: number, now: Date, messageId: string): Promise<void>;
   /** A failed attempt: tried again from `nextAttemptAt`. */
   markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
@@ -51,13 +64,28 @@ export class KyselyEmailOutboxRepository implements EmailOutboxRepository {
     await enqueueBookingEmail(this.db, email);
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number, transactionId?: string): Promise<OutboxEmail[]> {
+  async claimDue(
+    now: Date,
+    lease: EmailLease,
+    limit: number,
+    transactionId?: string,
+  ): Promise<OutboxEmail[]> {
+    const unleased = (eb: ExpressionBuilder<Database, 'email_outbox'>) =>
+      eb.or([
+        eb('claimed_until', 'is', null),
+        eb('claimed_until', '<=', now),
+        eb.and([
+          eb('claimed_until', '<=', lease.goneSendersUntil),
+          eb('claimed_by', '<>', lease.by),
+          sql<boolean>`not exists (select 1 from cloud_processes where process_id = ${eb.ref('claimed_by')})`,
+        ]),
+      ]);
     let query = this.db
       .selectFrom('email_outbox')
       .select(['id'])
       .where('sent_at', 'is', null)
       .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .where(unleased)
       .orderBy('id')
       .limit(limit);
     if (transactionId) query = query.where('transaction_id', '=', transactionId);
@@ -67,10 +95,10 @@ export class KyselyEmailOutboxRepository implements EmailOutboxRepository {
       // The lease is taken by a conditional update: of two senders, one wins each row.
       const row = await this.db
         .updateTable('email_outbox')
-        .set({ claimed_until: leaseUntil })
+        .set({ claimed_until: lease.until, claimed_by: lease.by })
         .where('id', '=', id)
         .where('sent_at', 'is', null)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+        .where(unleased)
         .returning(['id', 'transaction_id', 'kind', 'created_at', 'attempts'])
         .executeTakeFirst();
       if (row) {
@@ -89,7 +117,7 @@ export class KyselyEmailOutboxRepository implements EmailOutboxRepository {
   async markSent(id: number, now: Date, messageId: string): Promise<void> {
     await this.db
       .updateTable('email_outbox')
-      .set({ sent_at: now, message_id: messageId, claimed_until: null, last_error: null })
+      .set({ sent_at: now, message_id: messageId, claimed_until: null, claimed_by: null, last_error: null })
       .where('id', '=', id)
       .execute();
   }
@@ -102,6 +130,7 @@ export class KyselyEmailOutboxRepository implements EmailOutboxRepository {
         last_error: error.slice(0, 500),
         next_attempt_at: nextAttemptAt,
         claimed_until: null,
+        claimed_by: null,
       }))
       .where('id', '=', id)
       .execute();
