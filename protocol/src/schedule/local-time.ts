@@ -24,15 +24,44 @@ export interface WallClockReading {
 }
 
 /**
+ * Each zone's wall-clock date and minute for the last few UTC minutes read there. Within one UTC
+ * minute they cannot change (every offset since 1972 is whole minutes, so zone changes fall on
+ * minute boundaries) and the local second is the UTC one. A hold reads now and now less the offer's
+ * grace (the same two minutes for every hold of a minute) besides its own start.
+ */
+const MINUTE_READINGS = new Map<string, Map<number, { date: string; minutes: number }>>();
+const MINUTES_KEPT_PER_ZONE = 4;
+/** From here on offsets are whole minutes in every zone (Liberia's -0:44:30 ended in 1972). */
+const WHOLE_MINUTE_OFFSETS_SINCE_MS = Date.UTC(1980, 0, 1);
+
+/**
  * `now` on the location's wall clock, as {@link zonedNow} reads it, without building a luxon DateTime
- * (each one asks Intl for the zone's offset several times; the server reads a few per hold). A zone
- * Intl does not know by that name (luxon's `UTC+1`, `local`) is read through luxon. Throws RangeError
- * like zonedNow.
+ * (each one asks Intl for the zone's offset several times; the server reads a few per hold), and
+ * formatting a minute of a zone once while it is among the last few read. A zone Intl does not know by that name (luxon's `UTC+1`,
+ * `local`) is read through luxon. Throws RangeError like zonedNow.
  */
 export function readWallClock(now: Date, zone: string): WallClockReading {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) {
     throw new RangeError(`Not a valid instant: ${String(now)}`);
   }
+  const ms = now.getTime();
+  const utcMinute = Math.floor(ms / 60_000);
+  const utcSecond = Math.floor((ms - utcMinute * 60_000) / 1000);
+  const kept = MINUTE_READINGS.get(zone);
+  const known = kept?.get(utcMinute);
+  if (known) return { date: known.date, minutes: known.minutes, second: utcSecond };
+  const reading = formatWallClock(now, zone);
+  if (ms >= WHOLE_MINUTE_OFFSETS_SINCE_MS && reading.second === utcSecond) {
+    const minutes = kept ?? new Map<number, { date: string; minutes: number }>();
+    // The oldest kept minute makes room (a Map iterates in insertion order).
+    if (minutes.size >= MINUTES_KEPT_PER_ZONE) minutes.delete(minutes.keys().next().value!);
+    minutes.set(utcMinute, { date: reading.date, minutes: reading.minutes });
+    MINUTE_READINGS.set(zone, minutes);
+  }
+  return reading;
+}
+
+function formatWallClock(now: Date, zone: string): WallClockReading {
   const format = wallClockFormat(zone);
   if (!format) {
     const local = zonedNow(now, zone);

@@ -96,6 +96,37 @@ describe('the wall clock read through Intl', () => {
     }
   });
 
+  it('reads every second of a change minute as luxon does, in any order (one format a minute per zone)', () => {
+    const luxonReading = (now: Date, zone: string) => {
+      const local = DateTime.fromJSDate(now, { zone });
+      return {
+        date: local.toFormat('yyyy-MM-dd'),
+        minutes: local.hour * 60 + local.minute,
+        second: local.second,
+      };
+    };
+    const random = seededRandom(7);
+    const secondsAround = (iso: string) => {
+      const at = Date.parse(iso);
+      const seconds = Array.from({ length: 180 }, (_, i) => new Date(at - 60_000 + i * 1000 + 250));
+      // Shuffled, so a later second of a minute is often read before an earlier one.
+      return seconds.sort(() => random() - 0.5);
+    };
+    const changes = [
+      // Rome's spring and autumn changes, Lord Howe's half hour, Chatham's 45-minute offset.
+      ['Europe/Rome', '2026-03-29T01:00:00Z'],
+      ['Europe/Rome', '2026-10-25T01:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Pacific/Chatham', '2026-04-04T14:00:00Z'],
+      // Offsets with seconds, before 1972: Liberia's -0:44:30 ended mid-minute (UTC 00:44:30).
+      ['Africa/Monrovia', '1972-01-07T00:44:30Z'],
+      ['Europe/Amsterdam', '1937-07-01T00:00:00Z'],
+    ] as const;
+    for (const [zone, iso] of changes) {
+      for (const now of secondsAround(iso)) expect(readWallClock(now, zone)).toEqual(luxonReading(now, zone));
+    }
+  });
+
   it('refuses what zonedNow refuses', () => {
     expect(() => readWallClock(new Date(Number.NaN), 'Europe/Rome')).toThrow(RangeError);
     expect(() => readWallClock(new Date(), 'Mars/Olympus')).toThrow(RangeError);
