@@ -355,7 +355,9 @@ export class BridgeHub {
 
   /**
    * Adds a command to the outbox and gets it to the location's bridge, wherever it is connected.
-   * A location's commands reach its bridge in the order they were added, even two of one millisecond.
+   * The commands this process adds for a location reach its bridge in the order added, even two of
+   * one millisecond; so do all of them after a reconnect (the outbox's `seq`). Commands from another
+   * process arrive by NOTIFY, which may come after one this process issued a moment later.
    */
   async issue(request: CommandRequest): Promise<IssuedCommand> {
     const now = this.clock.now();
