@@ -448,6 +448,51 @@ describe('an open the bridge had already sent when the cancel came', () => {
   });
 });
 
+describe('a command another cloud process added a moment before', () => {
+  const site = siteWithCloud({ answerWithinMs: 1_000 });
+
+  it("reaches the bridge before the one this process adds after it, without waiting for the other's NOTIFY", async () => {
+    const hub = hubOf(site.cloud!);
+    const bridge = await handBridge(site.cloud!.url, { features: ['hello-ack'] });
+    try {
+      await expect.poll(() => hub.connectedLocations()).toEqual([SITE_LOCATION]);
+      // Another process takes the PIN off locker 4: in the outbox, its NOTIFY still on the way.
+      const now = new Date();
+      const takeOff = {
+        id: `unbook-elsewhere-${now.getTime()}`,
+        locationKey: SITE_LOCATION,
+        op: 'unbook' as const,
+        lockerId: 4,
+        params: null,
+        transactionId: null,
+        issuedAt: now,
+        expiresAt: new Date(now.getTime() + 3600_000),
+      };
+      expect(await site.store.bridge.insertCommand(takeOff)).toBe(true);
+      // This process, which holds the site's socket, programs the next visitor's PIN after it.
+      const { command: pin } = await hub.issue({
+        locationKey: SITE_LOCATION,
+        op: 'book',
+        lockerId: 4,
+        params: {
+          pin: '284619',
+          from: now.toISOString(),
+          to: new Date(now.getTime() + 3600_000).toISOString(),
+        },
+      });
+      const commandIds = () =>
+        bridge.received.flatMap((m) =>
+          (m as { type: string }).type === 'command' ? [(m as { id: string }).id] : [],
+        );
+      await expect.poll(commandIds).toContain(pin.id);
+      expect(commandIds()).toEqual([takeOff.id, pin.id]);
+    } finally {
+      bridge.socket.close();
+      await bridge.closed;
+    }
+  });
+});
+
 describe("an open's deadline on a bridge whose clock is off", () => {
   const site = siteWithCloud({ answerWithinMs: 1_000 });
 

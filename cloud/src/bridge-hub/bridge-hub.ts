@@ -355,9 +355,8 @@ export class BridgeHub {
 
   /**
    * Adds a command to the outbox and gets it to the location's bridge, wherever it is connected.
-   * The commands this process adds for a location reach its bridge in the order added, even two of
-   * one millisecond; so do all of them after a reconnect (the outbox's `seq`). Commands from another
-   * process arrive by NOTIFY, which may come after one this process issued a moment later.
+   * A location's commands reach its bridge in the order they were added (the outbox's `seq`), even
+   * two of one millisecond or from two processes: each delivery sends first what the site still lacks.
    */
   async issue(request: CommandRequest): Promise<IssuedCommand> {
     const now = this.clock.now();
@@ -871,7 +870,13 @@ export class BridgeHub {
         const issued = this.issuedHere.get(signal.id);
         this.issuedHere.delete(signal.id);
         const session = this.sessions.get(signal.location);
-        if (session?.ready) this.enqueue(session, () => this.deliverCommand(session, signal.id, issued));
+        if (!session?.ready) return;
+        this.enqueue(session, async () => {
+          // What the site still lacks goes first, in the order it was added: a command another
+          // process added a moment before this one may still have its NOTIFY on the way.
+          await this.deliverOpenCommands(session);
+          await this.deliverCommand(session, signal.id, issued);
+        });
         return;
       }
       case 'result':
