@@ -225,8 +225,6 @@ export class BridgeHub {
   private readonly signals: HubSignalBus;
   private readonly sessions = new Map<string, BridgeSession>();
   private readonly waiters = new Map<string, Set<Waiter>>();
-  /** Commands this process just issued, until its own signal hands them to the delivery (saves a read). */
-  private readonly issuedHere = new Map<string, BridgeCommandRecord>();
   /** Ends every wait at once when the hub stops. */
   private readonly pendingWaits = new Set<() => void>();
   private readonly servers = new Set<Server>();
@@ -380,7 +378,6 @@ export class BridgeHub {
     if (!command) throw new Error(`command ${id} vanished from the outbox`);
     if (created) {
       this.logger.info({ commandId: id, location: request.locationKey, op: request.op }, 'command queued');
-      this.issuedHere.set(id, command);
       await this.signals.publish({ kind: 'command', location: request.locationKey, id });
     }
     return { command, created };
@@ -867,15 +864,13 @@ export class BridgeHub {
   private onSignal(signal: HubSignal): void {
     switch (signal.kind) {
       case 'command': {
-        const issued = this.issuedHere.get(signal.id);
-        this.issuedHere.delete(signal.id);
         const session = this.sessions.get(signal.location);
         if (!session?.ready) return;
         this.enqueue(session, async () => {
           // What the site still lacks goes first, in the order it was added: a command another
           // process added a moment before this one may still have its NOTIFY on the way.
           await this.deliverOpenCommands(session);
-          await this.deliverCommand(session, signal.id, issued);
+          await this.deliverCommand(session, signal.id);
         });
         return;
       }
@@ -928,14 +923,10 @@ export class BridgeHub {
     for (const wake of this.waiters.get(id) ?? []) wake(settled);
   }
 
-  /** `issued`: the record as this process just inserted it; markSent still refuses it if settled since. */
-  private async deliverCommand(
-    session: BridgeSession,
-    id: string,
-    issued?: BridgeCommandRecord,
-  ): Promise<void> {
+  /** The command, when the delivery of the site's open commands did not reach it (past its batch). */
+  private async deliverCommand(session: BridgeSession, id: string): Promise<void> {
     if (session.closed || session.sent.has(id)) return;
-    const command = issued ?? (await this.store.bridge.getCommand(id));
+    const command = await this.store.bridge.getCommand(id);
     if (command && command.locationKey === session.locationKey && !isSettledStatus(command.status)) {
       await this.send(session, command);
     }
