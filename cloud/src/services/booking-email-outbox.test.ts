@@ -88,6 +88,21 @@ describe.each(STORE_DIALECTS)('the e-mail outbox on %s', (dialect) => {
     return response.status;
   }
 
+  /** A paid hold confirmed as the payment path commits it, its confirmation e-mail queued, not sent. */
+  async function confirmedWithEmail(pin: string): Promise<string> {
+    const id = await paidHold();
+    await test.store.bookings.transition(id, {
+      from: ['paying'],
+      to: 'confirmed',
+      actor: 'provider',
+      reason: 'paid',
+      now: test.clock.now(),
+      pin,
+      email: 'confirmation',
+    });
+    return id;
+  }
+
   it('keeps the confirmation when the mail server fails, and sends it once when it is back', async () => {
     const id = await paidHold();
     failures = 2;
@@ -138,19 +153,6 @@ describe.each(STORE_DIALECTS)('the e-mail outbox on %s', (dialect) => {
   });
 
   it('sends within seconds what a sender that died had claimed, and never what a running one holds', async () => {
-    const confirmedWithEmail = async (pin: string) => {
-      const id = await paidHold();
-      await test.store.bookings.transition(id, {
-        from: ['paying'],
-        to: 'confirmed',
-        actor: 'provider',
-        reason: 'paid',
-        now: test.clock.now(),
-        pin,
-        email: 'confirmation',
-      });
-      return id;
-    };
     const claimFor = (by: string, id: string) => {
       const now = test.clock.now();
       const until = new Date(now.getTime() + EMAIL_LEASE_MS);
@@ -186,16 +188,7 @@ describe.each(STORE_DIALECTS)('the e-mail outbox on %s', (dialect) => {
   });
 
   it('sends once when two senders reach the same e-mail at the same time', async () => {
-    const id = await paidHold();
-    await test.store.bookings.transition(id, {
-      from: ['paying'],
-      to: 'confirmed',
-      actor: 'provider',
-      reason: 'paid',
-      now: test.clock.now(),
-      pin: '193847',
-      email: 'confirmation',
-    });
+    const id = await confirmedWithEmail('193847');
     const sent = await Promise.all([
       test.payments.emails.deliver(id),
       test.payments.emails.deliver(),
