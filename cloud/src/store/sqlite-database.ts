@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery, SqliteDatabase, SqliteStatement } from 'kysely';
+import { SqliteCheckpointer, type SqliteCheckpointerOptions } from './sqlite-checkpointer';
 
 // better-sqlite3 binds only numbers, strings, bigints, buffers and null. Repositories bind Date and
 // boolean in both dialects; this adapter stores them as ISO-8601 UTC text (which sorts and compares
@@ -27,10 +28,20 @@ export interface SqliteSync {
   all<Row>(query: CompiledQuery<Row>): Row[];
 }
 
-/** Opens a SQLite file (or `:memory:`) tuned for a server: WAL, a busy timeout, foreign keys on. */
-export function openSqliteDatabase(filename: string): SqliteDatabase & { readonly sync: SqliteSync } {
+/**
+ * Opens a SQLite file (or `:memory:`) tuned for a server: WAL, a busy timeout, foreign keys on. A
+ * file's log is copied into it by a thread of its own (`sqlite-checkpointer.ts`).
+ */
+export function openSqliteDatabase(
+  filename: string,
+  checkpoints: SqliteCheckpointerOptions = {},
+): SqliteDatabase & { readonly sync: SqliteSync; readonly checkpointer: SqliteCheckpointer | null } {
   const db = new BetterSqlite3(filename);
   if (filename !== ':memory:') db.pragma('journal_mode = WAL');
+  const checkpointer =
+    filename === ':memory:'
+      ? null
+      : new SqliteCheckpointer(filename, (pages) => db.pragma(`wal_autocheckpoint = ${pages}`), checkpoints);
   // Another process holding the write lock makes us wait rather than fail at once.
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
@@ -47,7 +58,9 @@ export function openSqliteDatabase(filename: string): SqliteDatabase & { readonl
     return statement;
   };
   return {
+    checkpointer,
     close: () => {
+      checkpointer?.stop();
       statements.clear();
       db.close();
     },
