@@ -137,14 +137,15 @@ export interface AppContext extends AppBase {
 
 /**
  * One area of the API: `routes/<area>/<area>.routes.ts`. `endpoints` answer routes of protocol's
- * catalogue (parsed with their schemas, admin ones behind the admin guard); `router` carries
- * anything outside it; `jobs` names the jobs that run while the server is up; `adminGuard` is
+ * catalogue (parsed with their schemas, admin ones behind the admin guard); `routes` adds anything
+ * outside it to the cloud's one router of such routes (each router a request passes through costs
+ * it a dispatch: nine of them were a twentieth of an availability call's time); `jobs` names the jobs that run while the server is up; `adminGuard` is
  * supplied by the area that authenticates administrators. Each is called once per app.
  */
 export interface RouteArea {
   name: string;
   endpoints?(context: AppContext): Endpoint[];
-  router?(context: AppContext): Router;
+  routes?(router: Router, context: AppContext): void;
   jobs?(context: AppContext): BackgroundJob[];
   adminGuard?(context: AppContext): RequestHandler;
   /** Called once the HTTP server exists, e.g. to accept WebSocket upgrades on it. */

@@ -170,20 +170,20 @@ function apiRouter(areas: readonly RouteArea[], context: AppContext): express.Ro
   return api;
 }
 
-/** The areas' routers, then the catalogue's endpoints, then the answers for everything else. */
+/** The areas' own routes, then the catalogue's endpoints, then the answers for everything else. */
 function useAreas(
   app: express.Express,
   areas: readonly RouteArea[],
   context: AppContext,
-  observabilityRouter: express.Router,
+  observabilityRoutes: (router: express.Router) => void,
 ): void {
   // The endpoints are built before the routers, as each area expects.
   const api = apiRouter(areas, context);
-  app.use(observabilityRouter);
-  for (const area of areas) {
-    const router = area.router?.(context);
-    if (router) app.use(router);
-  }
+  // One router for the routes outside the catalogue, every area's in turn, as if each had its own.
+  const routes = express.Router();
+  observabilityRoutes(routes);
+  for (const area of areas) area.routes?.(routes, context);
+  app.use(routes);
   app.use(api);
   app.use('/api', notFoundHandler);
   app.use(errorHandler(context.logger));
@@ -245,7 +245,7 @@ export function createApp(options: CreateAppOptions): CloudApp {
 
   const app = express();
   useRequestPipeline(app, { ...context, countRequest: requests.count });
-  useAreas(app, areas, context, observability.router);
+  useAreas(app, areas, context, observability.routes);
 
   const server = http.createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, app);
   // A request's headers may take up to a minute (Node's default) after it starts, however long the

@@ -1,4 +1,4 @@
-import express, { type Router } from 'express';
+import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import { CloudMetrics, type BookingCountSource } from './metrics';
@@ -19,15 +19,18 @@ export interface ObservabilityOptions {
 
 export interface Observability {
   metrics: CloudMetrics;
-  /** `GET /readyz` and `GET /metrics`. */
-  router: Router;
+  /** Adds `GET /readyz` and `GET /metrics` to `router`. */
+  routes(router: Router): void;
 }
 
 export function createObservability(options: ObservabilityOptions): Observability {
   const { logger } = options;
   const metrics = new CloudMetrics({ bookings: options.bookings, logger });
-  const router = express.Router();
+  return { metrics, routes: (router) => useObservabilityRoutes(router, options, metrics) };
+}
 
+function useObservabilityRoutes(router: Router, options: ObservabilityOptions, metrics: CloudMetrics): void {
+  const { logger } = options;
   // Readiness, not liveness (`/healthz`): a failing store makes the cloud unready, not dead.
   router.get('/readyz', async (_req, res) => {
     const { ready, checks, failures } = await checkReadiness(options.readiness);
@@ -46,8 +49,6 @@ export function createObservability(options: ObservabilityOptions): Observabilit
       res.send(body);
     },
   );
-
-  return { metrics, router };
 }
 
 /**

@@ -1,4 +1,3 @@
-import express from 'express';
 import type { RouteArea } from '../app-context';
 import { renderApiDocsPage } from './api-docs-page';
 import { buildOpenApiDocument } from './openapi-document';
@@ -12,11 +11,10 @@ const DOCS_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-a
  */
 export const apiReferenceArea: RouteArea = {
   name: 'api-reference',
-  router({ env }) {
+  routes(router, { env }) {
     const document = buildOpenApiDocument({ serverUrl: env.publicUrl });
     const json = JSON.stringify(document);
     const page = renderApiDocsPage(document);
-    const router = express.Router();
     router.get('/api/openapi.json', (_req, res) => {
       res.type('application/json').send(json);
     });
@@ -24,6 +22,5 @@ export const apiReferenceArea: RouteArea = {
       res.setHeader('Content-Security-Policy', DOCS_PAGE_POLICY);
       res.type('html').send(page);
     });
-    return router;
   },
 };

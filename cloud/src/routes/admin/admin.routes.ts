@@ -1,5 +1,4 @@
 import { LIVE_LOCKERS_PATH } from '@deposito/protocol';
-import express from 'express';
 import type { AppContext, RouteArea } from '../../app-context';
 import { adminRequestGuard } from '../../auth/require-admin';
 import { adminBookingEndpoints } from './admin-bookings.routes';
@@ -18,11 +17,9 @@ import { authEndpoints } from './auth.routes';
 export const adminArea: RouteArea = {
   name: 'admin',
   adminGuard: ({ services }) => services.admin.requireAdmin,
-  router({ services }) {
-    const router = express.Router();
+  routes(router, { services }) {
     router.use(adminRequestGuard(services.admin.requireAdmin));
     router.get(LIVE_LOCKERS_PATH, (req, res) => services.admin.liveLockers.handler(req, res));
-    return router;
   },
   // Every process looks for alerts; the store raises each once however many look at a time.
   jobs: ({ jobs }) => [jobs.alerts],

@@ -1,12 +1,10 @@
-import express from 'express';
 import type { RouteArea } from '../../app-context';
 import { sendJson } from '../../json-answer';
 
 /** `GET /healthz`: 200 while the store answers, 503 otherwise (for load balancers and the start script). */
 export const healthArea: RouteArea = {
   name: 'health',
-  router({ store, logger }) {
-    const router = express.Router();
+  routes(router, { store, logger }) {
     router.get('/healthz', async (_req, res) => {
       try {
         await store.ping();
@@ -16,6 +14,5 @@ export const healthArea: RouteArea = {
         sendJson(res, 503, { status: 'unavailable' });
       }
     });
-    return router;
   },
 };

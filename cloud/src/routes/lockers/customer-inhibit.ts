@@ -1,5 +1,5 @@
 import { customerInhibitRequestSchema, windowFromNow } from '@deposito/protocol';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { AppError } from '../../errors';
 import { sendJson } from '../../json-answer';
 import { toDuration } from '../../services/booking.service';
@@ -13,8 +13,7 @@ import { clientKey } from '../../limits/client-key';
  * becomes an ordinary pending hold of exactly that locker, from now, that expires unless paid — the
  * same as `inhibit-multi` with the visitor's pick, so it grants nothing the public API does not.
  */
-export function customerInhibitRouter({ services, store, clock }: AppContext): Router {
-  const router = Router();
+export function useCustomerInhibit(router: Router, { services, store, clock }: AppContext): void {
   router.post('/api/lockers/inhibit', async (req, res, next) => {
     const body = req.body as Record<string, unknown> | undefined;
     if (req.get('authorization') !== undefined || body?.duration === undefined) return next();
@@ -56,5 +55,4 @@ export function customerInhibitRouter({ services, store, clock }: AppContext): R
       next(error);
     }
   });
-  return router;
 }

@@ -2,12 +2,12 @@ import { lockerRoutes } from '@deposito/protocol';
 import type { RouteArea } from '../../app-context';
 import { clientKey } from '../../limits/client-key';
 import { endpoint } from '../endpoint';
-import { customerInhibitRouter } from './customer-inhibit';
+import { useCustomerInhibit } from './customer-inhibit';
 
 /** A visitor blocking the locker it was offered (see customer-inhibit.ts); mounted before the admin guard. */
 export const customerInhibitArea: RouteArea = {
   name: 'customer-inhibit',
-  router: customerInhibitRouter,
+  routes: useCustomerInhibit,
 };
 
 export const lockersArea: RouteArea = {

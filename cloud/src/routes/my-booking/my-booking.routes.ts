@@ -1,5 +1,5 @@
 import { myBookingRoutes } from '@deposito/protocol';
-import { Router, type Response } from 'express';
+import type { Response } from 'express';
 import type { RouteArea } from '../../app-context';
 import { endpoint } from '../endpoint';
 
@@ -70,8 +70,7 @@ export const myBookingArea: RouteArea = {
   },
   // text/calendar and application/pdf, not JSON: served beside the catalogue (protocol's
   // myBookingCalendarPath and myBookingReceiptPath).
-  router: ({ services: { myBookings } }) => {
-    const router = Router();
+  routes: (router, { services: { myBookings } }) => {
     router.get('/api/my-booking/:token/calendar.ics', async (req, res) => {
       const { filename, ics } = await myBookings.calendar(String(req.params.token));
       sendPrivateFile(res, 'text/calendar; charset=utf-8', filename, ics);
@@ -80,6 +79,5 @@ export const myBookingArea: RouteArea = {
       const { filename, pdf } = await myBookings.receipt(String(req.params.token));
       sendPrivateFile(res, 'application/pdf', filename, Buffer.from(pdf));
     });
-    return router;
   },
 };

@@ -79,8 +79,7 @@ export const paymentsArea: RouteArea = {
     ];
   },
 
-  router({ services }) {
-    const router = express.Router();
+  routes(router, { services }) {
     // The gateway's server-to-server call: a and b as a form, JSON or query string.
     const notification = async (req: Request, res: Response) => {
       const source = req.method === 'GET' ? req.query : { ...req.query, ...(req.body ?? {}) };
@@ -99,7 +98,6 @@ export const paymentsArea: RouteArea = {
       if (sandbox) sandbox(req, res, next);
       else next();
     });
-    return router;
   },
 
   // The morning scheduler and the e-mail outbox's pass run with the payments that need them.

@@ -258,8 +258,7 @@ export function createWebArea(options: WebAreaOptions = {}): RouteArea {
 
   return {
     name: 'web',
-    router({ env }) {
-      const router = express.Router();
+    routes(router, { env }) {
       const pageHeaders = pageSecurityHeaders(env.frameAncestors);
       useTranslations(router, localesDir);
       const builtFile = builtFileHandler(distDir);
@@ -285,7 +284,6 @@ export function createWebArea(options: WebAreaOptions = {}): RouteArea {
           else sendIndexPage(req, res, next, indexFile, pageModules);
         });
       });
-      return router;
     },
   };
 }
