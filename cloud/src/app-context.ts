@@ -138,9 +138,10 @@ export interface AppContext extends AppBase {
 /**
  * One area of the API: `routes/<area>/<area>.routes.ts`. `endpoints` answer routes of protocol's
  * catalogue (parsed with their schemas, admin ones behind the admin guard); `routes` adds anything
- * outside it to the cloud's one router of such routes (each router a request passes through costs
- * it a dispatch: nine of them were a twentieth of an availability call's time); `jobs` names the jobs that run while the server is up; `adminGuard` is
- * supplied by the area that authenticates administrators. Each is called once per app.
+ * outside it to the cloud's one router of such routes (a router per area cost every request a
+ * dispatch in each: nine were about 3 % of an availability call's time); `jobs` names the jobs
+ * that run while the server is up; `adminGuard` is supplied by the area that authenticates
+ * administrators. Each is called once per app.
  */
 export interface RouteArea {
   name: string;

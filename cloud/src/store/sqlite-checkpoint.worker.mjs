@@ -1,6 +1,7 @@
 // The thread of SqliteCheckpointer (sqlite-checkpointer.ts): its own connection to the store's file,
-// copying the write-ahead log into the file every few hundred milliseconds. Plain JavaScript, so it
-// runs the same under tsx, the test runner and a built cloud without a TypeScript loader.
+// copying the write-ahead log into the file (every `intervalMs`, sooner while it is behind). Plain
+// JavaScript, so it runs the same under tsx, the test runner and a built cloud without a TypeScript
+// loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
