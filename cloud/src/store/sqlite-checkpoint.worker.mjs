@@ -5,16 +5,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-/** @type {{ filename: string, intervalMs: number, catchUpMs: number, state: Int32Array }} */
-const { filename, intervalMs, catchUpMs, state } = workerData;
-const [RUNNING, STOPPED] = [0, 2];
+/** @type {{ filename: string, intervalMs: number, catchUpMs: number, state: Int32Array, states: { STOPPING: number, STOPPED: number } }} */
+const { filename, intervalMs, catchUpMs, state, states } = workerData;
 
 function stopped() {
-  Atomics.store(state, 0, STOPPED);
+  Atomics.store(state, 0, states.STOPPED);
   Atomics.notify(state, 0);
 }
 
-if (Atomics.load(state, 0) !== RUNNING) {
+// Asked to stop before it had started: it never opens the file.
+if (Atomics.load(state, 0) === states.STOPPING) {
   stopped();
 } else {
   const db = new Database(filename);

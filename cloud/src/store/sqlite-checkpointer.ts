@@ -7,10 +7,11 @@ import { Worker } from 'node:worker_threads';
 
 const WORKER_URL = new URL('./sqlite-checkpoint.worker.mjs', import.meta.url);
 
-/** States shared with the thread (`Int32Array` of one element), as the worker names them. */
-const RUNNING = 0;
-const STOPPING = 1;
-const STOPPED = 2;
+/**
+ * States shared with the thread (`Int32Array` of one element, 0 while it runs), handed to it with
+ * its data so that both sides name them from here.
+ */
+const STATES = { STOPPING: 1, STOPPED: 2 } as const;
 
 /** SQLite's own threshold, in pages: what the committing connection checkpoints at without a thread. */
 export const SQLITE_AUTOCHECKPOINT_PAGES = 1_000;
@@ -78,21 +79,21 @@ export class SqliteCheckpointer {
     const worker = this.worker;
     if (!worker) return;
     this.worker = null;
-    Atomics.store(this.state, 0, STOPPING);
+    Atomics.store(this.state, 0, STATES.STOPPING);
     worker.postMessage('stop');
-    Atomics.wait(this.state, 0, STOPPING, this.stopWaitMs);
-    if (Atomics.load(this.state, 0) !== STOPPED) void worker.terminate();
+    Atomics.wait(this.state, 0, STATES.STOPPING, this.stopWaitMs);
+    if (Atomics.load(this.state, 0) !== STATES.STOPPED) void worker.terminate();
     this.setAutocheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
   }
 
   private start(): void {
-    Atomics.store(this.state, 0, RUNNING);
     const worker = new Worker(WORKER_URL, {
       workerData: {
         filename: this.filename,
         intervalMs: this.intervalMs,
         catchUpMs: this.catchUpMs,
         state: this.state,
+        states: STATES,
       },
     });
     worker.unref();
