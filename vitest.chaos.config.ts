@@ -18,5 +18,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The scenarios start their own processes and ports: one at a time keeps them honest on 2 cores.
     fileParallelism: false,
+    // The bridge daemons run from one build of the edge bridge (cloud/test/edge-bridge-cli.ts).
+    globalSetup: ['scripts/support/built-edge-bridge.ts'],
   },
 });

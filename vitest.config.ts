@@ -37,9 +37,9 @@ const WITH_PROCESSES = sharingWorkers(1);
 
 /**
  * A server workspace (cloud, edge-bridge): its tests start real processes, simulators and databases,
- * so polling assertions and set-up hooks get the generous time.
+ * so polling assertions and set-up hooks get the generous time. `globalSetup` runs once per run.
  */
-function serverProject(name: string) {
+function serverProject(name: string, globalSetup: string[] = []) {
   return {
     test: {
       ...WITH_PROCESSES,
@@ -50,6 +50,7 @@ function serverProject(name: string) {
       expect: expectPoll,
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      globalSetup,
     },
   };
 }
@@ -80,7 +81,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      serverProject('cloud'),
+      // The cloud's tests start `edge-bridge` processes from one build of it (test/edge-bridge-cli.ts).
+      serverProject('cloud', ['../scripts/support/built-edge-bridge.ts']),
       serverProject('edge-bridge'),
       {
         test: {

@@ -21,11 +21,11 @@ import type { BridgeHub } from '../src/bridge-hub/bridge-hub';
 import type { BookingRecord, NewBooking } from '../src/store/booking.repository';
 import type { Store } from '../src/store/store';
 import { buildBooking, buildLocation } from './builders';
+import { edgeBridgeNodeArgs } from './edge-bridge-cli';
 import { silentLogger } from './test-app';
 import { closeTestStore, openTestStore, type StoreDialect, type TestDatabase } from './test-store';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const EDGE_CLI = path.join(REPO_ROOT, 'edge-bridge', 'src', 'cli', 'main.ts');
 
 export const SITE_LOCATION = 'testloc';
 export const SITE_TOKEN = 'site-bridge-token-0123456789abcdef0123456789';
@@ -67,9 +67,10 @@ process.once('exit', () => {
   for (const child of running) child.process.kill('SIGKILL');
 });
 
-function spawnNode(args: string[], env: Record<string, string> = {}): Child {
+/** Node with `nodeArgs`, in the repository, quiet unless TEST_LOG_LEVEL says otherwise. */
+function spawnNode(nodeArgs: string[], env: Record<string, string> = {}): Child {
   return new Child(
-    spawn(process.execPath, ['--import', 'tsx', ...args], {
+    spawn(process.execPath, nodeArgs, {
       cwd: REPO_ROOT,
       env: { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,16 +99,17 @@ export class SimulatorProcess {
   ) {}
 
   static async start(options: { lockers: number; doorOpenMs?: number }): Promise<SimulatorProcess> {
-    const child = spawnNode([
-      EDGE_CLI,
-      'simulate-controller',
-      '--port',
-      '0',
-      '--lockers',
-      String(options.lockers),
-      '--door-open-ms',
-      String(options.doorOpenMs ?? 60_000),
-    ]);
+    const child = spawnNode(
+      edgeBridgeNodeArgs([
+        'simulate-controller',
+        '--port',
+        '0',
+        '--lockers',
+        String(options.lockers),
+        '--door-open-ms',
+        String(options.doorOpenMs ?? 60_000),
+      ]),
+    );
     const url = await child.waitFor(
       () => /at (http:\/\/[^\s]+) \(key/.exec(child.output)?.[1] ?? null,
       'simulator start',
@@ -222,7 +224,7 @@ export class BridgeProcess {
         ...(options.linkBackoff ? { linkBackoff: options.linkBackoff } : {}),
       }),
     );
-    const child = spawnNode([EDGE_CLI, 'run'], { BRIDGE_CONFIG: configPath });
+    const child = spawnNode(edgeBridgeNodeArgs(['run']), { BRIDGE_CONFIG: configPath });
     const stateFile = path.join(dataDir, 'daemon.json');
     const httpPort = await child.waitFor(() => daemonHttpPort(stateFile), 'bridge start');
     return new BridgeProcess(child, dataDir, httpPort);
@@ -349,11 +351,14 @@ export class CloudProcess {
     schema: string;
     hub?: BridgeHubTuning;
   }): Promise<CloudProcess> {
-    const child = spawnNode([path.join(REPO_ROOT, 'cloud', 'test', 'bridge-cloud-process.ts')], {
-      BRIDGE_TEST_DATABASE_URL: options.connectionString,
-      BRIDGE_TEST_SCHEMA: options.schema,
-      BRIDGE_TEST_HUB_OPTIONS: JSON.stringify(options.hub ?? {}),
-    });
+    const child = spawnNode(
+      ['--import', 'tsx', path.join(REPO_ROOT, 'cloud', 'test', 'bridge-cloud-process.ts')],
+      {
+        BRIDGE_TEST_DATABASE_URL: options.connectionString,
+        BRIDGE_TEST_SCHEMA: options.schema,
+        BRIDGE_TEST_HUB_OPTIONS: JSON.stringify(options.hub ?? {}),
+      },
+    );
     const port = await child.waitFor(
       () => /^listening (\d+)$/m.exec(child.output)?.[1] ?? null,
       'cloud process start',

@@ -3,14 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { edgeBridgeNodeArgs } from '@deposito/cloud/test/edge-bridge-cli';
 import { DAEMON_STATE_FILE } from '@deposito/edge-bridge/cli/run.command';
 import type { BridgeConfig } from '@deposito/edge-bridge/env';
-
-const BRIDGE_MAIN = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../edge-bridge/src/cli/main.ts',
-);
 
 /**
  * Writes `config` next to its data folder and starts `edge-bridge run` on it; resolves once the
@@ -21,7 +16,7 @@ export async function startBridgeProcess(
 ): Promise<{ child: ChildProcess; output: () => string }> {
   const configFile = path.join(config.dataDir, 'edge-bridge.config.json');
   writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
-  const child = spawn(process.execPath, ['--import', 'tsx', BRIDGE_MAIN, '--config', configFile, 'run'], {
+  const child = spawn(process.execPath, edgeBridgeNodeArgs(['--config', configFile, 'run']), {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
