@@ -92,7 +92,20 @@ export default defineConfig({
           environment: 'jsdom',
           testTimeout: 30_000,
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.node.test.ts'],
           setupFiles: ['./test/setup.ts'],
+        },
+      },
+      // The web app's checks of files and bundles (`*.node.test.ts`) run in Node. A project of their
+      // own: a worker carries on with the next file only while it has the same environment, so one of
+      // them queued among the jsdom files cost a new process that imports jsdom and the app again.
+      {
+        test: {
+          ...IN_PROCESS,
+          name: 'web-node',
+          root: './web',
+          environment: 'node',
+          include: ['src/**/*.node.test.ts'],
         },
       },
       {

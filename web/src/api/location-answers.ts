@@ -21,7 +21,7 @@ import {
 // full schemas bring zod's method-rich classes and every schema of their modules, which would
 // double the page's first download. These mirror protocol's publicLocationSchema and
 // frontendOverridesSchema with the same limits and patterns; the route types below stop compiling
-// when the parsed types drift apart, and location-answers.test.ts holds both to the same verdicts.
+// when the parsed types drift apart, and location-answers.node.test.ts holds both to the same verdicts.
 
 const timeOfDay = z.string().check(z.regex(TIME_OF_DAY_PATTERN));
 const timeWindow = z.object({ from: timeOfDay, to: timeOfDay });
