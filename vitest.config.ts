@@ -105,6 +105,7 @@ export default defineConfig({
           name: 'web-node',
           root: './web',
           environment: 'node',
+          testTimeout: 30_000,
           include: ['src/**/*.node.test.ts'],
         },
       },
