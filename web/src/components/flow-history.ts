@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, type Dispatch } from 'react';
 import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router-dom';
 
 // A step-by-step booking flow whose steps live in the browser history and whose choices live in
@@ -102,8 +102,15 @@ export function usePersistentFlow<S, A, V extends string>(
   const first = order[0]!;
   const raw = searchParams.get(STEP_PARAM);
   const addressStep = raw !== null && (order as readonly string[]).includes(raw) ? (raw as V) : first;
-  const latest = useRef({ options, state, searchParams, pushedHere, navigate, navigationType, addressStep });
-  latest.current = { options, state, searchParams, pushedHere, navigate, navigationType, addressStep };
+  // What the page shows, for the handlers and effects below. Set once a render is shown, not while it
+  // is drawn: React may draw the address's transition and set it aside unshown (a busy device, a part
+  // of the page still loading). A Back reading that address would go back from an entry the page never
+  // reached, and the address would then land where it was, with no change for the flow to follow.
+  const shown = { options, state, searchParams, pushedHere, navigate, navigationType, addressStep };
+  const latest = useRef(shown);
+  useLayoutEffect(() => {
+    latest.current = shown;
+  });
   /** The page's Back was pressed while the address was still moving to the step: go back once it is there. */
   const backOnArrival = useRef(false);
 

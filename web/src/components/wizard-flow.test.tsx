@@ -1,6 +1,6 @@
-import { act, render } from '@testing-library/react';
-import { useState } from 'react';
-import { Router, type Navigator, type To } from 'react-router-dom';
+import { act, render, waitFor } from '@testing-library/react';
+import { startTransition, Suspense, use, useState } from 'react';
+import { Router, useLocation, type Navigator, type To } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { useWizardFlow } from './wizard-flow';
 import { defineWizard } from './wizard-steps';
@@ -59,7 +59,28 @@ function slowHistory() {
   };
 }
 
-function renderWizard() {
+/**
+ * A part of the page that cannot be drawn at `search` until `open()`: React sets aside a transition
+ * whose render reaches it, after the wizard has already been rendered (not shown) at that address.
+ */
+function gate(search: string) {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let isOpen = false;
+  function Gate() {
+    if (useLocation().search === search && !isOpen) use(opened);
+    return null;
+  }
+  return {
+    Gate,
+    open: () => {
+      isOpen = true;
+      open();
+    },
+  };
+}
+
+function renderWizard(Gate: () => null = () => null) {
   const history = slowHistory();
   const seen: { step?: Step; back?: () => void; next?: () => void } = {};
   function Wizard() {
@@ -87,6 +108,9 @@ function renderWizard() {
         navigationType={at.how as never}
       >
         <Wizard />
+        <Suspense fallback={null}>
+          <Gate />
+        </Suspense>
       </Router>
     );
   }
@@ -114,6 +138,26 @@ describe('the wizard flow on a busy device', () => {
     act(() => seen.back!());
     expect(seen.step).toBe('first');
     expect(history.entries()).toEqual(['']);
+  });
+
+  it('goes back when Back comes while the step’s address is rendered but not yet shown', async () => {
+    sessionStorage.clear();
+    const slow = gate('?step=third');
+    const { history, seen } = renderWizard(slow.Gate);
+    act(() => seen.next!());
+    act(() => history.release());
+
+    // The third step is drawn. React renders its address in a transition (as React Router moves it)
+    // and sets that render aside unshown: the page still shows the second step's address.
+    act(() => seen.next!());
+    await act(async () => startTransition(() => history.release()));
+    expect(history.entries()).toEqual(['', '?step=second', '?step=third']);
+    act(() => seen.back!());
+    await act(async () => slow.open());
+
+    // Back waited for the address it saw shown, then took the visitor back a step.
+    await waitFor(() => expect(seen.step).toBe('second'));
+    expect(history.entries()).toEqual(['', '?step=second']);
   });
 
   it('lets a step chosen after a waiting Back replace it', () => {
