@@ -106,10 +106,10 @@ export function usePersistentFlow<S, A, V extends string>(
   // is drawn: React may draw the address's transition and set it aside unshown (a busy device, a part
   // of the page still loading). A Back reading that address would go back from an entry the page never
   // reached, and the address would then land where it was, with no change for the flow to follow.
-  const shown = { options, state, searchParams, pushedHere, navigate, navigationType, addressStep };
-  const latest = useRef(shown);
+  const rendered = { options, state, searchParams, pushedHere, navigate, navigationType, addressStep };
+  const latest = useRef(rendered);
   useLayoutEffect(() => {
-    latest.current = shown;
+    latest.current = rendered;
   });
   /** The page's Back was pressed while the address was still moving to the step: go back once it is there. */
   const backOnArrival = useRef(false);
