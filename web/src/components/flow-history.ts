@@ -102,10 +102,9 @@ export function usePersistentFlow<S, A, V extends string>(
   const first = order[0]!;
   const raw = searchParams.get(STEP_PARAM);
   const addressStep = raw !== null && (order as readonly string[]).includes(raw) ? (raw as V) : first;
-  // What the page shows, for the handlers and effects below. Set once a render is shown, not while it
-  // is drawn: React may draw the address's transition and set it aside unshown (a busy device, a part
-  // of the page still loading). A Back reading that address would go back from an entry the page never
-  // reached, and the address would then land where it was, with no change for the flow to follow.
+  // What the page shows, for the handlers and effects below: set once shown, as React may draw the
+  // address's transition and set it aside (a busy device). A Back reading that address went back from
+  // an entry never reached, to the address already shown: no change for the flow to follow.
   const rendered = { options, state, searchParams, pushedHere, navigate, navigationType, addressStep };
   const latest = useRef(rendered);
   useLayoutEffect(() => {
