@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCHMARKS } from './bench/index';
 import type { BenchResult } from './bench/bench-result';
-import { REPO_ROOT } from './bench/processes';
+import { REPO_ROOT } from './support/repo-root';
 
 const { values } = parseArgs({
   options: { only: { type: 'string' }, quick: { type: 'boolean', default: false } },

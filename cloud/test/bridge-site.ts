@@ -5,7 +5,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -15,7 +14,7 @@ import { bookCommandId } from '../src/bridge-hub/booking-commands';
 import { setBridgeToken } from '../src/bridge-hub/bridge-token';
 import type { Clock } from '../src/clock';
 import type { BridgeHubTuning } from '../src/composition';
-import { loadEnv, type DatabaseTarget } from '../src/env';
+import { REPO_ROOT, loadEnv, type DatabaseTarget } from '../src/env';
 import { hashSessionToken, newSessionToken } from '../src/auth/session-token';
 import type { BridgeHub } from '../src/bridge-hub/bridge-hub';
 import type { BookingRecord, NewBooking } from '../src/store/booking.repository';
@@ -24,8 +23,6 @@ import { buildBooking, buildLocation } from './builders';
 import { edgeBridgeNodeArgs } from './edge-bridge-cli';
 import { silentLogger } from './test-app';
 import { closeTestStore, openTestStore, type StoreDialect, type TestDatabase } from './test-store';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const SITE_LOCATION = 'testloc';
 export const SITE_TOKEN = 'site-bridge-token-0123456789abcdef0123456789';

@@ -1,7 +1,7 @@
 // How tests start the edge-bridge CLI in a process of its own (`edge-bridge run`, the controller
 // simulator): the built bundle a site box runs when the test run made one, else the TypeScript source.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../src/env';
 
 /**
  * The environment variable naming the built CLI (`edge-bridge.mjs`): set by the test runs' global
@@ -10,15 +10,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const BUILT_EDGE_BRIDGE_ENV = 'DEPOSITO_TEST_EDGE_BRIDGE';
 
-const SOURCE_CLI = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'edge-bridge',
-  'src',
-  'cli',
-  'main.ts',
-);
+const SOURCE_CLI = path.join(REPO_ROOT, 'edge-bridge', 'src', 'cli', 'main.ts');
 
 /** Node's arguments to run the edge-bridge CLI with `args`. */
 export function edgeBridgeNodeArgs(args: readonly string[]): string[] {

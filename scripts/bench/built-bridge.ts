@@ -15,7 +15,7 @@ import { TestCloud } from '@deposito/edge-bridge/test/test-cloud';
 import { BUNDLE_FILE, NODE_OPTIONS_FOR_SITE, buildBridge } from '../package-bridge/build-bridge';
 import { residentMiB } from '../support/proc-stats';
 import { elapsedMs, percentile, round, type BenchOptions, type BenchResult } from './bench-result';
-import { REPO_ROOT } from './processes';
+import { REPO_ROOT } from '../support/repo-root';
 
 export const name = 'built-bridge';
 const TARGET_WALL_MS = 300;

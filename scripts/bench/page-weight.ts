@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { round, type BenchOptions, type BenchResult } from './bench-result';
-import { REPO_ROOT } from './processes';
+import { REPO_ROOT } from '../support/repo-root';
 
 export const name = 'page-weight';
 const TARGET_KB = 120;

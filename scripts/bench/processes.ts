@@ -3,9 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../support/repo-root';
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = path.resolve(BENCH_DIR, '..', '..');
 
 export interface ServerProcess {
   url: string;

@@ -4,10 +4,9 @@
 // dependency that cannot be bundled. No tsx and no TypeScript at run time.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../support/repo-root';
 import { build } from 'esbuild';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BRIDGE_DIST = path.join(REPO_ROOT, 'edge-bridge', 'dist');
 /** The bundle's file name inside the built folder. */
 export const BUNDLE_FILE = 'edge-bridge.mjs';

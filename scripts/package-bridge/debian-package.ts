@@ -6,7 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BRIDGE_DIST, NODE_OPTIONS_FOR_SITE, REPO_ROOT, buildBridge } from './build-bridge';
+import { REPO_ROOT } from '../support/repo-root';
+import { BRIDGE_DIST, NODE_OPTIONS_FOR_SITE, buildBridge } from './build-bridge';
 
 export const PACKAGE_NAME = 'deposito-edge-bridge';
 const HERE = path.join(REPO_ROOT, 'scripts', 'package-bridge', 'debian');

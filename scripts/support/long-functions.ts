@@ -12,8 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { REPO_ROOT } from './repo-root';
 
 /** The limit of the issue: a function longer than this many lines is split. */
 export const MAX_FUNCTION_LINES = 120;
