@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -66,6 +66,26 @@ function ensureWorkerDatabase(): Promise<void> {
   return workerDatabaseReady;
 }
 
+let sqliteTemplate: Promise<string> | undefined;
+
+/**
+ * A SQLite database this worker migrated once, removed when it exits. Each test's SQLite database
+ * starts as a copy of it (a millisecond) instead of running every migration again (~70 ms, a
+ * hundred times in a run of the cloud's tests). `openStore` still checks the copy's migrations.
+ */
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deposito-test-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const filename = path.join(dir, 'deposito.db');
+    await (await openStore({ dialect: 'sqlite', filename })).close();
+    // Closing the last connection folds the write-ahead log into the file: the file is the database.
+    if (existsSync(`${filename}-wal`)) throw new Error(`the migrated template kept its log: ${filename}-wal`);
+    return filename;
+  })();
+  return sqliteTemplate;
+}
+
 /** A fresh, empty database for one test file or suite, and the way to throw it away. */
 export interface TestDatabase {
   target: DatabaseTarget;
@@ -81,8 +101,10 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(dialect: StoreDialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
+    const template = await migratedSqliteTemplate();
     const dir = mkdtempSync(path.join(tmpdir(), 'deposito-test-'));
     const target: DatabaseTarget = { dialect: 'sqlite', filename: path.join(dir, 'deposito.db') };
+    copyFileSync(template, target.filename);
     return {
       target,
       open: () => openStore(target),
