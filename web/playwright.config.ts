@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_RUN, E2E_VISITOR } from './e2e/support/run-defaults';
 import { freePortRange } from './e2e/support/free-ports';
@@ -25,6 +26,12 @@ const port = process.env.E2E_PORT;
 process.env.E2E_SITE_PORT ??= process.env.E2E_BASE_URL ? '11000' : String(freePortRange(6));
 // A fresh demo database per run, so holds from an earlier run never block this one.
 process.env.E2E_DATABASE ??= `${tmpdir()}/deposito-e2e-${port}-${Date.now()}.db`;
+// Its e-mails in a folder of this run too (e2e/support/outbox.ts reads it): a test looking for an
+// e-mail never finds one of an earlier run, and `npm start`'s data/outbox gets none of them. A cloud
+// of one's own (E2E_BASE_URL) writes to its own MAIL_OUTBOX_DIR: name it in E2E_OUTBOX_DIR.
+process.env.E2E_OUTBOX_DIR ??= process.env.E2E_BASE_URL
+  ? fileURLToPath(new URL('../data/outbox/', import.meta.url))
+  : `${tmpdir()}/deposito-e2e-${port}-${Date.now()}-outbox`;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 /** The customer pages against the browser's own mock of the API: nothing they do reaches the cloud. */
@@ -67,6 +74,7 @@ export default defineConfig({
           DEMO_SITE_PORT: process.env.E2E_SITE_PORT,
           PUBLIC_URL: baseURL,
           DATABASE_URL: `sqlite:${process.env.E2E_DATABASE}`,
+          MAIL_OUTBOX_DIR: process.env.E2E_OUTBOX_DIR,
           PAYMENT_PROVIDER: 'sandbox',
           LOG_LEVEL: 'warn',
           // Every test browser is 127.0.0.1: the abuse limits are tested in the cloud's own suites.

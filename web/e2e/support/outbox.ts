@@ -1,9 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from '@playwright/test';
 
-// The cloud the tests start writes the visitors' e-mails as .eml files here (no SMTP_URL; its
-// MAIL_OUTBOX_DIR default, relative to the repository root).
-const OUTBOX_DIR = new URL('../../../data/outbox/', import.meta.url).pathname;
+// The cloud the tests start writes the visitors' and operators' e-mails as .eml files in a folder of
+// the run (no SMTP_URL; playwright.config.ts names it in E2E_OUTBOX_DIR and the workers inherit it).
+function outboxDir(): string {
+  const dir = process.env.E2E_OUTBOX_DIR;
+  if (!dir) throw new Error('E2E_OUTBOX_DIR is not set (playwright.config.ts sets it)');
+  return dir;
+}
 
 /** The raw text of an e-mail with quoted-printable soft line breaks and `=3D` undone (enough for links). */
 function readable(eml: string): string {
@@ -12,11 +17,10 @@ function readable(eml: string): string {
 
 /** The e-mails sent to `to` so far, readable, oldest first by file name. */
 export async function mailsTo(to: string): Promise<string[]> {
-  const files = (await readdir(OUTBOX_DIR).catch(() => [] as string[]))
-    .filter((f) => f.endsWith('.eml'))
-    .sort();
+  const dir = outboxDir();
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   const texts = await Promise.all(
-    files.map(async (file) => readable(await readFile(OUTBOX_DIR + file, 'utf8'))),
+    files.map(async (file) => readable(await readFile(path.join(dir, file), 'utf8'))),
   );
   return texts.filter((text) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(text));
 }
