@@ -1,7 +1,8 @@
 // Smoke test of `npm run bench`: every benchmark runs in its tiny quick mode and its correctness
 // outcomes hold. Timings are the benchmarks' business, never asserted here.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BENCHMARKS } from './bench/index';
+import { removeWebBuildOfThisRun } from './bench/page-weight';
 import type { BenchResult } from './bench/bench-result';
 
 const QUICK_TIMEOUT_MS = 180_000;
@@ -21,6 +22,9 @@ function itRunsQuick(name: string, claim: string, check: (result: BenchResult) =
 }
 
 describe('benchmarks (quick mode)', () => {
+  // page-weight and Lighthouse share one build of the web app; Vitest may kill this worker, not exit it.
+  afterAll(removeWebBuildOfThisRun);
+
   it('lists each benchmark once', () => {
     const names = BENCHMARKS.map((b) => b.name);
     expect(new Set(names).size).toBe(names.length);

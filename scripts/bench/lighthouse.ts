@@ -1,13 +1,13 @@
 // Lighthouse on a phone (issues 15 and 18): the `lighthouse` package drives the system Chromium
 // with its mobile preset (a mid-range phone on a slow 4G link, simulated) against a cloud process
-// serving a fresh build with the demo locations. `/`, `/vicolo` and the night wizard, three runs
-// each; the figure is the lowest of the three medians of the performance score. Accessibility, best
-// practices and SEO are recorded too (their median per page).
-import { rmSync } from 'node:fs';
+// serving a fresh build (page-weight's, when both run in one process) with the demo locations. `/`,
+// `/vicolo` and the night wizard, three runs each; the figure is the lowest of the three medians of
+// the performance score. Accessibility, best practices and SEO are recorded too (their median per
+// page).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { percentile, round, type BenchOptions, type BenchResult } from './bench-result';
-import { buildWebIntoTemp } from './page-weight';
+import { webBuildOfThisRun } from './page-weight';
 import { startServerProcess } from './processes';
 
 export const name = 'lighthouse';
@@ -41,7 +41,7 @@ async function audit(url: string, port: number): Promise<Audit> {
 }
 
 export async function run(options: BenchOptions = {}): Promise<BenchResult> {
-  const dist = buildWebIntoTemp();
+  const dist = webBuildOfThisRun();
   const cloud = await startServerProcess('servers/cloud-server.main.ts', {
     BENCH_DATABASE_URL: 'sqlite::memory:',
     BENCH_WEB_DIST: dist,
@@ -94,6 +94,5 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
   } finally {
     await chrome.kill();
     await cloud.stop();
-    rmSync(dist, { recursive: true, force: true });
   }
 }
