@@ -5,25 +5,10 @@ import { buildOpenApiDocument } from './openapi-document';
 /** The page has no scripts and loads nothing from elsewhere; the policy says so to the browser. */
 const DOCS_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
-interface ApiReference {
-  serverUrl: string;
-  json: string;
-  page: string;
-}
-
-/** The last reference built: every app of a process, and most of a test run's, has the same address. */
-let lastBuilt: ApiReference | null = null;
-
-/**
- * The document and its page for a server address, built when first asked for: generating the
- * schemas of the whole catalogue takes 30-80 ms, which every app composed (each test's) paid before.
- */
-function apiReference(serverUrl: string): ApiReference {
-  if (lastBuilt?.serverUrl !== serverUrl) {
-    const document = buildOpenApiDocument({ serverUrl });
-    lastBuilt = { serverUrl, json: JSON.stringify(document), page: renderApiDocsPage(document) };
-  }
-  return lastBuilt;
+/** The document as JSON and as the readable page, for one server address. */
+function buildApiReference(serverUrl: string): { json: string; page: string } {
+  const document = buildOpenApiDocument({ serverUrl });
+  return { json: JSON.stringify(document), page: renderApiDocsPage(document) };
 }
 
 /**
@@ -33,12 +18,16 @@ function apiReference(serverUrl: string): ApiReference {
 export const apiReferenceArea: RouteArea = {
   name: 'api-reference',
   routes(router, { env }) {
+    // Built when first asked for, not when the app is composed: generating the schemas of the whole
+    // catalogue takes 30-80 ms, which every app composed (each test's) paid before.
+    let built: { json: string; page: string } | undefined;
+    const reference = () => (built ??= buildApiReference(env.publicUrl));
     router.get('/api/openapi.json', (_req, res) => {
-      res.type('application/json').send(apiReference(env.publicUrl).json);
+      res.type('application/json').send(reference().json);
     });
     router.get('/api/docs', (_req, res) => {
       res.setHeader('Content-Security-Policy', DOCS_PAGE_POLICY);
-      res.type('html').send(apiReference(env.publicUrl).page);
+      res.type('html').send(reference().page);
     });
   },
 };
