@@ -1,11 +1,12 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseTarget } from '../src/env';
+import { pidRuns } from '../src/pid-runs';
 import { openStore, type Store } from '../src/store/store';
 
 export const STORE_DIALECTS = ['sqlite', 'postgres'] as const;
@@ -68,14 +69,36 @@ function ensureWorkerDatabase(): Promise<void> {
 
 let sqliteTemplate: Promise<string> | undefined;
 
+/** The folder of a worker's migrated SQLite template: `<tmp>/deposito-test-template-<pid>`. */
+const TEMPLATE_PREFIX = 'deposito-test-template-';
+
 /**
- * A SQLite database this worker migrated once, removed when it exits. Each test's SQLite database
- * starts as a copy of it (a millisecond) instead of running every migration again (~70 ms, a
- * hundred times in a run of the cloud's tests). `openStore` still checks the copy's migrations.
+ * Removes the templates of workers that are gone. Vitest may kill a worker rather than let it exit,
+ * so its own `exit` handler does not always run.
+ */
+function removeTemplatesOfEndedWorkers(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(TEMPLATE_PREFIX)) continue;
+    const pid = Number(name.slice(TEMPLATE_PREFIX.length));
+    if (Number.isInteger(pid) && pid > 0 && !pidRuns(pid)) {
+      rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * A SQLite database this worker migrated once, removed when it exits (or by a later worker once
+ * this one is gone). Each test's SQLite database starts as a copy of it (a millisecond) instead of
+ * running every migration again (~70 ms, a hundred times in a run of the cloud's tests).
+ * `openStore` still checks the copy's migrations.
  */
 function migratedSqliteTemplate(): Promise<string> {
   sqliteTemplate ??= (async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'deposito-test-template-'));
+    removeTemplatesOfEndedWorkers();
+    // A folder of this process's id left by an earlier process with the same id is stale.
+    const dir = path.join(tmpdir(), `${TEMPLATE_PREFIX}${process.pid}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const filename = path.join(dir, 'deposito.db');
     await (await openStore({ dialect: 'sqlite', filename })).close();

@@ -35,6 +35,7 @@ import type { Store } from '../store/store';
 import { bridgeTokenMatches, isLegacyDemoBridgeToken } from './bridge-token';
 import { BridgeFloodGuard, DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-guard';
 import { HubSignalBus, type HubSignal } from './hub-signals';
+import { pidRuns } from '../pid-runs';
 
 /** How long each kind of command may wait before it must not run any more. */
 export const DEFAULT_COMMAND_TTL_MS: Readonly<Record<CommandOp, number>> = {
@@ -1244,16 +1245,6 @@ export class BridgeHub {
             ? { lockerId, occupancy: IMPLIED_OCCUPANCY[event.action], observedAt }
             : null;
     if (change) await this.store.bridge.applyLockerStates(session.locationKey, [change], now);
-  }
-}
-
-/** True while a process with this pid runs on this host (signal 0 only checks; EPERM: it runs as another user). */
-function pidRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
