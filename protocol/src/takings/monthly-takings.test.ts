@@ -1,7 +1,10 @@
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES } from '../booking/status';
 import {
   computeMonthlyTakings,
+  countsAsOnlineTakings,
   takingsBookingSchema,
   type MonthlyTakingsInput,
   type TakingsBooking,
@@ -452,5 +455,70 @@ describe('computeMonthlyTakings', () => {
       expect(takingsBookingSchema.safeParse(row).success).toBe(false);
       expect(month([...valid, row])).toThrow();
     }
+  });
+
+  it('agrees with a plain reading of the rules on random months: first row of a transaction, its local day', () => {
+    // Few ids, so a transaction comes back in other rows, at other locations and in other statuses;
+    // instants around the month's edges, in UTC and with offsets, in both zones.
+    const id = fc
+      .tuple(
+        fc.constantFrom('TX-', 'AB_', 'zz-9'),
+        fc.integer({ min: 0, max: 20 }),
+        fc.constantFrom('', '00', '-x'),
+      )
+      .map(([head, n, tail]) => `${head}${String(n).padStart(3, '0')}${tail}`);
+    const instant = fc
+      .tuple(
+        fc.integer({ min: Date.UTC(2026, 5, 30, 18), max: Date.UTC(2026, 7, 1, 4) }),
+        fc.constantFrom('Z', '+02:00', '-05:30'),
+      )
+      .map(([ms, offset]) => {
+        const local = DateTime.fromMillis(ms, { zone: offset === 'Z' ? 'utc' : `UTC${offset}` });
+        return local
+          .toISO({ suppressMilliseconds: ms % 2 === 0, includeOffset: true })!
+          .replace(/\+00:00$/, 'Z');
+      });
+    const row = fc.record({
+      transactionId: id,
+      locationKey: fc.constantFrom('roma', 'campo', 'elsewhere'),
+      status: fc.constantFrom(...BOOKING_STATUSES),
+      createdAt: instant,
+      priceDiscountedCents: fc.option(fc.integer({ min: 0, max: 5000 })),
+      paidKept: fc.boolean(),
+      paidThenRefunded: fc.boolean(),
+      isTest: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 150, size: 'max' }), (rows) => {
+        const report = onlineOnlyTakings('2026-07', [roma, campo], rows);
+        // The reference: every row in order, a set of the transactions counted, luxon for the day.
+        const zones = new Map([roma, campo].map((location) => [location.key, location.zone]));
+        const days = new Map<string, number>();
+        const tests = new Map<string, { count: number; cents: number }>();
+        const counted = new Set<string>();
+        for (const booking of rows) {
+          const zone = zones.get(booking.locationKey);
+          if (!countsAsOnlineTakings(booking) || !zone || counted.has(booking.transactionId)) continue;
+          counted.add(booking.transactionId);
+          const date = DateTime.fromISO(booking.createdAt, { setZone: true }).setZone(zone).toISODate()!;
+          if (!date.startsWith('2026-07-')) continue;
+          const cents = booking.priceDiscountedCents ?? 0;
+          if (booking.isTest) {
+            const test = tests.get(booking.locationKey) ?? { count: 0, cents: 0 };
+            tests.set(booking.locationKey, { count: test.count + 1, cents: test.cents + cents });
+          } else {
+            const key = `${booking.locationKey} ${date}`;
+            days.set(key, (days.get(key) ?? 0) + cents);
+          }
+        }
+        const reported = report.locations.flatMap((location) =>
+          location.days.map((day) => [`${location.key} ${day.date}`, day.onlineCents] as const),
+        );
+        expect(new Map(reported)).toEqual(new Map([...days].filter(([, cents]) => cents > 0)));
+        for (const location of report.locations)
+          expect(location.testBookings).toEqual(tests.get(location.key) ?? { count: 0, cents: 0 });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
