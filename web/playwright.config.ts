@@ -24,14 +24,16 @@ const port = process.env.E2E_PORT;
 // kiosk simulators of admin-takings never meet a running `npm start`; a cloud of one's own
 // (E2E_BASE_URL) keeps the seed's ports from 11000.
 process.env.E2E_SITE_PORT ??= process.env.E2E_BASE_URL ? '11000' : String(freePortRange(6));
+/** This run's files in the temporary folder: `<run>.db` and `<run>-outbox/`. */
+const runFiles = `${tmpdir()}/deposito-e2e-${port}-${Date.now()}`;
 // A fresh demo database per run, so holds from an earlier run never block this one.
-process.env.E2E_DATABASE ??= `${tmpdir()}/deposito-e2e-${port}-${Date.now()}.db`;
+process.env.E2E_DATABASE ??= `${runFiles}.db`;
 // Its e-mails in a folder of this run too (e2e/support/outbox.ts reads it): a test looking for an
 // e-mail never finds one of an earlier run, and `npm start`'s data/outbox gets none of them. A cloud
 // of one's own (E2E_BASE_URL) writes to its own MAIL_OUTBOX_DIR: name it in E2E_OUTBOX_DIR.
 process.env.E2E_OUTBOX_DIR ??= process.env.E2E_BASE_URL
   ? fileURLToPath(new URL('../data/outbox/', import.meta.url))
-  : `${tmpdir()}/deposito-e2e-${port}-${Date.now()}-outbox`;
+  : `${runFiles}-outbox`;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 /** The customer pages against the browser's own mock of the API: nothing they do reaches the cloud. */
