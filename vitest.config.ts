@@ -106,7 +106,8 @@ export default defineConfig({
           root: './web',
           environment: 'node',
           testTimeout: 30_000,
-          include: ['src/**/*.node.test.ts'],
+          // With the end-to-end runs' own helpers that need no browser (e2e/support).
+          include: ['src/**/*.node.test.ts', 'e2e/support/**/*.node.test.ts'],
         },
       },
       {

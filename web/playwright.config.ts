@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_RUN, E2E_VISITOR } from './e2e/support/run-defaults';
 import { freePortRange } from './e2e/support/free-ports';
+import { runFilesFor } from './e2e/support/run-files';
 import { VISITOR_SCREENS } from './e2e/support/visitor-screens';
 
 // End-to-end tests drive the system Chromium against the real cloud: it is built and started here
@@ -24,8 +24,8 @@ const port = process.env.E2E_PORT;
 // kiosk simulators of admin-takings never meet a running `npm start`; a cloud of one's own
 // (E2E_BASE_URL) keeps the seed's ports from 11000.
 process.env.E2E_SITE_PORT ??= process.env.E2E_BASE_URL ? '11000' : String(freePortRange(6));
-/** This run's files in the temporary folder: `<run>.db` and `<run>-outbox/`. */
-const runFiles = `${tmpdir()}/deposito-e2e-${port}-${Date.now()}`;
+/** This run's files in the temporary folder: `<run>.db` and `<run>-outbox/` (a day later, gone). */
+const runFiles = runFilesFor(port);
 // A fresh demo database per run, so holds from an earlier run never block this one.
 process.env.E2E_DATABASE ??= `${runFiles}.db`;
 // Its e-mails in a folder of this run too (e2e/support/outbox.ts reads it): a test looking for an

@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { E2E_RUN, E2E_VISITOR } from '../support/run-defaults';
 import { E2E_ADMIN } from '../support/cloud-control';
 import { freePortRange } from '../support/free-ports';
+import { runFilesFor } from '../support/run-files';
 
 // The whole-business story runs against the real start commands (`npm start`, `npm run cluster`),
 // each on a fresh data folder, so what is tested is what a developer or an operator runs.
@@ -45,7 +45,9 @@ export function systemConfig(options: {
   // The story finds its site's controller and bridge from these; the workers inherit them.
   process.env.E2E_SITE_PORT = String(ports.site);
   process.env.E2E_BRIDGE_STATUS_PORT = String(ports.bridgeStatus);
-  const dataDir = mkdtempSync(join(tmpdir(), `deposito-${options.name}-`));
+  // One data folder for the run: the workers load this config again and find the main process's.
+  const dataDir = runFilesFor(options.name);
+  mkdirSync(dataDir, { recursive: true });
   const baseURL = `http://localhost:${ports.cloud}`;
   return defineConfig({
     testDir: '.',
