@@ -120,10 +120,11 @@ export function loadBridgeConfig(options: { path?: string; env?: Env } = {}): Lo
     }
   }
   const problems = applyEnvOverrides(raw, env);
+  // Without a controller at all, each of its required values is named, not just the object.
+  raw.controller ??= {};
   const parsed = bridgeConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      problems.push(`${issue.path.join('.') || '(config)'}: ${issue.message}`);
+    for (const issue of parsed.error.issues) problems.push(describeConfigIssue(raw, issue));
   }
   if (!fileFound && problems.length > 0)
     problems.unshift(`no config file at ${path} (run: edge-bridge init)`);
@@ -131,6 +132,26 @@ export function loadBridgeConfig(options: { path?: string; env?: Env } = {}): Lo
   const config = parsed.data;
   if (!isAbsolute(config.dataDir)) config.dataDir = resolve(dirname(path), config.dataDir);
   return { ok: true, config, path, fileFound };
+}
+
+/**
+ * One problem of a config as the technician fixes it: a value that is not there says where it can be
+ * given (the file, or the environment variables that set it), rather than zod's "expected string,
+ * received undefined".
+ */
+function describeConfigIssue(raw: Record<string, unknown>, issue: z.core.$ZodIssue): string {
+  const where = issue.path.join('.');
+  if (!where) return `(config): ${issue.message}`;
+  let value: unknown = raw;
+  for (const key of issue.path) {
+    value =
+      typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  }
+  if (value !== undefined) return `${where}: ${issue.message}`;
+  const variables = Object.entries(BRIDGE_ENV_OVERRIDES)
+    .filter(([, path]) => path.join('.') === where || path.join('.').startsWith(`${where}.`))
+    .map(([variable]) => variable);
+  return `${where}: missing (set it in the config file${variables.length > 0 ? ` or with ${variables.join(', ')}` : ''})`;
 }
 
 /**

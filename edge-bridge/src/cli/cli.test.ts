@@ -315,6 +315,22 @@ describe('edge-bridge CLI', () => {
       expect(run.code).toBe(0);
     });
 
+    it('names each missing value and where it can be given, when there is no config', async () => {
+      const run = await cli(['--config', join(dir, 'missing.json'), 'status'], {
+        BRIDGE_CLOUD_URL: 'https://cloud.example.com',
+        BRIDGE_CONTROLLER_KEY: 'key',
+      });
+      expect(run.code).not.toBe(0);
+      const problems = run.stderr.split('\n').filter((line) => line.startsWith('  - '));
+      expect(problems).toEqual([
+        `  - no config file at ${join(dir, 'missing.json')} (run: edge-bridge init)`,
+        '  - locationKey: missing (set it in the config file or with BRIDGE_LOCATION_KEY)',
+        '  - bridgeToken: missing (set it in the config file or with BRIDGE_TOKEN)',
+        '  - controller.recipient: missing (set it in the config file or with BRIDGE_CONTROLLER_RECIPIENT)',
+        '  - controller.mastercode: missing (set it in the config file or with BRIDGE_CONTROLLER_MASTERCODE)',
+      ]);
+    });
+
     it('doctor fails with the reason when the config is missing', async () => {
       const run = await cli(['--config', join(dir, 'missing.json'), 'doctor']);
       expect(run.code).toBe(1);
