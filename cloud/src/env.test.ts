@@ -76,6 +76,35 @@ describe('loadEnv', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'DEMO', 'PUBLIC_URL'])
       expect(problems).toContain(name);
   });
+
+  it('reads numbers written as whole decimal numbers only, and says what it got otherwise', () => {
+    const problemsOf = (source: Record<string, string>): string[] => {
+      try {
+        loadEnv({ DEMO: '1', ...source });
+        return [];
+      } catch (error) {
+        return (error as EnvError).problems;
+      }
+    };
+    expect(
+      problemsOf({
+        PORT: 'eighty',
+        DEMO_SITE_PORT: ' ',
+        DRAIN_MS: '1e3',
+        LIMIT_HELD_LOCKERS: '0x10',
+        PAYMENT_PROVIDER_TIMEOUT_MS: '2.5',
+      }),
+    ).toEqual([
+      'PORT: a whole number from 0 to 65535, got "eighty"',
+      'DEMO_SITE_PORT: a whole number from 1 to 65530, got " "',
+      'DRAIN_MS: a whole number from 0 to 120000, got "1e3"',
+      'PAYMENT_PROVIDER_TIMEOUT_MS: a whole number from 100 to 120000, got "2.5"',
+      'LIMIT_HELD_LOCKERS: a whole number from 0 to 1000000, got "0x10"',
+    ]);
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: a whole number from 0 to 65535, got "70000"']);
+    const env = loadEnv({ DEMO: '1', PORT: ' 9000 ', DRAIN_MS: '0', LIMIT_HELD_LOCKERS: '3' });
+    expect([env.port, env.drainMs, env.limits.heldLockers]).toEqual([9000, 0, 3]);
+  });
 });
 
 describe('parseDatabaseUrl', () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { limitsConfigFromEnv, limitsEnvShape } from './limits/limits-config';
 import { mailConfigFromEnv, mailEnvShape } from './mail/mail-config';
 import { paymentConfigFromEnv, paymentEnvShape, refinePaymentEnv } from './payments/payment-config';
+import { wholeNumberVar } from './env-values';
 
 // The one place the cloud process reads its environment. Every other module receives `Env`.
 
@@ -35,7 +36,7 @@ export function parseDatabaseUrl(url: string, cwd: string = process.cwd()): Data
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    PORT: wholeNumberVar(0, 65_535).default(8080),
     DATABASE_URL: z
       .string()
       .default(DEFAULT_DATABASE_URL)
@@ -62,12 +63,12 @@ const envSchema = z
     DEMO_BRIDGE_TOKENS_DIR: z.string().max(1000).optional(),
     // DEMO=1: the first of the six demo sites' controller ports, each site on the next (by default
     // each seed location's own, from 11000); tests move them to free ports.
-    DEMO_SITE_PORT: z.coerce.number().int().min(1).max(65_530).optional(),
+    DEMO_SITE_PORT: wholeNumberVar(1, 65_530).optional(),
     // 1 serves the web build's source maps (*.map); off by default, they show our source to anyone.
     SERVE_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
     // On SIGTERM, how long /readyz answers 503 while requests are still served, so the balancer
     // stops sending any before the process stops listening (2 health-check intervals and a bit).
-    DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    DRAIN_MS: wholeNumberVar(0, 120_000).default(0),
     // How the cloud reaches each location's kiosk system (Promotec): HTTP on a private link, or HTTPS.
     PROMOTEC_SCHEME: z.enum(['http', 'https']).default('http'),
     // Card payments (PAYMENT_PROVIDER, SANDBOX_*, AXERVE_*) and customer e-mail (SMTP_URL, MAIL_*).

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { wholeNumberVar } from '../env-values';
 
 // The environment of the abuse limits (issue 14) and of TRUST_PROXY, which decides whose address
 // they count: the socket's, or the client's as named by trusted balancers in X-Forwarded-For.
@@ -17,7 +18,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /** A count of limited events per client; 0 turns that limit off. */
-const limit = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
+const limit = (fallback: number) => wholeNumberVar(0, 1_000_000).default(fallback);
 
 export const limitsEnvShape = {
   // Balancers in front of the cloud: a number of hops, or a comma-separated list of their addresses

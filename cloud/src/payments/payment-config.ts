@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { wholeNumberVar } from '../env-values';
 
 // The payment variables of the environment. env.ts (the only reader of process.env) spreads
 // `paymentEnvShape` into its schema, runs `refinePaymentEnv` with the rest of its checks so every
@@ -22,7 +23,7 @@ export const paymentEnvShape = {
   /** The merchant name shown on the sandbox page. */
   PAYMENT_MERCHANT_NAME: z.string().trim().min(1).default('Deposito'),
   /** Milliseconds before a call to the gateway is abandoned. */
-  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PAYMENT_PROVIDER_TIMEOUT_MS: wholeNumberVar(100, 120_000).default(10_000),
   /**
    * Secret that seals the sandbox's checkout and result tokens. Generated at start when absent,
    * which is fine for one process; set it when several cloud instances share the sandbox.
