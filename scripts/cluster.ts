@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { startDemoSites } from './demo-sites';
 import { startHaproxy } from './haproxy';
+import { wholeNumberFromEnv } from './support/env-number';
 import { testDatabaseUrl } from './support/test-database';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -203,16 +204,19 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const say = (line: string) => process.stdout.write(`[cluster] ${line}\n`);
   const options: ClusterOptions = {
     databaseUrl: clusterDatabaseUrl(process.env),
-    port: Number(process.env.PORT ?? 8080),
-    size: Number(process.env.CLUSTER_SIZE ?? 2),
+    port: wholeNumberFromEnv('cluster', 'PORT', { min: 1, max: 65_500 }, 8080),
+    size: wholeNumberFromEnv('cluster', 'CLUSTER_SIZE', { min: 1, max: 16 }, 2),
     adminEmail: process.env.ADMIN_EMAIL ?? 'admin@deposito.local',
     adminPassword: process.env.ADMIN_PASSWORD ?? 'deposito-demo',
     dataDir: process.env.DEPOSITO_DATA_DIR ?? join(root, 'data', 'cluster'),
     fresh: process.env.CLUSTER_FRESH === '1',
-    bridgeHttpPort: process.env.DEMO_BRIDGE_STATUS_PORT
-      ? Number(process.env.DEMO_BRIDGE_STATUS_PORT)
-      : undefined,
-    sitePort: process.env.DEMO_SITE_PORT ? Number(process.env.DEMO_SITE_PORT) : undefined,
+    bridgeHttpPort: wholeNumberFromEnv(
+      'cluster',
+      'DEMO_BRIDGE_STATUS_PORT',
+      { min: 1, max: 65_530 },
+      undefined,
+    ),
+    sitePort: wholeNumberFromEnv('cluster', 'DEMO_SITE_PORT', { min: 1, max: 65_530 }, undefined),
     log: say,
   };
   try {

@@ -6,9 +6,13 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoSites } from './demo-sites';
+import { wholeNumberFromEnv } from './support/env-number';
+
+/** The first of the demo sites' six ports (tests move them to free ones), each site on the next. */
+const DEMO_PORTS = { min: 1, max: 65_530 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.PORT ?? 8080);
+const port = wholeNumberFromEnv('deposito', 'PORT', { min: 1, max: 65_535 }, 8080);
 const baseUrl = `http://localhost:${port}`;
 // DEPOSITO_DATA_DIR moves everything the run writes (tests use a fresh temporary folder).
 const dataDir = process.env.DEPOSITO_DATA_DIR ?? join(root, 'data');
@@ -20,21 +24,10 @@ const admin = {
   password: process.env.ADMIN_PASSWORD ?? 'deposito-demo',
 };
 
-/** A port from the environment (tests move the demo sites and their bridges to free ports), or none. */
-function portFromEnv(name: string): number | undefined {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65_530) {
-    process.stderr.write(`[deposito] ${name} must be a port number (1–65530), not "${raw}"\n`);
-    process.exit(1);
-  }
-  return port;
-}
 // The six demo sites listen from DEMO_SITE_PORT (the cloud seeds them there too; 11000 by default),
 // their bridges' status servers from DEMO_BRIDGE_STATUS_PORT (8790 by default).
-const sitePort = portFromEnv('DEMO_SITE_PORT');
-const bridgeHttpPort = portFromEnv('DEMO_BRIDGE_STATUS_PORT');
+const sitePort = wholeNumberFromEnv('deposito', 'DEMO_SITE_PORT', DEMO_PORTS, undefined);
+const bridgeHttpPort = wholeNumberFromEnv('deposito', 'DEMO_BRIDGE_STATUS_PORT', DEMO_PORTS, undefined);
 
 function say(line: string): void {
   process.stdout.write(`[deposito] ${line}\n`);
