@@ -30,7 +30,7 @@ describe('the start scripts, given a wrong number in the environment', () => {
     const run = start('scripts/start.ts', { PORT: 'abc' });
     expect(run).toEqual({
       status: 1,
-      output: '[deposito] PORT must be a whole number from 1 to 65535, not "abc"',
+      output: '[deposito] PORT: a whole number from 1 to 65535, got "abc"',
       wrote: [],
     });
   });
@@ -39,7 +39,7 @@ describe('the start scripts, given a wrong number in the environment', () => {
     const run = start('scripts/cluster.ts', { CLUSTER_SIZE: '0' });
     expect(run).toEqual({
       status: 1,
-      output: '[cluster] CLUSTER_SIZE must be a whole number from 1 to 16, not "0"',
+      output: '[cluster] CLUSTER_SIZE: a whole number from 1 to 16, got "0"',
       wrote: [],
     });
   });
@@ -77,7 +77,7 @@ describe('a whole number from the environment', () => {
     'ends the program on %j',
     (raw) => {
       expect(read(raw)).toBe(
-        `exit 1: [deposito] DEMO_SITE_PORT must be a whole number from 1 to 65530, not ${JSON.stringify(raw)}`,
+        `exit 1: [deposito] DEMO_SITE_PORT: a whole number from 1 to 65530, got ${JSON.stringify(raw)}`,
       );
     },
   );

@@ -1,5 +1,8 @@
+import { wholeNumberVar } from '@deposito/cloud/env-values';
+
 // The start scripts' numbers from the environment (ports, the cluster's size), read before anything
 // is built or started: `PORT=abc npm start` built the web app, then started a cloud on port NaN.
+// The same rule and words as the cloud's own variables (cloud/src/env-values.ts).
 
 /**
  * The whole number in the environment variable `name`, from `min` to `max`, or `fallback` when it is
@@ -14,10 +17,8 @@ export function wholeNumberFromEnv<Fallback extends number | undefined>(
 ): number | Fallback {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw.trim());
-  if (/^\d{1,15}$/.test(raw.trim()) && value >= range.min && value <= range.max) return value;
-  process.stderr.write(
-    `[${program}] ${name} must be a whole number from ${range.min} to ${range.max}, not ${JSON.stringify(raw)}\n`,
-  );
+  const read = wholeNumberVar(range.min, range.max).safeParse(raw);
+  if (read.success) return read.data;
+  process.stderr.write(`[${program}] ${name}: ${read.error.issues[0]?.message}\n`);
   process.exit(1);
 }
