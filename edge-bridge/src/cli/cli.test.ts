@@ -331,10 +331,24 @@ describe('edge-bridge CLI', () => {
       ]);
     });
 
-    it('doctor fails with the reason when the config is missing', async () => {
-      const run = await cli(['--config', join(dir, 'missing.json'), 'doctor']);
+    it('doctor fails with the reason when the config is missing, one problem a line', async () => {
+      const missing = join(dir, 'missing.json');
+      const run = await cli(['--config', missing, 'doctor'], {
+        BRIDGE_CLOUD_URL: 'https://cloud.example.com',
+      });
       expect(run.code).toBe(1);
-      expect(run.stdout).toMatch(/✗ config/);
+      const lines = run.stdout.split('\n');
+      const config = lines.findIndex((line) => line.startsWith('✗ config '));
+      expect(lines.slice(config, config + 7)).toEqual([
+        `✗ config       ${missing}:`,
+        `               - no config file at ${missing} (run: edge-bridge init)`,
+        '               - locationKey: missing (set it in the config file or with BRIDGE_LOCATION_KEY)',
+        '               - bridgeToken: missing (set it in the config file or with BRIDGE_TOKEN)',
+        '               - controller.recipient: missing (set it in the config file or with BRIDGE_CONTROLLER_RECIPIENT)',
+        '               - controller.key: missing (set it in the config file or with BRIDGE_CONTROLLER_KEY)',
+        '               - controller.mastercode: missing (set it in the config file or with BRIDGE_CONTROLLER_MASTERCODE)',
+      ]);
+      expect(lines[config + 7]).toMatch(/^. service /);
     });
   });
 

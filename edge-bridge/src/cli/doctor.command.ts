@@ -35,7 +35,8 @@ export function registerDoctorCommand(program: Command, { io, exit }: CommandCon
         checks.push({
           name: 'config',
           verdict: 'fail',
-          detail: `${loaded.path}: ${loaded.problems.join('; ')}`,
+          // One problem a line: a missing file brings one for each value it would have given.
+          detail: [`${loaded.path}:`, ...loaded.problems.map((problem) => `- ${problem}`)].join('\n'),
         });
       } else {
         checks.push({ name: 'config', verdict: 'ok', detail: loaded.path });
@@ -48,9 +49,16 @@ export function registerDoctorCommand(program: Command, { io, exit }: CommandCon
       }
       checks.push(checkServiceUnit(systemProbe));
       if (options.json) io.stdout(formatJson({ ok: checks.every((c) => c.verdict !== 'fail'), checks }));
-      else for (const c of checks) io.stdout(`${MARK[c.verdict]} ${c.name.padEnd(12)} ${c.detail}\n`);
+      else
+        for (const c of checks)
+          io.stdout(`${MARK[c.verdict]} ${c.name.padEnd(12)} ${indentLines(c.detail)}\n`);
       if (checks.some((c) => c.verdict === 'fail')) exit.code = EXIT.failure;
     });
+}
+
+/** A detail of several lines, its next lines under its first (after the mark and the name). */
+function indentLines(detail: string): string {
+  return detail.replaceAll('\n', `\n${' '.repeat(15)}`);
 }
 
 async function checkBuffer(config: BridgeConfig): Promise<Check> {
