@@ -43,9 +43,12 @@ export function requireConfig(io: CliIo, command: Command): { config: BridgeConf
   return { config: loaded.config, path: loaded.path };
 }
 
+/** The highest locker number a controller has (protocol's `zLockerNumber`). */
+const MAX_LOCKER_NUMBER = 99_999;
+
 export function parseLockerNumber(value: string): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
-    throw new InvalidArgumentError(`locker must be a positive whole number, got "${value}"`);
+    throw new InvalidArgumentError(`expected a locker number from 1 to ${MAX_LOCKER_NUMBER}, got "${value}"`);
   }
   return Number(value);
 }

@@ -360,6 +360,15 @@ describe('edge-bridge CLI', () => {
       },
     );
 
+    it.each(['0', 'x1', '123456', '1.5'])(
+      'says which locker numbers there are when given %j',
+      async (locker) => {
+        const run = await cli(['open', locker]);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toContain(`expected a locker number from 1 to 99999, got "${locker}"`);
+      },
+    );
+
     it('exits 0 on --help and --version', async () => {
       expect((await cli(['--help'])).code).toBe(0);
       expect((await cli(['--version'])).stdout).toMatch(
