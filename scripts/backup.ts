@@ -1,24 +1,29 @@
 // `scripts/backup [--database-url URL] [--out FILE]`: saves the cloud's store into one file while the
 // cloud keeps running (PostgreSQL: pg_dump; SQLite: the online backup API). See docs/ARCHITECTURE.md.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_DATABASE_URL } from '@deposito/cloud/env';
 import { databaseTargetOrExit } from './support/database-target';
+import { parseArgsOrExit } from './support/script-args';
 import { BackupError, backupStore } from '@deposito/cloud/store/backup';
 
-const { values } = parseArgs({
-  options: {
-    'database-url': { type: 'string' },
-    out: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
-
-if (values.help) {
-  console.log(`Usage: scripts/backup [--database-url URL] [--out FILE]
+const USAGE = `Usage: scripts/backup [--database-url URL] [--out FILE]
 
 Saves the store of DATABASE_URL (or --database-url; default ${DEFAULT_DATABASE_URL}) into FILE
-(default deposito-<UTC time>.backup). Safe while the cloud runs. Restore with scripts/restore.`);
+(default deposito-<UTC time>.backup). Safe while the cloud runs. Restore with scripts/restore.`;
+
+const { values } = parseArgsOrExit(
+  {
+    options: {
+      'database-url': { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  },
+  USAGE,
+);
+
+if (values.help) {
+  console.log(USAGE);
   process.exit(0);
 }
 

@@ -3,14 +3,15 @@
 // is non-zero only when a benchmark crashed. See bench/README.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { BENCHMARKS } from './bench/index';
 import type { BenchResult } from './bench/bench-result';
 import { REPO_ROOT } from './support/repo-root';
+import { parseArgsOrExit } from './support/script-args';
 
-const { values } = parseArgs({
-  options: { only: { type: 'string' }, quick: { type: 'boolean', default: false } },
-});
+const { values } = parseArgsOrExit(
+  { options: { only: { type: 'string' }, quick: { type: 'boolean', default: false } } },
+  'Usage: npm run bench -- [--only <name>[,<name>…]] [--quick]   (see bench/README.md)',
+);
 const wanted = values.only?.split(',').map((name) => name.trim());
 const unknown = wanted?.filter((name) => !BENCHMARKS.some((bench) => bench.name === name)) ?? [];
 if (unknown.length > 0) {
