@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../test/render-app';
-import { fakeApi } from '../test/fake-api';
+import { apiError, fakeApi } from '../test/fake-api';
 
 describe('routes', () => {
   it('shows the home screen with the three real locations and the Italian/English switch', async () => {
@@ -30,6 +30,29 @@ describe('routes', () => {
     });
     await renderApp({ path: '/nowhere' });
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'));
+  });
+
+  it('sends the night wizard of an unknown location home too, rather than asking to check the connection', async () => {
+    fakeApi({
+      'GET /api/locations/nowhere': apiError(404, 'location/not_found', 'Location not found'),
+      'GET /api/admin/frontend-overrides': {},
+    });
+    await renderApp({ path: '/booking-notte/nowhere' });
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Deposito bagagli' })).toBeDefined();
+  });
+
+  it('still says so when the location could not be loaded, on both pages', async () => {
+    for (const path of ['/vicolo', '/booking-notte/vicolo']) {
+      fakeApi({
+        'GET /api/locations/vicolo': apiError(503, 'store/unavailable', 'Service unavailable'),
+        'GET /api/admin/frontend-overrides': {},
+      });
+      const { unmount } = await renderApp({ path });
+      expect(await screen.findByRole('button', { name: 'Ricarica la pagina' })).toBeDefined();
+      expect(screen.getByTestId('path').textContent).toBe(path);
+      unmount();
+    }
   });
 
   it('loads the admin area lazily', async () => {

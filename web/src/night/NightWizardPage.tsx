@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { Duration } from '@deposito/protocol/pricing/price-table';
 import { nightHourOptions } from '@deposito/protocol/schedule/durations';
 import { nightRangeVerdict } from '@deposito/protocol/schedule/period-availability';
@@ -9,7 +9,6 @@ import { nightAvailabilityWindow } from '@deposito/protocol/schedule/windows';
 import type { PublicLocation } from '@deposito/protocol/schemas/location';
 import type { FrontendOverrides } from '@deposito/protocol/schemas/settings';
 import { checkNightAvailability, checkNightRange, preloadCustomerRoutes } from '../api/deposito-api';
-import { ErrorScreen } from '../components/StatusScreens';
 import { LocationGate } from '../components/LocationGate';
 import { RecapBar } from '../components/RecapBar';
 import { ChoiceSteps, usePendingDuration } from '../booking/steps/ChoiceSteps';
@@ -38,7 +37,8 @@ export const DEFAULT_NIGHT_LOCATION = 'vicolo';
 export function NightWizardPage() {
   const { location: key = DEFAULT_NIGHT_LOCATION } = useParams();
   return (
-    <LocationGate locationKey={key} unknown={<ErrorScreen />}>
+    // A key that names no location goes home, as the daytime page's does (not "check your connection").
+    <LocationGate locationKey={key} unknown={<Navigate to="/" replace />}>
       {(location, overrides) => (
         <CancellationPolicyContext.Provider value={overrides.cancellationPolicy ?? null}>
           <NightWizard location={location} lockerDimensions={overrides.lockerDimensions} />
