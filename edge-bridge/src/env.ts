@@ -5,6 +5,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 // zod/mini: every command reads the config, and classic zod's code would stay in the daemon's memory.
 import * as z from 'zod/mini';
 import { CONTROLLER_DEFAULT_PORT, CONTROLLER_TIMEOUT_MS } from '@deposito/protocol/controller/index';
+import { LOCATION_KEY_MAX_LENGTH, LOCATION_KEY_PATTERN } from '@deposito/protocol/schemas/limits';
 import { useEnglishZodMessages } from '@deposito/protocol/zod-english-messages';
 
 export const DEFAULT_CONFIG_PATH = './edge-bridge.config.json';
@@ -21,7 +22,14 @@ const portNumber = (min: number) => z.number().check(z.int(), z.gte(min), z.lte(
 export const bridgeConfigSchema = z.object({
   /** The cloud's base URL, e.g. https://cloud.example.com (the bridge connects to its /bridge). */
   cloudUrl: z.url({ protocol: /^(https?|wss?)$/, error: 'an http(s) or ws(s) URL' }),
-  locationKey: z.string().check(z.minLength(1), z.maxLength(64)),
+  /** The location's key as the cloud has it (a lowercase slug: `vicolo`, `campo-2`). */
+  locationKey: z.string().check(
+    z.maxLength(LOCATION_KEY_MAX_LENGTH),
+    z.regex(LOCATION_KEY_PATTERN, {
+      error: (issue) =>
+        `a location key as the admin area shows it (lowercase, e.g. vicolo or campo-2), got ${JSON.stringify(issue.input)}`,
+    }),
+  ),
   bridgeToken: nonEmpty,
   controller: z.object({
     recipient: nonEmpty,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -110,6 +110,30 @@ describe('edge-bridge CLI', () => {
         http: { host: '127.0.0.1', port: 8790 },
       });
       expect(statSync(configPath).mode & 0o777).toBe(0o600);
+    });
+
+    it('refuses a location key the cloud could not have, saying what one looks like', async () => {
+      const options = [
+        '--cloud-url',
+        'https://cloud.example.com',
+        '--recipient',
+        '10.0.0.7',
+        '--key',
+        'k',
+        '--mastercode',
+        'm',
+      ];
+      const env = { BRIDGE_TOKEN: 'from-env' };
+      for (const location of ['Campo Due', 'campo-', 'CAMPO']) {
+        const run = await cli(['init', '--config', configPath, ...options, '--location', location], env);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toContain(
+          `locationKey: a location key as the admin area shows it (lowercase, e.g. vicolo or campo-2), got ${JSON.stringify(location)}`,
+        );
+        expect(existsSync(configPath)).toBe(false);
+      }
+      const run = await cli(['init', '--config', configPath, ...options, '--location', 'campo-2'], env);
+      expect(run.code).toBe(0);
     });
 
     it('refuses to overwrite without --force', async () => {
