@@ -80,24 +80,23 @@ describe('edge-bridge CLI', () => {
     });
 
   describe('init', () => {
+    /** Every value `init` needs but the location; the token from the environment, as the guide says. */
+    const INIT_OPTIONS = [
+      '--cloud-url',
+      'https://cloud.example.com',
+      '--recipient',
+      '10.0.0.7',
+      '--key',
+      'k',
+      '--mastercode',
+      'm',
+    ];
+    const INIT_ENV = { BRIDGE_TOKEN: 'from-env' };
+
     it('writes a valid config from options and environment, readable only by its owner', async () => {
       const run = await cli(
-        [
-          'init',
-          '--config',
-          configPath,
-          '--cloud-url',
-          'https://cloud.example.com',
-          '--location',
-          'campo',
-          '--recipient',
-          '10.0.0.7',
-          '--key',
-          'k',
-          '--mastercode',
-          'm',
-        ],
-        { BRIDGE_TOKEN: 'from-env' },
+        ['init', '--config', configPath, ...INIT_OPTIONS, '--location', 'campo'],
+        INIT_ENV,
       );
       expect(run).toMatchObject({ code: 0, stderr: '' });
       expect(run.stdout).toContain(configPath);
@@ -113,26 +112,21 @@ describe('edge-bridge CLI', () => {
     });
 
     it('refuses a location key the cloud could not have, saying what one looks like', async () => {
-      const options = [
-        '--cloud-url',
-        'https://cloud.example.com',
-        '--recipient',
-        '10.0.0.7',
-        '--key',
-        'k',
-        '--mastercode',
-        'm',
-      ];
-      const env = { BRIDGE_TOKEN: 'from-env' };
       for (const location of ['Campo Due', 'campo-', 'CAMPO']) {
-        const run = await cli(['init', '--config', configPath, ...options, '--location', location], env);
+        const run = await cli(
+          ['init', '--config', configPath, ...INIT_OPTIONS, '--location', location],
+          INIT_ENV,
+        );
         expect(run.code).toBe(2);
         expect(run.stderr).toContain(
           `locationKey: a location key as the admin area shows it (lowercase, e.g. vicolo or campo-2), got ${JSON.stringify(location)}`,
         );
         expect(existsSync(configPath)).toBe(false);
       }
-      const run = await cli(['init', '--config', configPath, ...options, '--location', 'campo-2'], env);
+      const run = await cli(
+        ['init', '--config', configPath, ...INIT_OPTIONS, '--location', 'campo-2'],
+        INIT_ENV,
+      );
       expect(run.code).toBe(0);
     });
 
