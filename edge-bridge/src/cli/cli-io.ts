@@ -1,5 +1,6 @@
 // What every command gets: where to write, the environment, and how to fail with an exit code.
 import { InvalidArgumentError, type Command } from 'commander';
+import { MAX_LOCKER_NUMBER } from '@deposito/protocol/schemas/limits';
 import { loadBridgeConfig, type BridgeConfig, type Env } from '../env';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -43,11 +44,8 @@ export function requireConfig(io: CliIo, command: Command): { config: BridgeConf
   return { config: loaded.config, path: loaded.path };
 }
 
-/** The highest locker number a controller has (protocol's `zLockerNumber`). */
-const MAX_LOCKER_NUMBER = 99_999;
-
 export function parseLockerNumber(value: string): number {
-  if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
+  if (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > MAX_LOCKER_NUMBER) {
     throw new InvalidArgumentError(`expected a locker number from 1 to ${MAX_LOCKER_NUMBER}, got "${value}"`);
   }
   return Number(value);

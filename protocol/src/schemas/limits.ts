@@ -39,6 +39,9 @@ export const RESERVED_LOCATION_KEYS = [
   'metrics',
 ] as const;
 
+/** The highest locker number a controller has (lockers are numbered from 1). */
+export const MAX_LOCKER_NUMBER = 99_999;
+
 /** A location's key (and backend id): lowercase slug such as `oca` or `campo-2`. */
 export const LOCATION_KEY_MAX_LENGTH = 40;
 export const LOCATION_KEY_PATTERN = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/;

@@ -13,6 +13,7 @@ import {
 import {
   LOCATION_KEY_MAX_LENGTH,
   LOCATION_KEY_PATTERN,
+  MAX_LOCKER_NUMBER,
   LOCATION_TIMEZONES,
   MAX_EUROS,
   RESERVED_LOCATION_KEYS,
@@ -52,7 +53,7 @@ export const zBookingStatus = z.enum(BOOKING_STATUSES);
 export const zLanguage = z.enum(LANGUAGES);
 
 /** A physical locker number as the controller knows it. */
-export const zLockerNumber = z.number().int().min(1).max(99_999);
+export const zLockerNumber = z.number().int().min(1).max(MAX_LOCKER_NUMBER);
 
 /** A locker number from a query string, a form or a legacy payload that may send it as text. */
 export const zLockerNumberInput = z.union([
