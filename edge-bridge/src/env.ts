@@ -156,10 +156,8 @@ function describeConfigIssue(raw: Record<string, unknown>, issue: z.core.$ZodIss
       typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   }
   if (value !== undefined) return `${where}: ${issue.message}`;
-  const variables = Object.entries(BRIDGE_ENV_OVERRIDES)
-    .filter(([, path]) => path.join('.') === where || path.join('.').startsWith(`${where}.`))
-    .map(([variable]) => variable);
-  return `${where}: missing (set it in the config file${variables.length > 0 ? ` or with ${variables.join(', ')}` : ''})`;
+  const variable = Object.entries(BRIDGE_ENV_OVERRIDES).find(([, path]) => path.join('.') === where)?.[0];
+  return `${where}: missing (set it in the config file${variable ? ` or with ${variable}` : ''})`;
 }
 
 /**
