@@ -8,7 +8,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { startDemoSites } from './demo-sites';
+import { DEMO_FIRST_PORTS, startDemoSites } from './demo-sites';
 import { startHaproxy } from './haproxy';
 import { wholeNumberFromEnv } from './support/env-number';
 import { testDatabaseUrl } from './support/test-database';
@@ -210,13 +210,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     adminPassword: process.env.ADMIN_PASSWORD ?? 'deposito-demo',
     dataDir: process.env.DEPOSITO_DATA_DIR ?? join(root, 'data', 'cluster'),
     fresh: process.env.CLUSTER_FRESH === '1',
-    bridgeHttpPort: wholeNumberFromEnv(
-      'cluster',
-      'DEMO_BRIDGE_STATUS_PORT',
-      { min: 1, max: 65_530 },
-      undefined,
-    ),
-    sitePort: wholeNumberFromEnv('cluster', 'DEMO_SITE_PORT', { min: 1, max: 65_530 }, undefined),
+    bridgeHttpPort: wholeNumberFromEnv('cluster', 'DEMO_BRIDGE_STATUS_PORT', DEMO_FIRST_PORTS, undefined),
+    sitePort: wholeNumberFromEnv('cluster', 'DEMO_SITE_PORT', DEMO_FIRST_PORTS, undefined),
     log: say,
   };
   try {

@@ -13,6 +13,12 @@ import { ControllerSimulator } from '@deposito/edge-bridge/controller/controller
 import { BridgeDaemon } from '@deposito/edge-bridge/daemon';
 import { bridgeConfigSchema } from '@deposito/edge-bridge/env';
 
+/**
+ * Where the first of the six demo sites' ports may be (DEMO_SITE_PORT, DEMO_BRIDGE_STATUS_PORT): the
+ * sites take it and the five after it (the cloud's env.ts bounds DEMO_SITE_PORT the same).
+ */
+export const DEMO_FIRST_PORTS = { min: 1, max: 65_530 };
+
 export interface DemoSitesOptions {
   /** The cloud the bridges connect to; a function spreads them over several cloud processes. */
   cloudUrl: string | ((siteIndex: number) => string);

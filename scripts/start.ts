@@ -5,11 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startDemoSites } from './demo-sites';
+import { DEMO_FIRST_PORTS, startDemoSites } from './demo-sites';
 import { wholeNumberFromEnv } from './support/env-number';
-
-/** The first of the demo sites' six ports (tests move them to free ones), each site on the next. */
-const DEMO_PORTS = { min: 1, max: 65_530 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = wholeNumberFromEnv('deposito', 'PORT', { min: 1, max: 65_535 }, 8080);
@@ -26,8 +23,8 @@ const admin = {
 
 // The six demo sites listen from DEMO_SITE_PORT (the cloud seeds them there too; 11000 by default),
 // their bridges' status servers from DEMO_BRIDGE_STATUS_PORT (8790 by default).
-const sitePort = wholeNumberFromEnv('deposito', 'DEMO_SITE_PORT', DEMO_PORTS, undefined);
-const bridgeHttpPort = wholeNumberFromEnv('deposito', 'DEMO_BRIDGE_STATUS_PORT', DEMO_PORTS, undefined);
+const sitePort = wholeNumberFromEnv('deposito', 'DEMO_SITE_PORT', DEMO_FIRST_PORTS, undefined);
+const bridgeHttpPort = wholeNumberFromEnv('deposito', 'DEMO_BRIDGE_STATUS_PORT', DEMO_FIRST_PORTS, undefined);
 
 function say(line: string): void {
   process.stdout.write(`[deposito] ${line}\n`);
