@@ -472,16 +472,7 @@ export class KyselyBridgeRepository implements BridgeRepository {
   }
 
   async openCommands(locationKey: string, limit: number): Promise<BridgeCommandRecord[]> {
-    const rows = await this.db
-      .selectFrom('bridge_commands')
-      .selectAll()
-      .where('location_key', '=', locationKey)
-      .where('status', 'in', [...OPEN_COMMAND_STATUSES])
-      .orderBy('seq')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map(toCommand);
+    return (await this.prepared.openCommands.rows({ locationKey, limit })).map(toCommand);
   }
 
   async commandsForTransaction(transactionId: string): Promise<BridgeCommandRecord[]> {
@@ -501,14 +492,8 @@ export class KyselyBridgeRepository implements BridgeRepository {
   }
 
   async markAcked(locationKey: string, id: string, now: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('bridge_commands')
-      .set({ status: 'acked', acked_at: now })
-      .where('id', '=', id)
-      .where('location_key', '=', locationKey)
-      .where('status', 'in', ['queued', 'sent'])
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const result = await this.prepared.markAcked.execute({ id, locationKey, now });
+    return Number(result.numAffectedRows ?? 0) > 0;
   }
 
   /**
@@ -1085,6 +1070,30 @@ function commandQueries(db: Kysely<BridgeHubDatabase>) {
         }))
         .where('id', '=', p.id)
         .where('status', 'in', [...OPEN_COMMAND_STATUSES]),
+    ),
+    openCommands: new PreparedQuery(
+      db,
+      ['locationKey', 'limit'],
+      (q, p: { locationKey: string; limit: number }) =>
+        q
+          .selectFrom('bridge_commands')
+          .selectAll()
+          .where('location_key', '=', p.locationKey)
+          .where('status', 'in', [...OPEN_COMMAND_STATUSES])
+          .orderBy('seq')
+          .orderBy('id')
+          .limit(p.limit),
+    ),
+    markAcked: new PreparedQuery(
+      db,
+      ['id', 'locationKey', 'now'],
+      (q, p: { id: string; locationKey: string; now: Date }) =>
+        q
+          .updateTable('bridge_commands')
+          .set({ status: 'acked', acked_at: p.now })
+          .where('id', '=', p.id)
+          .where('location_key', '=', p.locationKey)
+          .where('status', 'in', ['queued', 'sent']),
     ),
     // A settled command keeps its first result; only an UNKNOWN one may be settled by a later result.
     settleOpen: settleFrom(OPEN_COMMAND_STATUSES),
