@@ -9,6 +9,7 @@ import {
   eurosToCents,
   generatePin,
   isActiveBookingStatus,
+  MAX_EUROS,
   parseNote,
   SERVICE_FEE_CENTS,
   transactionIdFromBytes,
@@ -289,6 +290,14 @@ export class AdminBookingService {
     const originalCents = input.priceOriginal == null ? listPrice : eurosToCents(input.priceOriginal);
     const discountedCents =
       input.priceDiscounted == null ? originalCents : eurosToCents(input.priceDiscounted);
+    // Every amount on the wire is at most MAX_EUROS, the location's list price for many lockers and
+    // days included (as a visitor's hold, BookingService.priceCents): never a booking no answer carries.
+    if (Math.max(originalCents, discountedCents + SERVICE_FEE_CENTS) > MAX_EUROS * 100) {
+      throw new AppError(
+        'booking/amount_too_high',
+        `Con la commissione il totale supererebbe ${MAX_EUROS.toLocaleString('it-IT')} €: indica un prezzo più basso`,
+      );
+    }
     const pin =
       input.pin ??
       (input.status === 'scheduled'

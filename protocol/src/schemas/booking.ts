@@ -163,9 +163,14 @@ export const testBookingSchema = z
     message: 'One locker per unit of quantity',
     path: ['lockerIds'],
   })
-  // The booking's total adds the service fee: it too must be an amount the answers can carry.
+  // The booking's total adds the service fee: it too must be an amount the answers can carry. The
+  // price charged is the discounted one, else the original one (as the server reads them).
   .refine((b) => (b.priceDiscounted ?? 0) * 100 + SERVICE_FEE_CENTS <= MAX_EUROS * 100, {
     message: 'With the service fee the total would pass the largest amount',
     path: ['priceDiscounted'],
-  });
+  })
+  .refine(
+    (b) => b.priceDiscounted != null || (b.priceOriginal ?? 0) * 100 + SERVICE_FEE_CENTS <= MAX_EUROS * 100,
+    { message: 'With the service fee the total would pass the largest amount', path: ['priceOriginal'] },
+  );
 export type TestBooking = z.infer<typeof testBookingSchema>;

@@ -1,4 +1,5 @@
 import {
+  bookingReadBackResponseSchema,
   cleanupPreviewResponseSchema,
   cleanupStatsResponseSchema,
   discountListResponseSchema,
@@ -415,6 +416,58 @@ describe('admin screens over HTTP', () => {
       const lines = processLogResponseSchema.parse((await get('/api/admin/logs/pm2')).body);
       expect(lines.map((l) => l.log)).toEqual(['{"level":40,"msg":"second"}', '{"level":30,"msg":"first"}']);
       expect(lines[0].name).toBe('deposito-cloud');
+    });
+  });
+
+  // Last: the booking it makes would count in the cleanup's and the lists' figures above.
+  describe('test bookings at the largest amount', () => {
+    it('refuses a test booking whose total would pass the largest amount, and stores nothing', async () => {
+      const countBookings = async () =>
+        Object.values(await app.store.bookings.countByStatus()).reduce((sum, n) => sum + n, 0);
+      const before = await countBookings();
+      const booking = {
+        location: 'oca',
+        status: 'expired',
+        quantity: 2,
+        startTime: '2026-03-28T09:00:00.000Z',
+        endTime: '2026-03-28T12:00:00.000Z',
+        nome: 'Anna',
+        cognome: 'Bianchi',
+        email: 'anna@example.it',
+      };
+      // Only the original price given: it is the one charged, and with the fee it passes 100,000 €.
+      const original = await post<{ error: { code: string; details: Array<{ path: string }> } }>(
+        '/api/system/admin/create-test-booking',
+        { ...booking, priceOriginal: 99_999.99 },
+      );
+      expect(original.status).toBe(400);
+      expect(original.body.error.code).toBe('validation/invalid_body');
+      expect(original.body.error.details.map((detail) => detail.path)).toEqual(['priceOriginal']);
+      // No price given: the location's list price, here 60,000 € a locker for 3 hours, times two.
+      const location = (await app.store.locations.get('oca'))!;
+      const hours = { ...location.pricing.standard.hours, 3: 6_000_000 };
+      const pricing = { ...location.pricing, standard: { ...location.pricing.standard, hours } };
+      await app.store.locations.save({ ...location, pricing }, new Date());
+      const listed = await post<{ error: { code: string; message: string } }>(
+        '/api/system/admin/create-test-booking',
+        booking,
+      );
+      expect(listed.status).toBe(409);
+      expect(listed.body.error).toEqual({
+        code: 'booking/amount_too_high',
+        message: 'Con la commissione il totale supererebbe 100.000 €: indica un prezzo più basso',
+      });
+      expect(await countBookings()).toBe(before);
+      // One locker at that price is an amount the answers carry.
+      const one = await post<{ transactionId: string }>('/api/system/admin/create-test-booking', {
+        ...booking,
+        quantity: 1,
+      });
+      expect(one.status).toBe(200);
+      const answer = await app.call('GET', `/api/bookings/${one.body.transactionId}`);
+      expect(answer.status).toBe(200);
+      expect(bookingReadBackResponseSchema.parse(answer.body)).toMatchObject({ total: 60_000.5 });
+      await app.store.locations.save(location, new Date());
     });
   });
 });
