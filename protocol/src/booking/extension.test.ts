@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_AMOUNT_CENTS } from '../pricing/money';
+import { MAX_EUROS } from '../schemas/limits';
 import type { LocationPricing } from '../pricing/price-table';
 import { extensionOffer, type ExtensionInput } from './extension';
 
@@ -29,6 +30,33 @@ const BASE: ExtensionInput = {
 };
 
 describe('extensionOffer', () => {
+  it('leaves out a longer stay that would cost more than can be paid online, and says so when none is left', () => {
+    const dear: LocationPricing = {
+      ...PRICING,
+      standard: { ...PRICING.standard, hours: { '3': 500, '4': 600, '5': MAX_EUROS * 100 + 501, '6': 650 } },
+    };
+    const offer = extensionOffer({ ...BASE, pricing: dear });
+    expect(offer.options.map((option) => [option.duration.value, option.totalCents])).toEqual([
+      [4, 100],
+      [6, 150],
+    ]);
+    // The largest amount itself is offered.
+    const atLimit = { ...dear.standard.hours, '5': MAX_EUROS * 100 + 500 };
+    expect(
+      extensionOffer({ ...BASE, pricing: { ...dear, standard: { ...dear.standard, hours: atLimit } } })
+        .options,
+    ).toHaveLength(3);
+    const allDear = {
+      '3': 500,
+      '4': MAX_EUROS * 100 + 501,
+      '5': MAX_EUROS * 100 + 600,
+      '6': MAX_EUROS * 100 + 700,
+    };
+    expect(
+      extensionOffer({ ...BASE, pricing: { ...dear, standard: { ...dear.standard, hours: allDear } } }),
+    ).toEqual({ allowed: false, refusal: 'amount_too_high', options: [] });
+  });
+
   it('offers every longer stay by the hour until 22:00, for the difference in price', () => {
     expect(extensionOffer(BASE)).toEqual({
       allowed: true,

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { MIN_AMOUNT_CENTS } from '../pricing/money';
+import { MAX_EUROS } from '../schemas/limits';
 import type { LockerSize } from '../pricing/locker-size';
 import { bookingPriceCents, type Duration, type LocationPricing } from '../pricing/price-table';
 import { DAY_OPTIONS, daytimeHourOptions, nightHourOptions } from '../schedule/durations';
@@ -17,9 +18,16 @@ import { HANDED_OVER_BOOKING_STATUSES, type BookingStatus } from './status';
 /**
  * Why a stay cannot be extended: it is not paid and handed over (a later day's booking gets its
  * lockers on the day), it is over, it is already as long as a stay may be (the location's closing
- * for stays by the hour, the longest stay by the day), or its lockers are taken right after it.
+ * for stays by the hour, the longest stay by the day), its lockers are taken right after it, or
+ * every longer stay would cost more than can be paid online (MAX_EUROS).
  */
-export const EXTENSION_REFUSALS = ['not_in_progress', 'ended', 'location_closes', 'locker_taken'] as const;
+export const EXTENSION_REFUSALS = [
+  'not_in_progress',
+  'ended',
+  'location_closes',
+  'locker_taken',
+  'amount_too_high',
+] as const;
 export type ExtensionRefusal = (typeof EXTENSION_REFUSALS)[number];
 
 /** Statuses of a stay that may be extended: paid, with its lockers and PIN. */
@@ -66,6 +74,7 @@ export function extensionOffer(input: ExtensionInput): ExtensionOffer {
   if (current === null) return refused('location_closes');
   const start = DateTime.fromJSDate(input.startAt, { zone: input.zone });
   const options: ExtensionOption[] = [];
+  let tooDear = false;
   for (const duration of longerDurations(input.duration, start.toFormat('HH:mm'), input.night)) {
     const longer = price(duration);
     if (longer === null) continue;
@@ -75,9 +84,16 @@ export function extensionOffer(input: ExtensionInput): ExtensionOffer {
         : start.plus({ days: duration.value }).toJSDate();
     // Never less than nothing: a table where the longer stay is cheaper extends for the minimum.
     const priceCents = Math.max(0, longer - current);
-    options.push({ duration, endAt, priceCents, totalCents: Math.max(MIN_AMOUNT_CENTS, priceCents) });
+    const totalCents = Math.max(MIN_AMOUNT_CENTS, priceCents);
+    // Paid online as a booking is: an amount past the largest one carried is not offered.
+    if (totalCents > MAX_EUROS * 100) {
+      tooDear = true;
+      continue;
+    }
+    options.push({ duration, endAt, priceCents, totalCents });
   }
-  return options.length > 0 ? { allowed: true, options } : refused('location_closes');
+  if (options.length > 0) return { allowed: true, options };
+  return refused(tooDear ? 'amount_too_high' : 'location_closes');
 }
 
 /** The stay's lengths longer than `current` that a new booking from the same start could have. */

@@ -107,6 +107,13 @@ describe('extending from the booking page', () => {
     cleanup();
 
     fakeApi({
+      [READ]: booking({ extension: { allowed: false, refusal: 'amount_too_high', options: [] } }),
+    });
+    await renderApp({ path: `/my-booking/${TOKEN}`, language: 'en' });
+    expect((await section()).textContent).toContain('more than can be paid online');
+    cleanup();
+
+    fakeApi({
       [READ]: booking({
         status: 'scheduled',
         pin: null,

@@ -11,7 +11,7 @@ type Option = MyBookingResponse['extension']['options'][number];
 type Step = { kind: 'choosing' } | { kind: 'paying' } | { kind: 'failed'; key: string };
 
 /** Refusals worth explaining to the visitor; the others (not paid, cancelled) hide the section. */
-const EXPLAINED = new Set(['ended', 'location_closes', 'locker_taken']);
+const EXPLAINED = new Set(['ended', 'location_closes', 'locker_taken', 'amount_too_high']);
 
 /**
  * More time on the same locker: the longer stays the server offers (the stay's new end, the time

@@ -2,6 +2,7 @@ import {
   bookingHistoryResponseSchema,
   bookingPriceCents,
   errorBodySchema,
+  MAX_EUROS,
   MIN_AMOUNT_CENTS,
   myBookingResponseSchema,
   type MyBookingResponse,
@@ -390,6 +391,31 @@ describe.each(STORE_DIALECTS)('extending a stay from the booking page, on %s', (
         { [VISITOR_CANCELLATION_POLICY_SETTING]: 'future_days_until_start' },
         test.clock.now(),
       );
+    }
+  });
+
+  // Last: its paid stay takes one more of oca's lockers at noon.
+  it('is refused when every longer stay would cost more than can be paid online', async () => {
+    const { id, token } = await paidStay(TODAY_NOON);
+    const location = (await test.store.locations.get('oca'))!;
+    const over = MAX_EUROS * 100 + (await priceOf(3)) + 1;
+    const hours = { ...location.pricing.standard.hours, 4: over, 5: over, 6: over };
+    const pricing = { ...location.pricing, standard: { ...location.pricing.standard, hours } };
+    await test.store.locations.save({ ...location, pricing }, test.clock.now());
+    try {
+      expect((await read(token)).extension).toEqual({
+        allowed: false,
+        refusal: 'amount_too_high',
+        options: [],
+      });
+      const refused = await extend(token, '2026-03-27T15:00:00.000Z');
+      expect(refused.status).toBe(409);
+      expect(errorBodySchema.parse(await refused.json()).error.code).toBe(
+        'my_booking/extension_not_available',
+      );
+      expect(await test.store.bookingExtensions.ofStay(id)).toEqual([]);
+    } finally {
+      await test.store.locations.save(location, test.clock.now());
     }
   });
 });

@@ -13,6 +13,7 @@ const REFUSALS: Record<string, string> = {
   ended: 'la prenotazione è terminata',
   location_closes: 'dura già quanto è possibile (fine della giornata o durata massima)',
   locker_taken: 'il locker è prenotato da un altro cliente subito dopo la fine',
+  amount_too_high: 'ogni durata più lunga costerebbe più di quanto si possa pagare online',
 };
 
 /**
