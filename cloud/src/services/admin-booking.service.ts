@@ -9,6 +9,8 @@ import {
   eurosToCents,
   generatePin,
   isActiveBookingStatus,
+  bookingTotalFits,
+  MAX_AMOUNT_CENTS,
   MAX_EUROS,
   parseNote,
   SERVICE_FEE_CENTS,
@@ -292,7 +294,7 @@ export class AdminBookingService {
       input.priceDiscounted == null ? originalCents : eurosToCents(input.priceDiscounted);
     // Every amount on the wire is at most MAX_EUROS, the location's list price for many lockers and
     // days included (as a visitor's hold, BookingService.priceCents): never a booking no answer carries.
-    if (Math.max(originalCents, discountedCents + SERVICE_FEE_CENTS) > MAX_EUROS * 100) {
+    if (originalCents > MAX_AMOUNT_CENTS || !bookingTotalFits(discountedCents)) {
       throw new AppError(
         'booking/amount_too_high',
         `Con la commissione il totale supererebbe ${MAX_EUROS.toLocaleString('it-IT')} €: indica un prezzo più basso`,

@@ -11,8 +11,8 @@ import {
   holdMinutes,
   namedHoldExpiry,
   canTransition,
+  bookingTotalFits,
   MAX_EUROS,
-  SERVICE_FEE_CENTS,
   isHoldBookingStatus,
   isInBlockWindow,
   parseDurationUnit,
@@ -321,7 +321,7 @@ export class BookingService {
     }
     // Every amount on the wire is at most MAX_EUROS: a table priced near it times several lockers
     // would make a booking no answer (or gateway) could carry.
-    if (price + SERVICE_FEE_CENTS > MAX_EUROS * 100) {
+    if (!bookingTotalFits(price)) {
       throw new AppError('booking/amount_too_high', `The total would exceed ${MAX_EUROS} €`);
     }
     return price;

@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
-import { MIN_AMOUNT_CENTS } from '../pricing/money';
-import { MAX_EUROS } from '../schemas/limits';
+import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from '../pricing/money';
 import type { LockerSize } from '../pricing/locker-size';
 import { bookingPriceCents, type Duration, type LocationPricing } from '../pricing/price-table';
 import { DAY_OPTIONS, daytimeHourOptions, nightHourOptions } from '../schedule/durations';
@@ -19,7 +18,7 @@ import { HANDED_OVER_BOOKING_STATUSES, type BookingStatus } from './status';
  * Why a stay cannot be extended: it is not paid and handed over (a later day's booking gets its
  * lockers on the day), it is over, it is already as long as a stay may be (the location's closing
  * for stays by the hour, the longest stay by the day), its lockers are taken right after it, or
- * every longer stay would cost more than can be paid online (MAX_EUROS).
+ * every longer stay would cost more than can be paid online (MAX_AMOUNT_CENTS).
  */
 export const EXTENSION_REFUSALS = [
   'not_in_progress',
@@ -86,7 +85,7 @@ export function extensionOffer(input: ExtensionInput): ExtensionOffer {
     const priceCents = Math.max(0, longer - current);
     const totalCents = Math.max(MIN_AMOUNT_CENTS, priceCents);
     // Paid online as a booking is: an amount past the largest one carried is not offered.
-    if (totalCents > MAX_EUROS * 100) {
+    if (totalCents > MAX_AMOUNT_CENTS) {
       tooDear = true;
       continue;
     }

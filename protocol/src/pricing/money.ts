@@ -1,10 +1,23 @@
 // Money is integer cents inside the system; euros appear only in these conversion and display helpers.
 
+import { MAX_EUROS } from '../schemas/limits';
+
 /** Service fee added once to every booking total (0.50 €). */
 export const SERVICE_FEE_CENTS = 50;
 
 /** The smallest amount the payment provider is asked to charge (1 €). */
 export const MIN_AMOUNT_CENTS = 100;
+
+/** The largest amount any answer carries or the payment provider is asked to charge (MAX_EUROS). */
+export const MAX_AMOUNT_CENTS = MAX_EUROS * 100;
+
+/**
+ * Whether a booking of this price has a total, with the service fee, that the answers can carry and
+ * the provider can charge: a visitor's hold and an operator's test booking alike.
+ */
+export function bookingTotalFits(priceCents: number): boolean {
+  return priceCents + SERVICE_FEE_CENTS <= MAX_AMOUNT_CENTS;
+}
 
 /** Translation key shown when a payment amount is not acceptable. */
 export const PAYMENT_AMOUNT_ERROR = 'payment.error.amount';

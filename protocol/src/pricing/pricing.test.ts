@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   LOCKER_SIZES,
+  MAX_AMOUNT_CENTS,
   MIN_AMOUNT_CENTS,
   SERVICE_FEE_CENTS,
   amountInCents,
   bookingPriceCents,
+  bookingTotalFits,
   bookingTotals,
   centsToEuros,
   discountCents,
@@ -195,6 +197,15 @@ describe('discountCents', () => {
     expect(discountCents(1000, { type: 'percent', value: Number.NaN })).toBe(0);
     expect(discountCents(1000, { type: 'coupon' as 'euro', value: 5 })).toBe(0);
     expect(discountCents(0, { type: 'euro', value: 5 })).toBe(0);
+  });
+});
+
+describe('bookingTotalFits', () => {
+  it('takes a price whose total with the fee is at most 100,000 €, not one cent more', () => {
+    expect(MAX_AMOUNT_CENTS).toBe(10_000_000);
+    expect(bookingTotalFits(MAX_AMOUNT_CENTS - SERVICE_FEE_CENTS)).toBe(true);
+    expect(bookingTotalFits(MAX_AMOUNT_CENTS - SERVICE_FEE_CENTS + 1)).toBe(false);
+    expect(bookingTotalFits(eurosToCents(99_999.99))).toBe(false);
   });
 });
 

@@ -14,8 +14,7 @@ import {
   zQuantity,
   zTransactionId,
 } from './primitives';
-import { MAX_EUROS } from './limits';
-import { SERVICE_FEE_CENTS } from '../pricing/money';
+import { bookingTotalFits, eurosToCents } from '../pricing/money';
 
 /** Most lockers one booking row list may carry; quantities are at most 3, admin test bookings a few more. */
 const MAX_LOCKERS_IN_BOOKING = 10;
@@ -165,12 +164,13 @@ export const testBookingSchema = z
   })
   // The booking's total adds the service fee: it too must be an amount the answers can carry. The
   // price charged is the discounted one, else the original one (as the server reads them).
-  .refine((b) => (b.priceDiscounted ?? 0) * 100 + SERVICE_FEE_CENTS <= MAX_EUROS * 100, {
-    message: 'With the service fee the total would pass the largest amount',
-    path: ['priceDiscounted'],
-  })
-  .refine(
-    (b) => b.priceDiscounted != null || (b.priceOriginal ?? 0) * 100 + SERVICE_FEE_CENTS <= MAX_EUROS * 100,
-    { message: 'With the service fee the total would pass the largest amount', path: ['priceOriginal'] },
-  );
+  .superRefine((b, ctx) => {
+    const charged = b.priceDiscounted ?? b.priceOriginal;
+    if (charged == null || bookingTotalFits(eurosToCents(charged))) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'With the service fee the total would pass the largest amount',
+      path: [b.priceDiscounted != null ? 'priceDiscounted' : 'priceOriginal'],
+    });
+  });
 export type TestBooking = z.infer<typeof testBookingSchema>;
