@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-app';
@@ -43,6 +43,9 @@ describe('Archive Log', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Filtra' }));
 
     await screen.findByRole('button', { name: 'Cancella filtri' });
+    // The button shows as soon as the filters apply; the request goes out after that render, so wait
+    // for it rather than read the calls at once (under a loaded CI machine it had not gone out yet).
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/logs/archive')).toHaveLength(2));
     const query = api.callsTo('GET', '/api/admin/logs/archive').at(-1)!.query;
     expect(Object.fromEntries(query)).toEqual({
       limit: '100',
