@@ -59,6 +59,19 @@ export const DEFAULT_TIMEZONE = 'Europe/Rome';
 /** Euros on the wire: at most this much, in steps of one cent. */
 export const MAX_EUROS = 100_000;
 
+/**
+ * Whether a number has at most two decimals exactly, as a payload writes an amount in euros ("12.5",
+ * "0.07") or a percent: the double nearest to n/100 for a whole n. zod's `multipleOf(0.01)` compares
+ * decimal digits and lets through numbers too small to have any to compare (5e-324 € passed, and a
+ * discount or a price stored as 0 cents).
+ */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.round(value * 100) / 100 === value;
+}
+
+/** zod's message for a number that fails `hasAtMostTwoDecimals`, as its own `multipleOf` says it. */
+export const TWO_DECIMALS_MESSAGE = 'Invalid number: must be a multiple of 0.01';
+
 /** A duration value as a price-table key: hours (`"3"`) or days (`"1"` … `"15"`). */
 export const DURATION_KEY_PATTERN = /^[1-9]\d{0,2}$/;
 

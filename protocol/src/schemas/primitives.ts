@@ -17,6 +17,8 @@ import {
   LOCATION_TIMEZONES,
   MAX_EUROS,
   RESERVED_LOCATION_KEYS,
+  TWO_DECIMALS_MESSAGE,
+  hasAtMostTwoDecimals,
   TEXT_LIMITS,
   TIME_OF_DAY_PATTERN,
 } from './limits';
@@ -78,11 +80,22 @@ export const zTransactionId = z
   .max(80)
   .regex(/^[A-Za-z0-9_-]+$/, 'Expected a transaction id');
 
+/**
+ * A number with at most two decimals: `multipleOf(0.01)`, as the API's description states it, and
+ * where zod's check cannot tell (numbers too small to have decimals to compare) `hasAtMostTwoDecimals`.
+ */
+export function twoDecimals(schema: z.ZodNumber): z.ZodNumber {
+  return schema.multipleOf(0.01).refine(hasAtMostTwoDecimals, {
+    message: TWO_DECIMALS_MESSAGE,
+    when: (payload) => payload.issues.length === 0,
+  });
+}
+
 /** Euros with at most two decimals, as the spec's payloads and price tables carry them. */
-export const zEuros = z.number().min(0).max(MAX_EUROS).multipleOf(0.01);
+export const zEuros = twoDecimals(z.number().min(0).max(MAX_EUROS));
 
 /** Euros that may be negative: a day's takings net of the refunds made that day. */
-export const zSignedEuros = z.number().min(-MAX_EUROS).max(MAX_EUROS).multipleOf(0.01);
+export const zSignedEuros = twoDecimals(z.number().min(-MAX_EUROS).max(MAX_EUROS));
 
 /** Integer cents, the unit of money inside the system. */
 export const zCents = z.number().int().min(0).max(10_000_000);

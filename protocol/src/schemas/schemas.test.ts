@@ -20,7 +20,9 @@ import {
   systemSettingsSchema,
   testBookingSchema,
   totemRevenueRecordSchema,
+  hasAtMostTwoDecimals,
   zEmail,
+  zEuros,
   zFullPhone,
   zIsoDate,
   zIsoDateTime,
@@ -88,6 +90,23 @@ describe('primitives', () => {
     rejects(zLocationKey, '-oca');
     rejects(zLocationKey, '../etc');
     rejects(zLocationKey, 'a'.repeat(41));
+  });
+
+  it('reads euros in whole cents, however small the number sent', () => {
+    for (const cents of [0, 1, 7, 10, 99, 1_999, 123_456, 9_999_999, 10_000_000]) {
+      expect(zEuros.safeParse(cents / 100).success).toBe(true);
+      expect(hasAtMostTwoDecimals(cents / 100)).toBe(true);
+      expect(hasAtMostTwoDecimals(-cents / 100)).toBe(true);
+    }
+    // zod's multipleOf(0.01) alone let the three smallest through (and they were stored as 0 cents).
+    for (const refused of [5e-324, 1e-10, 4e-9, 0.001, 1.005, 0.1 + 0.2, Number.NaN, Infinity]) {
+      expect(hasAtMostTwoDecimals(refused)).toBe(false);
+      expect(zEuros.safeParse(refused).success).toBe(false);
+    }
+    expect(zEuros.safeParse(5e-324).error?.issues).toEqual([
+      expect.objectContaining({ message: 'Invalid number: must be a multiple of 0.01' }),
+    ]);
+    expect(zEuros.safeParse(1.005).error?.issues).toHaveLength(1);
   });
 
   it('applies the spec form rules to names, e-mails, phones and PINs', () => {

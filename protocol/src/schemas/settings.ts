@@ -5,7 +5,7 @@ import {
 } from '../booking/cancellation-policy';
 import { MAX_BLOCK_WINDOWS, MAX_DIMENSIONS_LENGTH } from './limits';
 import type { ErrorCode } from '../api/errors';
-import { timeWindowSchema, zEditVersion, zTimeOfDay, type TimeWindow } from './primitives';
+import { timeWindowSchema, twoDecimals, zEditVersion, zTimeOfDay, type TimeWindow } from './primitives';
 
 export const DEFAULT_BOOKING_EXPIRATION_MINUTES = 15;
 export const DEFAULT_FASTTRACK_FROM = '06:00';
@@ -35,7 +35,7 @@ const settingsFields = {
   /** The merchant printed on receipts, one line each: name, address, VAT number. */
   RECEIPT_MERCHANT: z.string().trim().min(1).max(500),
   /** The VAT rate included in prices, printed as a line of the receipt (0: none). */
-  RECEIPT_VAT_PERCENT: z.number().min(0).max(100).multipleOf(0.01),
+  RECEIPT_VAT_PERCENT: twoDecimals(z.number().min(0).max(100)),
   /** A standard locker's inside measurements as visitors read them, e.g. "35 × 45 × 60 cm"; empty: not shown. */
   LOCKER_DIMENSIONS_STANDARD: z.string().trim().max(MAX_DIMENSIONS_LENGTH),
   /** The same for a large locker. */

@@ -35,6 +35,10 @@ const locationAnswers: [string, unknown][] = [
   ['with an opening time that is no time', { ...location, orari: { apertura: '7:00', chiusura: '20:00' } }],
   ['with a negative price', { ...location, hourlyPrices: { ...prices, standard: { '3': -1 } } }],
   ['with a fraction of a cent', { ...location, hourlyPrices: { ...prices, standard: { '3': 5.001 } } }],
+  [
+    'with a price too small for decimals',
+    { ...location, hourlyPrices: { ...prices, standard: { '3': 5e-324 } } },
+  ],
   ['with a price above the bound', { ...location, hourlyPrices: { ...prices, standard: { '3': 100_001 } } }],
   ['with a duration key that is no number', { ...location, dailyPrices: { ...prices, large: { x: 5 } } }],
   [
@@ -81,7 +85,7 @@ describe('first answers of the location page', () => {
       schema: { safeParse(answer: unknown): { success: boolean } },
       answers: [string, unknown][],
     ) => answers.filter(([, answer]) => !schema.safeParse(answer).success).length;
-    expect(rejected(publicLocationSchema, locationAnswers)).toBe(14);
+    expect(rejected(publicLocationSchema, locationAnswers)).toBe(15);
     expect(rejected(frontendOverridesSchema, overrideAnswers)).toBe(4);
   });
 });

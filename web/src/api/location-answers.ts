@@ -15,6 +15,8 @@ import {
   RESERVED_LOCATION_KEYS,
   TEXT_LIMITS,
   TIME_OF_DAY_PATTERN,
+  TWO_DECIMALS_MESSAGE,
+  hasAtMostTwoDecimals,
 } from '@deposito/protocol/schemas/limits';
 
 // The two answers /{location} needs before it can show anything, checked with zod/mini: protocol's
@@ -25,7 +27,15 @@ import {
 
 const timeOfDay = z.string().check(z.regex(TIME_OF_DAY_PATTERN));
 const timeWindow = z.object({ from: timeOfDay, to: timeOfDay });
-const euros = z.number().check(z.minimum(0), z.maximum(MAX_EUROS), z.multipleOf(0.01));
+const euros = z.number().check(
+  z.minimum(0),
+  z.maximum(MAX_EUROS),
+  z.multipleOf(0.01),
+  z.refine(hasAtMostTwoDecimals, {
+    message: TWO_DECIMALS_MESSAGE,
+    when: (payload) => payload.issues.length === 0,
+  }),
+);
 const priceMap = z
   .record(z.string().check(z.regex(DURATION_KEY_PATTERN)), euros)
   .check(z.refine((map) => Object.keys(map).length <= MAX_PRICE_ROWS));

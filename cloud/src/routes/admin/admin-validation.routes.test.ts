@@ -98,6 +98,32 @@ describe('admin input validation over HTTP', () => {
       expect(await app.store.locations.get('nuova')).toBeNull();
     });
 
+    it('refuses amounts too small to be written in cents, which were stored as 0 (found by the API fuzzer)', async () => {
+      // zod's multipleOf(0.01) compares decimal digits, and 5e-324 or 1e-10 have none to compare.
+      for (const tiny of [5e-324, 1e-10]) {
+        const repriced = await app.call('POST', '/api/locations/update-prices', {
+          token: app.token,
+          body: [
+            {
+              key: 'oca',
+              pricing: { ...newLocation.pricing, standard: { hours: { '3': tiny }, days: { '1': 12 } } },
+            },
+          ],
+        });
+        expect(repriced.status).toBe(400);
+        const discount = await app.call('POST', '/api/discounts/create', {
+          token: app.token,
+          body: { code: 'QUASIZERO', discountEuro: tiny },
+        });
+        expect(discount.status).toBe(400);
+        expect((await saveSettings({ RECEIPT_VAT_PERCENT: tiny })).status).toBe(400);
+      }
+      expect(await app.store.discounts.get('QUASIZERO')).toBeNull();
+      const oca = await app.store.locations.get('oca');
+      expect(Object.values(oca!.pricing.standard.hours).every((cents) => cents >= 100)).toBe(true);
+      expect((await settings()).RECEIPT_VAT_PERCENT).toBeGreaterThan(0);
+    });
+
     it('refuses "admin" and other words of our own paths as a location key', async () => {
       for (const id of ['admin', 'api', 'booking-notte']) {
         const created = await app.call('POST', '/api/admin/locations', {
