@@ -1,9 +1,10 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from './errors';
 
-// What reaches a route is text a database can store: PostgreSQL refuses U+0000 in text (a 500 after
-// the request was half handled), and control characters have no place in a name, an e-mail or a key.
-// Checked once here for every JSON body, query string and path, before any route sees them.
+// What reaches a route is text a database can store as sent: PostgreSQL refuses U+0000 in text (a 500
+// after the request was half handled), control characters have no place in a name, an e-mail or a key,
+// and half a surrogate pair would be stored as U+FFFD. Checked once here for every JSON body, query
+// string and path, before any route sees them.
 
 /** JSON bodies larger than this (after decompression) are refused with `request/too_large`. */
 export const JSON_BODY_LIMIT = '32kb';
@@ -18,28 +19,43 @@ const ANY_CONTROL = /[\u0000-\u001F\u007F]/;
 const CONTROL_REFUSED = 'Text may not contain control characters';
 
 /**
+ * Half of a UTF-16 surrogate pair, alone (only JSON's `\uD83D` escapes can carry one): no Unicode
+ * text has it, and both stores would write U+FFFD instead of what was sent. In the `u` mode a whole
+ * pair is one code point, so only a lone half matches.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATE_REFUSED = 'Text must be valid Unicode (half of a surrogate pair alone)';
+
+/**
  * Thrown by the reviver. body-parser strips an error's own properties (keeping its prototype and
  * message), so the offending key is kept aside.
  */
-class ControlCharacterError extends Error {}
-const offendingKeys = new WeakMap<ControlCharacterError, string>();
+class RefusedTextError extends Error {}
+const offendingKeys = new WeakMap<RefusedTextError, string>();
 
-function reviveWithoutControls(key: string, value: unknown): unknown {
+function reviveWithoutRefusedText(key: string, value: unknown): unknown {
   if (BODY_CONTROL.test(key) || (typeof value === 'string' && BODY_CONTROL.test(value))) {
-    const error = new ControlCharacterError(CONTROL_REFUSED);
-    offendingKeys.set(error, key);
-    throw error;
+    throw refusedText(CONTROL_REFUSED, key);
+  }
+  if (LONE_SURROGATE.test(key) || (typeof value === 'string' && LONE_SURROGATE.test(value))) {
+    throw refusedText(LONE_SURROGATE_REFUSED, key);
   }
   return value;
 }
 
+function refusedText(message: string, key: string): RefusedTextError {
+  const error = new RefusedTextError(message);
+  offendingKeys.set(error, key);
+  return error;
+}
+
 /**
- * The JSON body parser: bounded size, control characters refused, and every failure of the body
- * itself (corrupt gzip/deflate/br, bad charset, unsupported encoding, bad JSON) a 400 or 413 with
- * our error codes — never a 500. GET and HEAD carry no body here and skip it.
+ * The JSON body parser: bounded size, control characters and lone surrogates refused, and every
+ * failure of the body itself (corrupt gzip/deflate/br, bad charset, unsupported encoding, bad JSON) a
+ * 400 or 413 with our error codes — never a 500. GET and HEAD carry no body here and skip it.
  */
 export function jsonBodyParser(): RequestHandler {
-  const parse = express.json({ limit: JSON_BODY_LIMIT, reviver: reviveWithoutControls });
+  const parse = express.json({ limit: JSON_BODY_LIMIT, reviver: reviveWithoutRefusedText });
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') {
       next();
@@ -50,9 +66,9 @@ export function jsonBodyParser(): RequestHandler {
 }
 
 function bodyError(error: unknown): unknown {
-  if (error instanceof ControlCharacterError) {
-    return new AppError('validation/invalid_body', CONTROL_REFUSED, [
-      { path: (offendingKeys.get(error) ?? '').slice(0, 300), message: CONTROL_REFUSED },
+  if (error instanceof RefusedTextError) {
+    return new AppError('validation/invalid_body', error.message, [
+      { path: (offendingKeys.get(error) ?? '').slice(0, 300), message: error.message },
     ]);
   }
   const type = typeof error === 'object' && error !== null && 'type' in error ? error.type : undefined;

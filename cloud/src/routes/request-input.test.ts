@@ -37,6 +37,27 @@ describe.each(STORE_DIALECTS)('text and bodies the store could not take, on %s',
     },
   );
 
+  it('refuses half of a UTF-16 surrogate pair in the text, which the store would keep as U+FFFD', async () => {
+    // JSON may escape one (`"\\ud83d"`); no Unicode text has it alone, and both stores would write
+    // the replacement character instead of what was sent.
+    for (const note of ['Valigia \ud83d rossa', 'Valigia \ude00', '\ude00\ud83d']) {
+      const answer = await api.patch<ErrorAnswer>(
+        `/api/bookings/${bookingId}`,
+        buildCustomerDetails({ note }),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('validation/invalid_body');
+    }
+    expect((await test.store.bookings.get(bookingId))?.customer.email).toBeNull();
+    // A whole pair (an emoji) is text like any other.
+    const whole = await api.patch(
+      `/api/bookings/${bookingId}`,
+      buildCustomerDetails({ note: 'Valigia 😀 rossa' }),
+    );
+    expect(whole.status).toBe(200);
+    expect((await test.store.bookings.get(bookingId))?.note).toBe('Valigia 😀 rossa');
+  });
+
   it('still saves ordinary details afterwards', async () => {
     const answer = await api.patch(`/api/bookings/${bookingId}`, buildCustomerDetails());
     expect(answer.status).toBe(200);
