@@ -69,8 +69,15 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   return Number.isFinite(value) && Math.round(value * 100) / 100 === value;
 }
 
-/** zod's message for a number that fails `hasAtMostTwoDecimals`, as its own `multipleOf` says it. */
-export const TWO_DECIMALS_MESSAGE = 'Invalid number: must be a multiple of 0.01';
+/**
+ * How both zod flavours (protocol's schemas, the location page's zod/mini mirror) add
+ * `hasAtMostTwoDecimals` after `multipleOf(0.01)`: with the message zod's own check gives, and only
+ * where that check passed, so a number gets one issue, not two.
+ */
+export const TWO_DECIMALS_REFINEMENT = {
+  message: 'Invalid number: must be a multiple of 0.01',
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+};
 
 /** A duration value as a price-table key: hours (`"3"`) or days (`"1"` … `"15"`). */
 export const DURATION_KEY_PATTERN = /^[1-9]\d{0,2}$/;

@@ -17,7 +17,7 @@ import {
   LOCATION_TIMEZONES,
   MAX_EUROS,
   RESERVED_LOCATION_KEYS,
-  TWO_DECIMALS_MESSAGE,
+  TWO_DECIMALS_REFINEMENT,
   hasAtMostTwoDecimals,
   TEXT_LIMITS,
   TIME_OF_DAY_PATTERN,
@@ -85,10 +85,7 @@ export const zTransactionId = z
  * where zod's check cannot tell (numbers too small to have decimals to compare) `hasAtMostTwoDecimals`.
  */
 export function twoDecimals(schema: z.ZodNumber): z.ZodNumber {
-  return schema.multipleOf(0.01).refine(hasAtMostTwoDecimals, {
-    message: TWO_DECIMALS_MESSAGE,
-    when: (payload) => payload.issues.length === 0,
-  });
+  return schema.multipleOf(0.01).refine(hasAtMostTwoDecimals, TWO_DECIMALS_REFINEMENT);
 }
 
 /** Euros with at most two decimals, as the spec's payloads and price tables carry them. */

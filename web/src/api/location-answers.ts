@@ -15,7 +15,7 @@ import {
   RESERVED_LOCATION_KEYS,
   TEXT_LIMITS,
   TIME_OF_DAY_PATTERN,
-  TWO_DECIMALS_MESSAGE,
+  TWO_DECIMALS_REFINEMENT,
   hasAtMostTwoDecimals,
 } from '@deposito/protocol/schemas/limits';
 
@@ -27,15 +27,14 @@ import {
 
 const timeOfDay = z.string().check(z.regex(TIME_OF_DAY_PATTERN));
 const timeWindow = z.object({ from: timeOfDay, to: timeOfDay });
-const euros = z.number().check(
-  z.minimum(0),
-  z.maximum(MAX_EUROS),
-  z.multipleOf(0.01),
-  z.refine(hasAtMostTwoDecimals, {
-    message: TWO_DECIMALS_MESSAGE,
-    when: (payload) => payload.issues.length === 0,
-  }),
-);
+const euros = z
+  .number()
+  .check(
+    z.minimum(0),
+    z.maximum(MAX_EUROS),
+    z.multipleOf(0.01),
+    z.refine(hasAtMostTwoDecimals, TWO_DECIMALS_REFINEMENT),
+  );
 const priceMap = z
   .record(z.string().check(z.regex(DURATION_KEY_PATTERN)), euros)
   .check(z.refine((map) => Object.keys(map).length <= MAX_PRICE_ROWS));
