@@ -510,13 +510,33 @@ describe('BridgeDaemon', () => {
     });
   });
 
+  it('says it is not linked while the cloud has not taken its hello (a second bridge with the same token)', async () => {
+    const { httpPort, daemon, cloud } = await startSite({ cloud: { acceptHello: false } });
+    await expect.poll(() => daemon.health().controller.lastPollOk).toBe(true);
+    expect(daemon.link.isUp).toBe(true);
+    const answer = await fetch(`http://127.0.0.1:${httpPort}/healthz`);
+    // 200: the doors work locally (503 is for the controller); the body says the link is not held.
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      status: 'degraded',
+      problems: ['not linked to the cloud (open, but the cloud has not accepted this bridge yet)'],
+      link: { up: false, state: 'open' },
+    });
+    expect(await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text()).toContain(
+      'deposito_bridge_link_up 0',
+    );
+    // Taken: linked.
+    cloud.take();
+    await expect
+      .poll(() => daemon.health())
+      .toMatchObject({ status: 'ok', problems: [], link: { up: true } });
+  });
+
   it('serves /healthz and /metrics on loopback', async () => {
     const { httpPort } = await startSite();
-    const health = (await (await fetch(`http://127.0.0.1:${httpPort}/healthz`)).json()) as Record<
-      string,
-      unknown
-    >;
-    expect(health).toMatchObject({ locationKey: LOCATION, link: { up: true } });
+    const health = async () =>
+      (await (await fetch(`http://127.0.0.1:${httpPort}/healthz`)).json()) as Record<string, unknown>;
+    await expect.poll(health).toMatchObject({ locationKey: LOCATION, link: { up: true } });
     await expect
       .poll(async () => {
         const text = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();

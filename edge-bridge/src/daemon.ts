@@ -163,16 +163,9 @@ export class BridgeDaemon {
     const stats = this.buffer.stats();
     const poll = this.poller.lastPoll;
     const oldest = stats.outbox.oldestCreatedAt;
-    const up = this.link.isUp;
+    const up = this.link.isAccepted;
     const controllerProblem = this.controllerProblem(now);
-    const problems = [
-      ...(up
-        ? []
-        : [
-            `not linked to the cloud (${this.link.state}${this.link.lastError ? `: ${this.link.lastError}` : ''})`,
-          ]),
-      ...(controllerProblem ? [controllerProblem] : []),
-    ];
+    const problems = [...(up ? [] : [this.linkProblem()]), ...(controllerProblem ? [controllerProblem] : [])];
     return {
       status: up && poll?.ok && !controllerProblem ? 'ok' : 'degraded',
       problems,
@@ -205,6 +198,13 @@ export class BridgeDaemon {
       },
       commands: stats.commands,
     };
+  }
+
+  /** Why the link does not hold the site: down (and why), or open but not yet taken by the cloud. */
+  private linkProblem(): string {
+    if (this.link.isUp)
+      return 'not linked to the cloud (open, but the cloud has not accepted this bridge yet)';
+    return `not linked to the cloud (${this.link.state}${this.link.lastError ? `: ${this.link.lastError}` : ''})`;
   }
 
   /**

@@ -50,9 +50,12 @@ export function renderMetrics(health: HealthReport): string {
       lines.push(`${name}${labels} ${Number.isFinite(value) ? value : 'NaN'}`);
   };
   const seconds = (iso: string | null) => (iso ? Date.parse(iso) / 1000 : NaN);
-  metric('deposito_bridge_link_up', 'Whether the WebSocket to the cloud is open (1) or not (0).', 'gauge', [
-    ['', health.link.up ? 1 : 0],
-  ]);
+  metric(
+    'deposito_bridge_link_up',
+    "Whether the cloud holds this bridge's link, its hello accepted (1), or not (0).",
+    'gauge',
+    [['', health.link.up ? 1 : 0]],
+  );
   metric(
     'deposito_bridge_link_reconnects_total',
     'Reconnection attempts since the daemon started.',

@@ -18,6 +18,11 @@ export interface TestCloudOptions {
   autoAck?: boolean;
   /** Refuse every upgrade with this HTTP status. */
   refuseWith?: number;
+  /**
+   * Answer a hello listing `hello-ack` with one, as the hub does once it has taken the bridge
+   * (default true). False plays a hub still deciding (checking that another bridge holds the site).
+   */
+  acceptHello?: boolean;
 }
 
 export class TestCloud {
@@ -28,6 +33,8 @@ export class TestCloud {
   private server: Server | null = null;
   private wss: WebSocketServer | null = null;
   private socket: WebSocket | null = null;
+  /** The connected bridge was taken (its hello accepted). */
+  private taken = false;
   port = 0;
 
   constructor(private readonly options: TestCloudOptions) {}
@@ -71,6 +78,7 @@ export class TestCloud {
 
   private accept(ws: WebSocket): void {
     this.socket = ws;
+    this.taken = false;
     ws.on('message', (data) => {
       const text = data.toString();
       const parsed = parseBridgeToCloud(text);
@@ -80,8 +88,10 @@ export class TestCloud {
       }
       this.received.push(parsed.message);
       const message = parsed.message;
+      if (message.type === 'hello' && this.options.acceptHello !== false) this.take(message.features);
       if (
         this.options.autoAck !== false &&
+        this.taken &&
         (message.type === 'result' || message.type === 'event' || message.type === 'snapshot')
       ) {
         this.send({ type: 'delivered', seqs: [message.seq] });
@@ -90,6 +100,15 @@ export class TestCloud {
     ws.on('close', () => {
       if (this.socket === ws) this.socket = null;
     });
+  }
+
+  /**
+   * Takes the connected bridge as the hub does after its hello: says hello-ack if the bridge lists
+   * it, and from then on answers buffered items (until then the hub holds them, unanswered).
+   */
+  take(features: readonly string[] | undefined = ['hello-ack']): void {
+    this.taken = true;
+    if (features?.includes('hello-ack')) this.send({ type: 'hello-ack' });
   }
 
   send(message: CloudToBridgeMessage | Record<string, unknown>): void {

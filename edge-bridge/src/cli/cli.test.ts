@@ -62,9 +62,9 @@ describe('edge-bridge CLI', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const writeConfig = (controllerPort = simulatorPort) =>
+  const writeConfig = (controllerPort = simulatorPort, cloudUrl = cloud.url) =>
     writeBridgeConfig(configPath, {
-      cloudUrl: cloud.url,
+      cloudUrl,
       locationKey: 'campo',
       bridgeToken: TOKEN,
       controller: {
@@ -297,11 +297,12 @@ describe('edge-bridge CLI', () => {
     it('runs the daemon, which delivers what the technician did; status reads it', async () => {
       await cli(['--config', configPath, 'open', '4']);
       const daemon = startCli(['--config', configPath, 'run']);
-      await expect
-        .poll(async () => (await cli(['--config', configPath, 'status', '--json'])).code, { timeout: 5_000 })
-        .toBe(0);
-      const status = JSON.parse((await cli(['--config', configPath, 'status', '--json'])).stdout);
-      expect(status).toMatchObject({
+      const status = async () => {
+        const run = await cli(['--config', configPath, 'status', '--json']);
+        return run.code === 0 ? (JSON.parse(run.stdout) as unknown) : run;
+      };
+      // Linked once the cloud takes its hello (a moment after the socket opens).
+      await expect.poll(status, { timeout: 5_000 }).toMatchObject({
         source: 'daemon',
         status: 'ok',
         link: { up: true },
@@ -314,6 +315,29 @@ describe('edge-bridge CLI', () => {
       expect(text.stdout).toMatch(/^Status:\s+ok/);
       daemon.stop();
       expect((await daemon.done).code).toBe(0);
+    });
+
+    it('says the link is not yet accepted while the cloud holds its hello', async () => {
+      const holding = new TestCloud({ token: TOKEN, locationKey: 'campo', acceptHello: false });
+      await holding.start();
+      try {
+        writeConfig(simulatorPort, holding.url);
+        const daemon = startCli(['--config', configPath, 'run']);
+        await expect.poll(() => holding.of('hello').length, { timeout: 5_000 }).toBe(1);
+        await expect
+          .poll(async () => (await cli(['--config', configPath, 'status'])).stdout, { timeout: 5_000 })
+          .toMatch(/^Link:\s+connected since \S+, not yet accepted by the cloud$/m);
+        const run = await cli(['--config', configPath, 'status', '--json']);
+        expect(run.code).toBe(1);
+        expect(JSON.parse(run.stdout)).toMatchObject({
+          status: 'degraded',
+          link: { up: false, state: 'open' },
+        });
+        daemon.stop();
+        expect((await daemon.done).code).toBe(0);
+      } finally {
+        await holding.stop();
+      }
     });
 
     it('doctor checks config, buffer, disk, controller, cloud, clock, time sync and the unit', async () => {

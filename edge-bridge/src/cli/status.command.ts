@@ -101,11 +101,17 @@ async function fetchHealth(config: BridgeConfig): Promise<HealthReport | null> {
   }
 }
 
+function describeLink(link: HealthReport['link']): string {
+  if (link.up) return `up since ${link.connectedSince}`;
+  if (link.state === 'open') return `connected since ${link.connectedSince}, not yet accepted by the cloud`;
+  return `down (${link.state}${link.lastError ? `: ${link.lastError}` : ''})`;
+}
+
 function describeHealth(h: HealthReport): string {
   return [
     `Status:      ${h.status} (location ${h.locationKey}, bridge ${h.bridgeVersion})`,
     ...(h.problems ?? []).map((problem) => `  problem:   ${problem}`),
-    `Link:        ${h.link.up ? `up since ${h.link.connectedSince}` : `down (${h.link.state}${h.link.lastError ? `: ${h.link.lastError}` : ''})`}`,
+    `Link:        ${describeLink(h.link)}`,
     `Buffered:    ${h.buffer.depth} (${h.buffer.results} results, ${h.buffer.events} events, ${h.buffer.snapshots} snapshots)`,
     `Oldest item: ${h.buffer.oldestBufferedAt ?? '-'} (${formatAge(h.buffer.oldestAgeSeconds)} old)`,
     `Last poll:   ${h.controller.lastPollAt ?? 'never'} ${h.controller.lastPollOk === false ? `FAILED: ${h.controller.lastPollError}` : h.controller.lastPollOk ? 'ok' : ''}`.trimEnd(),

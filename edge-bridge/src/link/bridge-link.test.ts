@@ -222,6 +222,20 @@ describe('BridgeLink', () => {
     },
   );
 
+  it('is accepted only once the cloud answers on the connection, not when the socket opens', async () => {
+    let answer: 'accept' | 'welcome' = 'accept';
+    const cloud = new ScriptedCloud(() => answer);
+    const link = await connect(cloud, { backoff: { baseMs: 10, capMs: 20 } });
+    await expect.poll(() => link.isUp).toBe(true);
+    // Open, and the cloud says nothing (it is still checking that another bridge holds the site).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(link.isAccepted).toBe(false);
+    answer = 'welcome';
+    cloud.closeClients(1012);
+    await expect.poll(() => link.isAccepted).toBe(true);
+    expect(cloud.upgrades).toHaveLength(2);
+  });
+
   it('ends a conflict streak on any other close', async () => {
     const clock = new FastClock();
     const cloud = new ScriptedCloud((attempt) =>

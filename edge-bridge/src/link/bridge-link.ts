@@ -112,8 +112,18 @@ export class BridgeLink {
     return this.currentState;
   }
 
+  /** The socket is open: messages can be sent (the hello first). Not yet that the cloud took them. */
   get isUp(): boolean {
     return this.currentState === 'open' && this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /**
+   * The cloud answered on this open connection, so it took the hello: this bridge holds its site. A
+   * second bridge with the same token has an open socket for a moment (while the cloud checks that
+   * the first still answers) and is then closed with 4409; it is never accepted.
+   */
+  get isAccepted(): boolean {
+    return this.isUp && this.accepted;
   }
 
   start(): void {
