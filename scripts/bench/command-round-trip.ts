@@ -55,8 +55,8 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
     await daemon.start();
     const token = await adminSession(cloud.url, ADMIN);
     const waitUntil = Date.now() + 15_000;
-    while (!daemon.link.isUp && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
-    if (!daemon.link.isUp) throw new Error('the bridge did not connect to the cloud');
+    while (!daemon.link.isAccepted && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
+    if (!daemon.link.isAccepted) throw new Error('the bridge did not connect to the cloud');
 
     const failures: string[] = [];
     const open = (lockerId: number) => async () => {

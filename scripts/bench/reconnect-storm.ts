@@ -1,6 +1,6 @@
 // A reconnect storm: 1,000 bridges with the production reconnect policy (the real BridgeLink: full
 // jitter, 30 s cap, reset on a hello accepted) lose their cloud process to a crash; a new one starts
-// on the same address. All must be back within 30 s of it being ready, no request may get a 5xx
+// on the same address. All must be back (their hello accepted) within 30 s of it being ready, no request may get a 5xx
 // meanwhile, and the cloud's CPU may not stay pinned for more than 5 s at a time.
 import { pino } from 'pino';
 import { BRIDGE_FEATURES } from '@deposito/protocol/bridge/v1';
@@ -69,7 +69,7 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
   try {
     for (const link of links) link.start();
     const upUntil = Date.now() + 60_000;
-    while (!links.every((link) => link.isUp) && Date.now() < upUntil)
+    while (!links.every((link) => link.isAccepted) && Date.now() < upUntil)
       await new Promise((r) => setTimeout(r, 50));
 
     // The crash, and a new process on the same address as soon as it can listen.
@@ -88,11 +88,11 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
-    while (!links.every((link) => link.isUp) && Date.now() - readyAt < 2 * TARGET_BACK_MS) {
+    while (!links.every((link) => link.isAccepted) && Date.now() - readyAt < 2 * TARGET_BACK_MS) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const backMs = Date.now() - readyAt;
-    const back = links.filter((link) => link.isUp).length;
+    const back = links.filter((link) => link.isAccepted).length;
     // Let the hub settle the last sessions before the CPU watch ends.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     probing = false;

@@ -92,7 +92,7 @@ async function outageAndRecovery(
   const backAt = new Map<string, number>();
   for (;;) {
     for (const [i, link] of links.entries())
-      if (link.isUp && !backAt.has(keys[i]!)) backAt.set(keys[i]!, Date.now() - readyAt);
+      if (link.isAccepted && !backAt.has(keys[i]!)) backAt.set(keys[i]!, Date.now() - readyAt);
     if (backAt.size === BRIDGES || Date.now() - readyAt > 70_000) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

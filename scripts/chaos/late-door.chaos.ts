@@ -17,7 +17,7 @@ describe.each(STORE_DIALECTS)('a slow controller, on %s', (dialect) => {
     // A technician's real settings: the controller may take up to 30 s to answer.
     const config = scenario.bridgeConfig(url, token, { controller: simulator.connection(30_000) });
     const daemon = await scenario.daemon(config);
-    await expect.poll(() => daemon.link.isUp, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => daemon.link.isAccepted, { timeout: 30_000 }).toBe(true);
     const session = await scenario.session(url);
 
     // The next state poll hangs for 12 s on the controller; the open comes while it does.

@@ -30,7 +30,7 @@ describe.each(STORE_DIALECTS)('the site a door command reaches, on %s', (dialect
     const port = await freePort();
     const first = await scenario.cloud(database.url, port);
     const { simulator, daemon, config } = await siteBox(first.url, token);
-    await expect.poll(() => daemon.link.isUp, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => daemon.link.isAccepted, { timeout: 30_000 }).toBe(true);
 
     // The cloud crashes; the bridge is slow to come back (its backoff, a flaky uplink): stopped here
     // so the window is certain.
@@ -50,7 +50,7 @@ describe.each(STORE_DIALECTS)('the site a door command reaches, on %s', (dialect
 
     // The bridge returns, with the buffer and commands it kept on disk; the refused opens never run.
     const back = await scenario.daemon(config);
-    await expect.poll(() => back.link.isUp, { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => back.link.isAccepted, { timeout: 60_000 }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(simulator.stats.byOperation.open ?? 0).toBe(0);
     // And the site works again.
@@ -62,7 +62,7 @@ describe.each(STORE_DIALECTS)('the site a door command reaches, on %s', (dialect
     const { database, token } = await scenario.database(dialect);
     const cloud = await scenario.cloud(database.url);
     const site = await siteBox(cloud.url, token);
-    await expect.poll(() => site.daemon.link.isUp, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => site.daemon.link.isAccepted, { timeout: 30_000 }).toBe(true);
     // It retries every 0.2–0.4 s rather than every 5–60 s, so its tries overlap the opens below.
     const impostor = await siteBox(cloud.url, token, {
       linkBackoff: { firstConflictMs: 400, conflictMs: 400 },
