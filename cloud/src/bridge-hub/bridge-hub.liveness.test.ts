@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -115,11 +116,12 @@ function open(site: Site, lockerId: number) {
 
 /**
  * A bridge's socket by hand: says hello (with `features`, stamped on a clock `clockAheadMs` ahead of
- * the real one), records what the hub sends (and when it arrived) and how it closes.
+ * the real one) unless `hello` is false, records what the hub sends (and when it arrived) and how it
+ * closes.
  */
 async function handBridge(
   url: string,
-  options: { features?: string[]; autoPong?: boolean; clockAheadMs?: number } = {},
+  options: { features?: string[]; autoPong?: boolean; clockAheadMs?: number; hello?: boolean } = {},
 ) {
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/bridge`, {
     headers: bridgeAuthHeaders(SITE_TOKEN, SITE_LOCATION),
@@ -136,12 +138,14 @@ async function handBridge(
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
-  socket.send(
-    JSON.stringify({
-      ...buildEmptyHello(SITE_LOCATION, 'by-hand', options.features),
-      sentAt: new Date(Date.now() + (options.clockAheadMs ?? 0)).toISOString(),
-    }),
-  );
+  if (options.hello !== false) {
+    socket.send(
+      JSON.stringify({
+        ...buildEmptyHello(SITE_LOCATION, 'by-hand', options.features),
+        sentAt: new Date(Date.now() + (options.clockAheadMs ?? 0)).toISOString(),
+      }),
+    );
+  }
   return { socket, received, arrivals, closed };
 }
 
@@ -623,6 +627,31 @@ describe('two bridges with one token on two cloud processes (postgres)', () => {
       .toHaveLength(1);
     expect((await open(site, 1)).status).toBe(200);
     expect((await simulator.locker(1))?.doorOpen).toBe(true);
+
+    // Nor is anything taken from a socket before its hello: on this process, which does not hold the
+    // site, a door report sent first was stored for the site as if its own bridge had sent it.
+    const early = await handBridge(site.cloud!.url, { hello: false });
+    const eventId = randomUUID();
+    early.socket.send(
+      JSON.stringify({
+        type: 'event',
+        id: eventId,
+        seq: 1,
+        occurredAt: new Date().toISOString(),
+        lockerId: 5,
+        kind: 'door',
+        door: 'opened',
+      }),
+    );
+    const closedWith = await Promise.race([
+      early.closed,
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000)),
+    ]);
+    expect(closedWith).toBe(1008);
+    expect(early.received).toEqual([]);
+    expect((await site.store.bridge.events(SITE_LOCATION, 500)).map((event) => event.id)).not.toContain(
+      eventId,
+    );
 
     // The first one freezes: the other process drops it after a missed pong, and a new one gets in.
     bridge.freeze();

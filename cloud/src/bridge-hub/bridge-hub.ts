@@ -1012,6 +1012,17 @@ export class BridgeHub {
   ): Promise<void> {
     const { locationKey } = session;
     const now = this.clock.now();
+    if (message.type !== 'hello' && !session.ready) {
+      // Nothing counts before the hello is taken: another bridge with this token, connected to a
+      // process that does not hold the site, would otherwise report doors, states and results for
+      // it before the hello's claim refuses it (protocol v1: the hello comes first).
+      this.logger.warn(
+        { location: locationKey, type: message.type },
+        'bridge message before its hello; closing',
+      );
+      this.closeSession(session, 1008, 'hello first');
+      return;
+    }
     switch (message.type) {
       case 'hello': {
         if (message.locationKey !== locationKey) {
