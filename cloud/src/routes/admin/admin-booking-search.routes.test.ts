@@ -65,7 +65,9 @@ describe.each(STORE_DIALECTS)('searching bookings over HTTP (%s)', (dialect) => 
 
   it("takes the search's % and _ as text, and refuses a one-letter search", async () => {
     expect(await search('anna%1')).toEqual([ids.percent]);
-    expect(await search('o_r')).toEqual([ids.mario]);
+    // Long enough that no random reference (letters, digits, - and _) holds it: 'o_r' was in another
+    // booking's reference once in about a thousand runs.
+    expect(await search('o_rossi')).toEqual([ids.mario]);
     // As a pattern, "_@" would be any character before an @: every e-mail.
     expect(await search('_@')).toEqual([]);
     expect(await search('nobody here')).toEqual([]);
