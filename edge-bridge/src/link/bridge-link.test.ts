@@ -216,6 +216,7 @@ describe('BridgeLink', () => {
       expect(clock.delays.slice(0, 4)).toEqual([7_500, 45_000, 45_000, 45_000]);
       expect(link.state).toBe('conflict');
       expect(link.lastError).toMatch(/another bridge with the same token is connected for location campo/);
+      expect(link.lastError).toMatch(/retrying every 60 s\./);
       expect(cloud.upgrades).toHaveLength(4);
       expect(lines).toHaveLength(4);
       expect(lines[0]).toMatchObject({ level: 50, msg: expect.stringMatching(/another bridge/) });
@@ -234,6 +235,15 @@ describe('BridgeLink', () => {
     cloud.closeClients(1012);
     await expect.poll(() => link.isAccepted).toBe(true);
     expect(cloud.upgrades).toHaveLength(2);
+  });
+
+  it('says how often it retries a conflict even when that is under a second', async () => {
+    const cloud = new ScriptedCloud(() => ({ closeWith: BRIDGE_CLOSE_CODES.replaced }));
+    const link = await connect(cloud, {
+      backoff: { ...DEFAULT_LINK_BACKOFF, firstConflictMs: 400, conflictMs: 400 },
+    });
+    await expect.poll(() => link.state).toBe('conflict');
+    expect(link.lastError).toMatch(/retrying every 0\.4 s\./);
   });
 
   it('ends a conflict streak on any other close', async () => {

@@ -264,9 +264,10 @@ export class BridgeLink {
     this.conflicts += 1;
     const bound = this.conflicts === 1 ? this.backoff.firstConflictMs : this.backoff.conflictMs;
     const delay = Math.floor(bound / 2 + (this.random() * bound) / 2);
+    const seconds = this.backoff.conflictMs / 1000;
     this.lastError =
       `another bridge with the same token is connected for location ${this.options.locationKey}; ` +
-      `retrying every ${Math.round(this.backoff.conflictMs / 1000)} s. Each site needs its own bridge: ` +
+      `retrying every ${seconds >= 10 ? Math.round(seconds) : Number(seconds.toFixed(1))} s. Each site needs its own bridge: ` +
       'stop the other one, or issue this one its own token';
     this.options.logger.error(
       { code, status, reason, delayMs: delay, conflicts: this.conflicts },
