@@ -30,7 +30,7 @@ const COVERAGE_THRESHOLDS = {
  * 289 s in all, on the same loaded machine). The in-process workspaces (protocol's rules, the web app
  * in jsdom) run first, two files at a time: they keep both cores busy. Then those whose files start
  * processes, databases and real timers, three at a time, as they wait on those much of the time
- * (102.6 s with two, 89–94 s with three, 90 s with four on 2026-11-29's quieter host), the small
+ * (102.6 and 108.6 s with two, 89–97 s with three, 90 s with four, on 2026-11-29's host), the small
  * workspaces before the cloud so the run ends on its many short files (`test-sequencer.ts`). Each
  * worker has a PostgreSQL database of its own (`cloud/test/test-store.ts`).
  */
