@@ -119,7 +119,8 @@ describe.each(STORE_DIALECTS)('what is paid is what is booked, on %s', (dialect)
     const mails = await test.mails(id);
     expect(mails.map((mail) => mail.kind)).toEqual(['refund']);
     expect(mails[0]!.text).toContain('We will refund');
-    expect(mails[0]!.text).not.toContain('PIN');
+    // As a word: the booking's random reference in the mail may hold the letters.
+    expect(mails[0]!.text).not.toMatch(/\bPIN\b/);
     const entry = (await test.store.errorLog.recent(20)).find((e) => e.message.includes(id));
     expect(entry).toMatchObject({ type: PAYMENT_ERROR_LOG_TYPE, message: expect.stringContaining('refund') });
     expect(entry?.message).toContain('100 cents');
