@@ -236,7 +236,7 @@ function adminServices(
         now: () => clock.now(),
       }),
     }),
-    liveLockers: liveLockerStreams(lockerControl, clock, options.liveIntervalMs),
+    liveLockers: liveLockerStreams(lockerControl, clock, auth, options.liveIntervalMs),
   };
 }
 

@@ -57,6 +57,24 @@ describe.each(STORE_DIALECTS)('AdminAuthService on %s', (dialect) => {
     expect(await auth.authenticate(second.token)).toBeNull();
   });
 
+  it('checks a session for a long answer without counting it as a use', async () => {
+    clock.set('2026-03-27T08:00:00Z');
+    const { token } = await auth.login('boss@deposito.test', 'a secret password', '10.0.0.1');
+    clock.advanceMinutes(20);
+    // Still valid, and the idle expiry stays 08:30: an open live stream alone keeps no session alive.
+    expect(await auth.stillAuthenticated(token)).toMatchObject({
+      email: 'boss@deposito.test',
+      expiresAt: new Date('2026-03-27T08:30:00Z'),
+    });
+    clock.advanceMinutes(11);
+    expect(await auth.stillAuthenticated(token)).toBeNull();
+    expect(await auth.authenticate(token)).toBeNull();
+    clock.set('2026-03-27T08:00:00Z');
+    const other = await auth.login('boss@deposito.test', 'a secret password', '10.0.0.1');
+    await auth.logout(other.token);
+    expect(await auth.stillAuthenticated(other.token)).toBeNull();
+  });
+
   it('slows repeated failures and then refuses even the right password', async () => {
     const attempt = () => auth.login('boss@deposito.test', 'wrong password', '10.0.0.2');
     const codes: string[] = [];

@@ -152,13 +152,10 @@ export class AdminAuthService {
    * moves its expiry to now + idle timeout, never past the absolute end.
    */
   async authenticate(token: string | null): Promise<AdminIdentity | null> {
-    if (!token) return null;
     const now = this.clock.now();
-    const tokenHash = hashSessionToken(token);
-    const session = await this.store.adminUsers.findSession(tokenHash, now);
-    if (!session) return null;
-    const absoluteEnd = session.createdAt.getTime() + this.#options.sessionTtlMs;
-    if (absoluteEnd <= now.getTime()) return null;
+    const live = await this.#liveSession(token, now);
+    if (!live) return null;
+    const { session, tokenHash, absoluteEnd } = live;
     let expiresAt = session.expiresAt;
     const slid = Math.min(now.getTime() + this.#options.idleTimeoutMs, absoluteEnd);
     if (slid - expiresAt.getTime() >= IDLE_EXTENSION_STEP_MS) {
@@ -172,6 +169,30 @@ export class AdminAuthService {
       sites: session.sites,
       expiresAt,
     };
+  }
+
+  /**
+   * The administrator a token still belongs to, as `authenticate`, without counting as a use (the
+   * idle expiry does not move): for a long answer, such as the live locker stream, to check that its
+   * session was not ended, nor the account's sites changed, while it runs.
+   */
+  async stillAuthenticated(token: string): Promise<AdminIdentity | null> {
+    const live = await this.#liveSession(token, this.clock.now());
+    if (!live) return null;
+    const { session } = live;
+    const { userId, email, role, sites, expiresAt } = session;
+    return { userId, email, role, sites, expiresAt };
+  }
+
+  /** The token's session when it has not expired (idle or absolute), with its hash and absolute end. */
+  async #liveSession(token: string | null, now: Date) {
+    if (!token) return null;
+    const tokenHash = hashSessionToken(token);
+    const session = await this.store.adminUsers.findSession(tokenHash, now);
+    if (!session) return null;
+    const absoluteEnd = session.createdAt.getTime() + this.#options.sessionTtlMs;
+    if (absoluteEnd <= now.getTime()) return null;
+    return { session, tokenHash, absoluteEnd };
   }
 
   /** Ends the session of this token on the server. */

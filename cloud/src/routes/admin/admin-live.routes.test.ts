@@ -6,6 +6,7 @@ import {
 } from '@deposito/protocol';
 import { describe, expect, it } from 'vitest';
 import {
+  adminToken,
   BridgeProcess,
   callJson,
   SITE_LOCATION,
@@ -117,6 +118,41 @@ describe('the live locker grid', () => {
       expect(stream.states.length - before).toBeLessThanOrEqual(2);
     } finally {
       stream.close();
+    }
+  });
+
+  it('ends a stream with its session: signed out, or the account removed by an administrator', async () => {
+    // Before, a stream opened once kept pushing the site's lockers (and their bookings' references)
+    // to a browser whose session had ended, for as long as it stayed open.
+    const signedOut = await adminToken(site.store);
+    const first = await LiveStream.open(site.url, signedOut, SITE_LOCATION);
+    expect(first.status).toBe(200);
+    await expect.poll(() => first.stream.states.length).toBeGreaterThan(0);
+    const logout = await callJson(site.url, 'POST', '/api/admin/logout', { token: signedOut });
+    expect(logout.status).toBe(200);
+    await expect.poll(() => first.stream.ended, { timeout: 5_000 }).toBe(true);
+
+    const removed = await adminToken(site.store);
+    const second = await LiveStream.open(site.url, removed, SITE_LOCATION);
+    await expect.poll(() => second.stream.states.length).toBeGreaterThan(0);
+    const me = await callJson<{ email: string }>(site.url, 'GET', '/api/admin/me', { token: removed });
+    const account = await site.store.adminUsers.findByEmail(me.body.email);
+    const removal = await callJson(site.url, 'DELETE', `/api/admin/users/${account!.id}`, {
+      token: site.token,
+    });
+    expect(removal.status).toBe(200);
+    await expect.poll(() => second.stream.ended, { timeout: 5_000 }).toBe(true);
+    // The browser's retry meets the sign-in.
+    expect((await LiveStream.open(site.url, removed, SITE_LOCATION)).status).toBe(401);
+
+    // A stream whose session holds carries on meanwhile.
+    const kept = await LiveStream.open(site.url, site.token, SITE_LOCATION);
+    try {
+      await expect.poll(() => kept.stream.states.length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(kept.stream.ended).toBe(false);
+    } finally {
+      kept.stream.close();
     }
   });
 

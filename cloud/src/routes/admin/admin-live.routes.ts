@@ -1,4 +1,5 @@
-import { adminOf } from '../../auth/require-admin';
+import { adminOf, adminTokenOf } from '../../auth/require-admin';
+import type { AdminIdentity } from '../../services/auth.service';
 import {
   LIVE_LOCKERS_EVENT,
   liveLockersStateSchema,
@@ -35,9 +36,15 @@ export interface LiveLockerStreams {
   readonly openCount: number;
 }
 
+/** Whether the stream's session still holds: the admin area's sign-in, without counting as a use. */
+export interface LiveSessionCheck {
+  stillAuthenticated(token: string): Promise<AdminIdentity | null>;
+}
+
 export function liveLockerStreams(
   lockerControl: LockerControl,
   clock: Clock,
+  sessions: LiveSessionCheck,
   intervalMs = LIVE_INTERVAL_MS,
 ): LiveLockerStreams {
   const open = new Set<() => void>();
@@ -79,6 +86,7 @@ export function liveLockerStreams(
       // A site operator or technician follows only their own sites (auth/roles.ts).
       const { sites } = adminOf(res);
       if (sites && !sites.includes(location)) throw new AppError('auth/forbidden');
+      const token = adminTokenOf(res);
       // The first state is computed before the stream opens: an unknown location is a plain 404.
       let sent = await stateOf(location);
       res.status(200).set({
@@ -98,8 +106,14 @@ export function liveLockerStreams(
       const timer = setInterval(() => {
         if (busy) return;
         busy = true;
-        stateOf(location)
-          .then((state) => {
+        // Signed out, expired, or ended by an administrator (a new password, the account removed):
+        // the stream ends with its session (the browser's retry then meets the sign-in).
+        Promise.all([stateOf(location), sessions.stillAuthenticated(token)])
+          .then(([state, identity]) => {
+            if (!identity) {
+              close();
+              return;
+            }
             const changed = comparable(state) !== comparable(sent);
             if (changed) {
               sent = state;
