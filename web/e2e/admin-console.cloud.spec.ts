@@ -248,3 +248,29 @@ for (const [device, viewport] of ADMIN_DEVICES) {
     });
   });
 }
+
+test('the live locker grid ends with the session and sends the operator to sign in', async ({ browser }) => {
+  // Before, a stream opened once kept the grid updating after the session ended (signed out in
+  // another tab, expired, or ended by an administrator), and the page never said so.
+  const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' });
+  try {
+    const page = await context.newPage();
+    const admin = new AdminApp(page);
+    await admin.openLogin();
+    await admin.login();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await admin.goTo('Gestione Locker');
+    await page.getByLabel('Location').selectOption('termini');
+    await expect(page.getByRole('status').filter({ hasText: 'Sede' })).toContainText(
+      'aggiornamento automatico',
+    );
+
+    // The same session signed out elsewhere (another tab of this browser).
+    const signOut = await context.request.post('/api/admin/logout', { headers: { 'X-Deposito-Admin': '1' } });
+    expect(signOut.status(), await signOut.text()).toBe(200);
+    await expect(page).toHaveURL(/\/admin\/login$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Login Admin' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

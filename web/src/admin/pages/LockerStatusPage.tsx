@@ -112,10 +112,11 @@ function useLockerGrid(locationKey: string) {
     },
     [queryClient],
   );
-  const connection = useLiveLockers(locationKey, onLiveState);
   const reload = useCallback(async () => {
     await query.refetch();
   }, [query]);
+  // The stream refused (the session ended): reading the grid meets the sign-in (admin-api.ts's 401).
+  const connection = useLiveLockers(locationKey, onLiveState, () => void reload());
   return { query, connection, reload };
 }
 

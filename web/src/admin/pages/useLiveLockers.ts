@@ -12,17 +12,22 @@ export type LiveConnection = 'off' | 'connecting' | 'live';
 /**
  * Follows a site's locker grid over the cloud's live stream (protocol/src/api/live.ts): `onState`
  * gets every state the stream sends. The session cookie goes with it (same origin). Without
- * EventSource (old browsers, tests) the page keeps its manual refresh.
+ * EventSource (old browsers, tests) the page keeps its manual refresh. When the browser stops
+ * retrying (the cloud refused the stream: the session ended, which also ends an open stream),
+ * `onGaveUp` runs, so the page can read the grid itself and meet the sign-in.
  */
 export function useLiveLockers(
   locationKey: string,
   onState: (state: LiveLockersState) => void,
+  onGaveUp: () => void = () => {},
 ): LiveConnection {
   const [connection, setConnection] = useState<LiveConnection>('off');
   const latest = useRef(onState);
+  const gaveUp = useRef(onGaveUp);
   useEffect(() => {
     latest.current = onState;
-  }, [onState]);
+    gaveUp.current = onGaveUp;
+  }, [onState, onGaveUp]);
 
   useEffect(() => {
     if (!locationKey || typeof EventSource === 'undefined') {
@@ -37,7 +42,14 @@ export function useLiveLockers(
       setConnection('live');
       latest.current(parsed.data);
     });
-    source.addEventListener('error', () => setConnection('connecting'));
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED) {
+        setConnection('connecting');
+        return;
+      }
+      setConnection('off');
+      gaveUp.current();
+    });
     return () => {
       source.close();
       setConnection('off');
