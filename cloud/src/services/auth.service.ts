@@ -174,7 +174,7 @@ export class AdminAuthService {
   /**
    * The administrator a token still belongs to, as `authenticate`, without counting as a use (the
    * idle expiry does not move): for a long answer, such as the live locker stream, to check that its
-   * session was not ended, nor the account's sites changed, while it runs.
+   * session has not ended (signed out, expired, a new password, the account removed) while it runs.
    */
   async stillAuthenticated(token: string): Promise<AdminIdentity | null> {
     const live = await this.#liveSession(token, this.clock.now());
