@@ -16,6 +16,7 @@ import {
 } from '../auth/password';
 import { hashSessionToken, newSessionToken } from '../auth/session-token';
 import type { Store } from '../store/store';
+import type { AdminSessionRecord } from '../store/admin-user.repository';
 
 /** Who a valid token belongs to. */
 export interface AdminIdentity {
@@ -51,6 +52,17 @@ export const DEMO_ADMIN_EMAIL = 'admin@deposito.local';
 
 export type FirstAdminOutcome =
   { created: false } | { created: true; email: string; generatedPassword?: string };
+
+/** Who a live session belongs to, with its expiry (moved or not by this use). */
+function identityOf(session: AdminSessionRecord, expiresAt: Date): AdminIdentity {
+  return {
+    userId: session.userId,
+    email: session.email,
+    role: session.role,
+    sites: session.sites,
+    expiresAt,
+  };
+}
 
 /**
  * Administrator login, tokens and logout. A token is opaque and random; only its hash is stored,
@@ -162,13 +174,7 @@ export class AdminAuthService {
       expiresAt = new Date(slid);
       await this.store.adminUsers.extendSession(tokenHash, expiresAt);
     }
-    return {
-      userId: session.userId,
-      email: session.email,
-      role: session.role,
-      sites: session.sites,
-      expiresAt,
-    };
+    return identityOf(session, expiresAt);
   }
 
   /**
@@ -178,10 +184,7 @@ export class AdminAuthService {
    */
   async stillAuthenticated(token: string): Promise<AdminIdentity | null> {
     const live = await this.#liveSession(token, this.clock.now());
-    if (!live) return null;
-    const { session } = live;
-    const { userId, email, role, sites, expiresAt } = session;
-    return { userId, email, role, sites, expiresAt };
+    return live ? identityOf(live.session, live.session.expiresAt) : null;
   }
 
   /** The token's session when it has not expired (idle or absolute), with its hash and absolute end. */
