@@ -110,6 +110,26 @@ describe('BridgeDaemon', () => {
     expect(ackIndex).toBeLessThan(resultIndex);
   });
 
+  it('has the open on its way to the controller before it acknowledges it (the operator waits for the door)', async () => {
+    // No state poll holds the controller when the open comes (the first one is done, the next far off).
+    const { cloud, daemon, simulator } = await startSite({ config: { pollIntervalMs: 60_000 } });
+    await expect.poll(() => cloud.of('snapshot').length).toBeGreaterThan(0);
+    const atAck: Array<string | undefined> = [];
+    const send = daemon.link.send.bind(daemon.link);
+    daemon.link.send = (message) => {
+      if (message.type === 'ack') atAck.push(daemon.buffer.getCommand(message.commandId)?.status);
+      return send(message);
+    };
+    const command = buildCommand({ op: 'open', lockerId: 3 });
+    cloud.send(command);
+    await expect.poll(() => resultsFor(cloud, command.id).length).toBe(1);
+    // Stored before the ack all the same (RUNNING is written when the request leaves).
+    expect(atAck).toEqual(['RUNNING']);
+    expect(cloud.of('ack').map((ack) => ack.commandId)).toEqual([command.id]);
+    expect(resultsFor(cloud, command.id)[0]).toMatchObject({ ok: true, status: 'SUCCEEDED', attempts: 1 });
+    expect(simulator.stats.byOperation.open).toBe(1);
+  });
+
   it('answers getState and history with data', async () => {
     const { cloud, simulator } = await startSite();
     simulator.setOccupancy(3, 'booked');

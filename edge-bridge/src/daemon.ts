@@ -273,10 +273,11 @@ export class BridgeDaemon {
         this.runner.cancel(message.commandId);
         return;
       case 'command': {
-        // Stored on disk before the ack: an acknowledged command survives a crash.
+        // Stored on disk before the ack: an acknowledged command survives a crash. Its run starts
+        // first (up to the controller request leaving): an operator waits for the door, not the ack.
         const { duplicate, receivedAt } = this.runner.receive(message);
-        this.link.send({ type: 'ack', commandId: message.id, duplicate, receivedAt: isoTime(receivedAt) });
         if (!duplicate) void this.runner.drain();
+        this.link.send({ type: 'ack', commandId: message.id, duplicate, receivedAt: isoTime(receivedAt) });
         return;
       }
     }
