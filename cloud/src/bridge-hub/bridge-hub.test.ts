@@ -560,7 +560,16 @@ describe('bridge hub with a real bridge and controller simulator', () => {
 
   it('counts bridges and commands for the metrics', async () => {
     await expect.poll(() => hub().isOnline(SITE_LOCATION), { timeout: 15_000 }).toBe(true);
+    // Commands answered on this connection are not kept as awaiting (a long connection stays small).
+    const issued = await Promise.all(
+      [1, 2, 3].map(() => hub().issue({ locationKey: SITE_LOCATION, op: 'getState' })),
+    );
+    for (const { command } of issued) {
+      await expect.poll(async () => (await site.store.bridge.getCommand(command.id))?.status).toBe('succeeded');
+    }
+    await expect.poll(() => hub().commandsAwaitingResultHere()).toBe(0);
     const metrics = await hub().metrics();
+    expect(metrics.commandsAwaitingResultHere).toBe(0);
     expect(metrics.bridgesConnectedHere).toBe(1);
     expect(metrics.bridgesConnected).toBe(1);
     expect(metrics.commandsByStatus.succeeded).toBeGreaterThanOrEqual(5);

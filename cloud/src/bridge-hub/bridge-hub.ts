@@ -149,6 +149,8 @@ export interface BridgeHubMetrics {
   commandsByStatus: Record<CommandStatus, number>;
   /** Age of the oldest command not settled yet; 0 when none. */
   oldestPendingCommandAgeSeconds: number;
+  /** Commands written to this process's bridge sockets and not settled yet. */
+  commandsAwaitingResultHere: number;
 }
 
 interface BridgeSession {
@@ -173,7 +175,11 @@ interface BridgeSession {
   /** Recorded in `bridge_connections` as held by this process. */
   claimed: boolean;
   bridgeVersion: string | null;
-  /** Commands written to this socket; a new connection starts empty, so everything open is resent. */
+  /**
+   * Commands written to this socket and not settled yet; a new connection starts empty, so everything
+   * open is resent. A settled one leaves it (no delivery sends a settled command), so a connection
+   * that lasts for weeks does not keep every id it ever carried.
+   */
   readonly sent: Set<string>;
   /** Messages are handled one at a time, in arrival order. */
   work: Promise<void>;
@@ -524,6 +530,12 @@ export class BridgeHub {
     return this.connectedLocations().length;
   }
 
+  commandsAwaitingResultHere(): number {
+    let awaiting = 0;
+    for (const session of this.sessions.values()) awaiting += session.sent.size;
+    return awaiting;
+  }
+
   async bridgesConnected(): Promise<number> {
     return (await this.store.bridge.liveConnections(this.liveAfter())).length;
   }
@@ -548,6 +560,7 @@ export class BridgeHub {
       bridgesConnected,
       commandsByStatus,
       oldestPendingCommandAgeSeconds,
+      commandsAwaitingResultHere: this.commandsAwaitingResultHere(),
     };
   }
 
@@ -876,9 +889,11 @@ export class BridgeHub {
         return;
       }
       case 'result':
+        this.forgetSent(signal.id);
         this.wakeWaiters(signal.id);
         return;
       case 'cancel': {
+        this.forgetSent(signal.id);
         this.wakeWaiters(signal.id);
         const session = this.sessions.get(signal.location);
         if (session?.ready && session.features.has('cancel')) {
@@ -918,6 +933,11 @@ export class BridgeHub {
       if (session.closed) return;
       if (!session.sent.has(command.id)) await this.send(session, command);
     }
+  }
+
+  /** A settled command (here or on another process) is no longer one a socket carries. */
+  private forgetSent(id: string): void {
+    for (const session of this.sessions.values()) session.sent.delete(id);
   }
 
   private wakeWaiters(id: string, settled?: BridgeCommandRecord): void {
