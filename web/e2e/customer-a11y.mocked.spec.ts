@@ -10,6 +10,10 @@ import { NightWizardPage } from './pages/night-wizard-page';
 
 const NOW = new Date('2026-07-01T08:00:00Z'); // 10:00 in Rome
 
+// axe analyses each step (up to nine a test, a few seconds each): the daytime flow took 32 s at phone
+// size and ran past the 45 s default at desktop size during a CI run on a slow, busy host.
+test.slow();
+
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(NOW);
   await mockCloud(page, {

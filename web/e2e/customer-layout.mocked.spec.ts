@@ -65,6 +65,10 @@ test('the completion page fits 320, 360 and 1280 px with a long e-mail address',
 });
 
 test.describe('inside a host page on another origin', () => {
+  // Each test walks the flow at every width inside the host page: 27–35 s on a busy 2-core host,
+  // too near the 45 s default.
+  test.slow();
+
   let host: Server;
   let hostUrl: string;
 
