@@ -275,6 +275,8 @@ export class BridgeDaemon {
       case 'command': {
         // Stored on disk before the ack: an acknowledged command survives a crash. Its run starts
         // first (up to the controller request leaving): an operator waits for the door, not the ack.
+        // One that cannot run (already expired) has its result out before the ack; the cloud takes
+        // the two in either order (an ack after the result changes nothing).
         const { duplicate, receivedAt } = this.runner.receive(message);
         if (!duplicate) void this.runner.drain();
         this.link.send({ type: 'ack', commandId: message.id, duplicate, receivedAt: isoTime(receivedAt) });
