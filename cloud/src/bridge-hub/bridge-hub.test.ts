@@ -565,7 +565,9 @@ describe('bridge hub with a real bridge and controller simulator', () => {
       [1, 2, 3].map(() => hub().issue({ locationKey: SITE_LOCATION, op: 'getState' })),
     );
     for (const { command } of issued) {
-      await expect.poll(async () => (await site.store.bridge.getCommand(command.id))?.status).toBe('succeeded');
+      await expect
+        .poll(async () => (await site.store.bridge.getCommand(command.id))?.status)
+        .toBe('succeeded');
     }
     await expect.poll(() => hub().commandsAwaitingResultHere()).toBe(0);
     const metrics = await hub().metrics();
