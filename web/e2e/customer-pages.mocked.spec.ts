@@ -84,3 +84,37 @@ test('booking complete', async ({ page }, testInfo) => {
   await page.goto('/booking-complete');
   await expect(page.getByRole('heading', { name: 'Pagamento annullato' })).toBeVisible();
 });
+
+test.describe('a browser that reads English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('loads the English translations only, not the Italian ones beside them', async ({ page }) => {
+    const translations: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/locales/')) translations.push(pathname);
+    });
+    await mockCloud(page);
+    await page.goto('/vicolo');
+    await expect(page.getByRole('button', { name: 'Book a locker' })).toBeVisible();
+    expect(translations).toEqual(['/locales/en/common.json']);
+  });
+
+  test('reads Italian when the English translations do not load, never bare keys', async ({ page }) => {
+    await mockCloud(page);
+    await page.route('**/locales/en/common.json', (route) => route.fulfill({ status: 404 }));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Deposito bagagli' })).toBeVisible();
+    await expect(page.getByText('home.title')).toHaveCount(0);
+  });
+});
+
+test('stays in Italian when the language picked does not load, never bare keys', async ({ page }) => {
+  await mockCloud(page);
+  await page.route('**/locales/en/common.json', (route) => route.fulfill({ status: 404 }));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Deposito bagagli' })).toBeVisible();
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Deposito bagagli' })).toBeVisible();
+  await expect(page.getByText('home.title')).toHaveCount(0);
+});

@@ -29,7 +29,14 @@ const sharedOptions = {
   react: { useSuspense: false },
 };
 
-/** The browser instance: translations over HTTP, language from the visitor's context. */
+/**
+ * The browser instance: translations over HTTP, language from the visitor's context.
+ *
+ * Every language file holds exactly the Italian keys (i18n.node.test.ts), so Italian is never read
+ * as a fallback for a key, and it is not loaded beside the visitor's language: a request and a parse
+ * fewer before the first screen for everyone who does not read Italian. A language whose file does
+ * not load (after its retries) gives way to Italian rather than show bare keys.
+ */
 export async function initBrowserI18n(): Promise<I18n> {
   await i18next
     .use(HttpBackend)
@@ -37,6 +44,7 @@ export async function initBrowserI18n(): Promise<I18n> {
     .use(initReactI18next)
     .init({
       ...sharedOptions,
+      fallbackLng: false,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       // A failed translation load is retried up to 5 times, starting at 350 ms.
       maxRetries: 5,
@@ -51,6 +59,14 @@ export async function initBrowserI18n(): Promise<I18n> {
         convertDetectedLanguage: toSupportedLanguage,
       },
     });
+  const unreadable = (lng: string) => {
+    const code = languageOfTag(lng) ?? lng;
+    return code !== DEFAULT_LANGUAGE && !i18next.hasResourceBundle(code, NAMESPACE);
+  };
+  if (unreadable(i18next.language)) await i18next.changeLanguage(DEFAULT_LANGUAGE);
+  i18next.on('languageChanged', (lng: string) => {
+    if (unreadable(lng)) void i18next.changeLanguage(DEFAULT_LANGUAGE);
+  });
   syncDocumentLanguage(i18next);
   i18next.on('languageChanged', () => syncDocumentLanguage(i18next));
   return i18next;

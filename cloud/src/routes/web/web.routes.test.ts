@@ -113,23 +113,21 @@ describe('the web app served by the cloud', () => {
       );
     };
     try {
-      // An English browser: English, and the Italian i18next falls back to; the location's two answers.
+      // An English browser: English only (no Italian fallback: every file has every key); the
+      // location's two answers.
       expect(await preloads('/vicolo', { 'accept-language': 'en-GB,en;q=0.9,it;q=0.5' })).toEqual([
         '/locales/en/common.json',
-        '/locales/it/common.json',
         '/api/locations/vicolo',
         '/api/admin/frontend-overrides?location=vicolo',
       ]);
       // ?lng= first, then the language cookie, then the browser's; Japanese is our "jp".
       expect(await preloads('/booking-notte/campo?lng=ja', { 'accept-language': 'es' })).toEqual([
         '/locales/jp/common.json',
-        '/locales/it/common.json',
         '/api/locations/campo',
         '/api/admin/frontend-overrides?location=campo',
       ]);
       expect(await preloads('/', { cookie: 'a=1; i18next=es', 'accept-language': 'en' })).toEqual([
         '/locales/es/common.json',
-        '/locales/it/common.json',
       ]);
       // No location on the admin pages, nor for a path that cannot be one.
       expect(await preloads('/admin/dashboard')).toEqual(['/locales/it/common.json']);

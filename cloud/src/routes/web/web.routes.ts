@@ -45,13 +45,12 @@ function pageLocation(pagePath: string): string | null {
 
 /**
  * What the page's first screens wait for, asked for together with the page's script instead of
- * after it (issue 15): the translations (and the Italian fallback i18next loads beside them) and, on
- * a location's page, the location and its settings. The URLs are the ones the app fetches, so the
- * browser hands it these answers.
+ * after it (issue 15): the translations of the page's language (the app loads no other: every file
+ * has all the keys) and, on a location's page, the location and its settings. The URLs are the ones
+ * the app fetches, so the browser hands it these answers.
  */
 export function pagePreloads(req: Request): string {
-  const language = pageLanguage(req);
-  const urls = [...new Set([language, DEFAULT_LANGUAGE])].map((lng) => `/locales/${lng}/common.json`);
+  const urls = [`/locales/${pageLanguage(req)}/common.json`];
   const key = pageLocation(req.path);
   if (key) urls.push(`/api/locations/${key}`, `/api/admin/frontend-overrides?location=${key}`);
   return urls.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('');
