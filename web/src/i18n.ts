@@ -64,11 +64,12 @@ export async function initBrowserI18n(): Promise<I18n> {
     return code !== DEFAULT_LANGUAGE && !i18next.hasResourceBundle(code, NAMESPACE);
   };
   if (unreadable(i18next.language)) await i18next.changeLanguage(DEFAULT_LANGUAGE);
-  i18next.on('languageChanged', (lng: string) => {
-    if (unreadable(lng)) void i18next.changeLanguage(DEFAULT_LANGUAGE);
-  });
   syncDocumentLanguage(i18next);
-  i18next.on('languageChanged', () => syncDocumentLanguage(i18next));
+  i18next.on('languageChanged', (lng: string) => {
+    // The change to Italian that follows says the document's language in its turn.
+    if (unreadable(lng)) void i18next.changeLanguage(DEFAULT_LANGUAGE);
+    else syncDocumentLanguage(i18next);
+  });
   return i18next;
 }
 
