@@ -2,7 +2,9 @@
 // lockers, and one in four pays on the sandbox page (the others cancel), without pause, from 8
 // concurrent clients. Each minute's p99 latency and the process's resident memory are compared with
 // the first minute's: a leak or a slowdown that builds up over time shows as growth. No request may
-// fail; a hold refused because its locker is taken (409) is an answer, counted apart.
+// fail; a hold refused because its locker is taken (409) is an answer, counted apart. A sample of
+// the bookings paid is read back at the end: each must be scheduled or confirmed, so the payments
+// measured are ones the cloud was notified of and settled.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,8 +30,12 @@ const PAYER = {
   note: 'lang:it',
 };
 
+/** What a request is, for the p99 of each kind in the first and last minute. */
+type RequestKind = 'availability' | 'hold' | 'cancel' | 'payment' | 'payment page' | 'card';
+
 interface Minute {
   latenciesMs: number[];
+  byKind: Map<RequestKind, number[]>;
   errors: number;
   refusedHolds: number;
   paid: number;
@@ -48,6 +54,7 @@ function availabilityPath(index: number): string {
 class MinuteRecorder {
   readonly minutes: Minute[] = Array.from({ length: MINUTES }, () => ({
     latenciesMs: [],
+    byKind: new Map(),
     errors: 0,
     refusedHolds: 0,
     paid: 0,
@@ -70,13 +77,21 @@ class MinuteRecorder {
   }
 
   /** One request, timed into the current minute; a failure is counted and reported once. */
-  async call(url: string, init: RequestInit = {}, accept: (status: number) => boolean = (s) => s < 400) {
+  async call(
+    kind: RequestKind,
+    url: string,
+    init: RequestInit = {},
+    accept: (status: number) => boolean = (s) => s < 400,
+  ) {
     const minute = this.now();
     const began = performance.now();
     try {
       const response = await fetch(`${this.baseUrl}${url}`, { redirect: 'manual', ...init });
       const text = await response.text();
-      minute.latenciesMs.push(performance.now() - began);
+      const elapsed = performance.now() - began;
+      minute.latenciesMs.push(elapsed);
+      if (!minute.byKind.has(kind)) minute.byKind.set(kind, []);
+      minute.byKind.get(kind)!.push(elapsed);
       if (!accept(response.status)) {
         minute.errors += 1;
         if (this.firstError.length === 0)
@@ -102,6 +117,8 @@ interface Visits {
   bodies: string[];
   nextBody: number;
   counter: number;
+  /** The bookings whose card payment the gateway answered (303), in order. */
+  paid: string[];
 }
 
 /** One client without pause until the end: availability, a hold, then a cancel or a payment. */
@@ -109,8 +126,9 @@ async function visitor(recorder: MinuteRecorder, visits: Visits): Promise<void> 
   const call = recorder.call.bind(recorder);
   while (Date.now() < recorder.end) {
     const index = visits.counter++;
-    for (let i = 0; i < 3; i += 1) await call(availabilityPath(index + i));
+    for (let i = 0; i < 3; i += 1) await call('availability', availabilityPath(index + i));
     const held = await call(
+      'hold',
       '/api/lockers/inhibit-multi',
       {
         method: 'POST',
@@ -126,15 +144,16 @@ async function visitor(recorder: MinuteRecorder, visits: Visits): Promise<void> 
     if (held.status !== 200) continue;
     const { transactionId } = JSON.parse(held.text) as { transactionId: string };
     if (index % 4 !== 0) {
-      await call(`/api/bookings/${transactionId}/cancel`, { method: 'POST' });
+      await call('cancel', `/api/bookings/${transactionId}/cancel`, { method: 'POST' });
       continue;
     }
-    const created = await call('/api/payments/create-payment', json({ ...PAYER, transactionId }));
+    const created = await call('payment', '/api/payments/create-payment', json({ ...PAYER, transactionId }));
     if (created.status !== 200) continue;
     const pageUrl = new URL(redirectUrlOf(created.text));
-    const page = await call(pageUrl.pathname + pageUrl.search);
+    const page = await call('payment page', pageUrl.pathname + pageUrl.search);
     if (page.status !== 200) continue;
     const paid = await call(
+      'card',
       '/sandbox-pay/pay',
       {
         method: 'POST',
@@ -143,11 +162,45 @@ async function visitor(recorder: MinuteRecorder, visits: Visits): Promise<void> 
       },
       (status) => status === 303,
     );
-    if (paid.status === 303) recorder.now().paid += 1;
+    if (paid.status === 303) {
+      recorder.now().paid += 1;
+      visits.paid.push(transactionId);
+    }
   }
 }
 
-function result({ minutes, firstError }: MinuteRecorder, minuteMs: number): BenchResult {
+/** How many of the paid bookings to read back: spread over the run, first and last included. */
+const PAID_SAMPLE = 40;
+
+/** Reads back a sample of the paid bookings: how many the cloud has settled (scheduled or confirmed). */
+async function settledOfSample(
+  baseUrl: string,
+  paid: readonly string[],
+): Promise<{ read: number; settled: number }> {
+  const step = Math.max(1, (paid.length - 1) / (PAID_SAMPLE - 1));
+  const sample = new Set<string>();
+  for (let i = 0; i < paid.length && sample.size < PAID_SAMPLE; i += step) sample.add(paid[Math.round(i)]!);
+  let settled = 0;
+  for (const transactionId of sample) {
+    const response = await fetch(`${baseUrl}/api/bookings/${transactionId}`);
+    const { status } = (await response.json()) as { status?: string };
+    if (status === 'scheduled' || status === 'confirmed') settled += 1;
+  }
+  return { read: sample.size, settled };
+}
+
+/** Each kind's p99 in the first and the last minute, e.g. `hold 16.1→16.8`. */
+function p99ByKind(first: Minute, last: Minute): string {
+  const kinds = [...new Set([...first.byKind.keys(), ...last.byKind.keys()])];
+  const p99Of = (minute: Minute, kind: RequestKind) => round(percentile(minute.byKind.get(kind) ?? [0], 99));
+  return kinds.map((kind) => `${kind} ${p99Of(first, kind)}→${p99Of(last, kind)}`).join(', ');
+}
+
+function result(
+  { minutes, firstError }: MinuteRecorder,
+  minuteMs: number,
+  paidSample: { read: number; settled: number },
+): BenchResult {
   const p99 = minutes.map((minute) => percentile(minute.latenciesMs, 99));
   const rss = minutes.map((minute) => Math.max(...minute.rssMiB));
   const errors = minutes.reduce((sum, minute) => sum + minute.errors, 0);
@@ -159,7 +212,12 @@ function result({ minutes, firstError }: MinuteRecorder, minuteMs: number): Benc
     figure: round(rssGrowth * 100),
     unit: '% RSS growth, first to last minute',
     target: `RSS growth ≤ ${TARGET_RSS_GROWTH * 100} %, last minute's p99 within ± ${TARGET_P99_DRIFT * 100} % of the first's, 0 errors`,
-    pass: rssGrowth <= TARGET_RSS_GROWTH && Math.abs(p99Drift) <= TARGET_P99_DRIFT && errors === 0,
+    pass:
+      rssGrowth <= TARGET_RSS_GROWTH &&
+      Math.abs(p99Drift) <= TARGET_P99_DRIFT &&
+      errors === 0 &&
+      paidSample.read > 0 &&
+      paidSample.settled === paidSample.read,
     notes: `${MINUTES} × ${minuteMs / 1000} s, ${CLIENTS} clients without pause: 3 availability calls and a hold each round, one hold in four paid on the sandbox page, the others cancelled; cloud on SQLite with its jobs running`,
     details: {
       requests,
@@ -167,8 +225,10 @@ function result({ minutes, firstError }: MinuteRecorder, minuteMs: number): Benc
       firstError: firstError[0] ?? 'none',
       p99ByMinuteMs: p99.map((value) => round(value)).join(', '),
       p99DriftPercent: round(p99Drift * 100),
+      p99ByKindFirstToLastMs: p99ByKind(minutes[0]!, minutes.at(-1)!),
       rssByMinuteMiB: rss.map((value) => round(value)).join(', '),
       paid: minutes.reduce((sum, minute) => sum + minute.paid, 0),
+      paidReadBack: `${paidSample.settled} of ${paidSample.read} scheduled or confirmed`,
       refusedHolds: minutes.reduce((sum, minute) => sum + minute.refusedHolds, 0),
     },
   };
@@ -188,6 +248,7 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
     bodies: holdRequestBodies(options.quick ? 2_000 : 60_000),
     nextBody: 0,
     counter: 0,
+    paid: [],
   };
   const recorder = new MinuteRecorder(cloud.url, minuteMs);
 
@@ -203,10 +264,10 @@ export async function run(options: BenchOptions = {}): Promise<BenchResult> {
   );
   try {
     await Promise.all(Array.from({ length: CLIENTS }, () => visitor(recorder, visits)));
+    return result(recorder, minuteMs, await settledOfSample(cloud.url, visits.paid));
   } finally {
     clearInterval(sampler);
     await cloud.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  return result(recorder, minuteMs);
 }
