@@ -27,20 +27,19 @@ const COVERAGE_THRESHOLDS = {
  * one worker: one file at a time, each in a fresh module graph. Here the files of a worker share its
  * modules (`isolate: false`): no test mocks a module of these workspaces or leaves a global changed,
  * and importing the cloud's graph anew for each of its 86 files was 190 of its 415 s (27 s shared;
- * 289 s in all, on the same loaded machine). The in-process workspaces (protocol's rules, the web app
- * in jsdom) run first, two files at a time: they keep both cores busy. Then those whose files start
- * processes, databases and real timers, three at a time, as they wait on those much of the time
- * (102.6 and 108.6 s with two, 89–97 s with three, 90 s with four, on 2026-11-29's host), the small
- * workspaces before the cloud so the run ends on its many short files (`test-sequencer.ts`). Each
- * worker has a PostgreSQL database of its own (`cloud/test/test-store.ts`).
+ * 289 s in all, on the same loaded machine). Three files at a time, as many of them wait on the
+ * processes, databases and real timers they start, all workspaces in one group: the in-process ones
+ * (protocol's rules, the web app in jsdom) first, then the small server workspaces, the cloud with its
+ * many short files last (`test-sequencer.ts`). Two groups (in-process files two at a time, then the
+ * rest three at a time) left the cores idle while the second group's workers started: 89.5 s against
+ * 85.3 s in one group on 2026-11-29's second host (the cloud first: 88.9 s). Each worker has a
+ * PostgreSQL database of its own (`cloud/test/test-store.ts`).
  */
-const sharingWorkers = (groupOrder: number, maxWorkers = 2) => ({
+const SHARING_WORKERS = {
   isolate: false,
-  maxWorkers,
-  sequence: { groupOrder },
-});
-const IN_PROCESS = sharingWorkers(0);
-const WITH_PROCESSES = sharingWorkers(1, 3);
+  maxWorkers: 3,
+  sequence: { groupOrder: 0 },
+};
 
 /**
  * A server workspace (cloud, edge-bridge): its tests start real processes, simulators and databases,
@@ -49,7 +48,7 @@ const WITH_PROCESSES = sharingWorkers(1, 3);
 function serverProject(name: string, globalSetup: string[] = []) {
   return {
     test: {
-      ...WITH_PROCESSES,
+      ...SHARING_WORKERS,
       name,
       root: `./${name}`,
       environment: 'node',
@@ -82,7 +81,7 @@ export default defineConfig({
     projects: [
       {
         test: {
-          ...IN_PROCESS,
+          ...SHARING_WORKERS,
           name: 'protocol',
           root: './protocol',
           environment: 'node',
@@ -96,7 +95,7 @@ export default defineConfig({
       serverProject('edge-bridge'),
       {
         test: {
-          ...IN_PROCESS,
+          ...SHARING_WORKERS,
           name: 'web',
           root: './web',
           environment: 'jsdom',
@@ -111,7 +110,7 @@ export default defineConfig({
       // them queued among the jsdom files cost a new process that imports jsdom and the app again.
       {
         test: {
-          ...IN_PROCESS,
+          ...SHARING_WORKERS,
           name: 'web-node',
           root: './web',
           environment: 'node',
@@ -122,7 +121,7 @@ export default defineConfig({
       },
       {
         test: {
-          ...WITH_PROCESSES,
+          ...SHARING_WORKERS,
           name: 'scripts',
           root: './scripts',
           environment: 'node',
