@@ -99,6 +99,8 @@ describe('benchmarks (quick mode)', () => {
     expect(details.firstError).toBe('none');
     expect(details.errors).toBe(0);
     expect(details.paid).toBeGreaterThan(0);
+    // The paid bookings the gateway notified the cloud of are settled, not left holds.
+    expect(details.paidReadBack).toMatch(/^([1-9]\d*) of \1 scheduled or confirmed$/);
   });
 
   itRunsQuick('takings', 'the online total is the distinct paid transactions', ({ details }) => {
