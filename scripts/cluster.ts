@@ -5,15 +5,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEMO_FIRST_PORTS, startDemoSites } from './demo-sites';
 import { startHaproxy } from './haproxy';
 import { wholeNumberFromEnv } from './support/env-number';
+import { REPO_ROOT as root } from './support/repo-root';
 import { testDatabaseUrl } from './support/test-database';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface ClusterOptions {
   /** PostgreSQL URL of the cluster's database; created when missing. */

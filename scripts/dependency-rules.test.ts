@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './support/repo-root';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // fails, names every rule broken, and names nothing but those files, so the code as it is passes.
 
 const run = promisify(execFile);
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// With its trailing slash: the paths copied are matched relative to it.
+const ROOT = `${REPO_ROOT}/`;
 const COPIED = [
   '.dependency-cruiser.cjs',
   'package.json',

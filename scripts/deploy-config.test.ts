@@ -3,18 +3,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { METRIC_NAMES } from '@deposito/cloud/observability/metrics';
 import { writeSelfSignedCertificate } from '@deposito/cloud/test/self-signed-certificate';
 import { clusterHaproxyConfig } from './haproxy';
+import { REPO_ROOT as root } from './support/repo-root';
 
 // The production configuration in deploy/ is checked by the tools that will run it: HAProxy for
 // the balancer, promtool for the alert rules (and their unit tests), and the dashboard against
 // the metrics the cloud really exports. .ci/run installs haproxy and prometheus (Debian packages).
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(join(tmpdir(), 'deposito-deploy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

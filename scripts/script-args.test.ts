@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT as ROOT } from './support/repo-root';
 
 // The operator's scripts given a wrong option or argument: one line saying which, then the usage,
 // exit 2; never Node's stack trace (node:util's parseArgs throws).
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 function script(name: string, args: string[]) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {

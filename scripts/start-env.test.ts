@@ -2,14 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wholeNumberFromEnv } from './support/env-number';
+import { REPO_ROOT as ROOT } from './support/repo-root';
 
 // `npm start` and `npm run cluster` with a wrong number in their environment: one line saying
 // which and why, exit 1, and nothing built, started or written first.
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the start scripts, given a wrong number in the environment', () => {
   let dataDir = '';

@@ -3,12 +3,11 @@
 // every demo location, a controller simulator, a totem simulator and an edge bridge.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DEMO_FIRST_PORTS, startDemoSites } from './demo-sites';
 import { wholeNumberFromEnv } from './support/env-number';
+import { REPO_ROOT as root } from './support/repo-root';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = wholeNumberFromEnv('deposito', 'PORT', { min: 1, max: 65_535 }, 8080);
 const baseUrl = `http://localhost:${port}`;
 // DEPOSITO_DATA_DIR moves everything the run writes (tests use a fresh temporary folder).

@@ -2,7 +2,7 @@
 // started on a fixed port so bridges and visitors find it again, killed with SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../support/repo-root';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
@@ -11,7 +11,7 @@ import { openStore } from '@deposito/cloud/store/store';
 import { buildLocation } from '@deposito/cloud/test/builders';
 import { createPostgresDatabase, type StoreDialect } from '@deposito/cloud/test/test-store';
 
-const CLOUD_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../cloud/src/main.ts');
+const CLOUD_MAIN = path.join(REPO_ROOT, 'cloud/src/main.ts');
 
 export { freePort } from '../support/ports';
 

@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
-
-/** The repository's root folder, for the scripts whatever their working directory. */
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+/**
+ * The repository's root folder, for the scripts whatever their working directory: the cloud's own
+ * (`cloud/src/env.ts`, where the default database and `.env` are found from it), so it is defined once.
+ */
+export { REPO_ROOT } from '@deposito/cloud/env';
