@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberOf } from '@deposito/protocol/whole-number';
 
 // Kinds of value the cloud's environment variables hold, for env.ts and the shapes it gathers
 // (payments, limits): each says in its message what it expects and what it was given.
@@ -9,9 +10,8 @@ import { z } from 'zod';
  */
 export function wholeNumberVar(min: number, max: number) {
   return z.string().transform((value, context) => {
-    const digits = value.trim();
-    const number = Number(digits);
-    if (!/^\d{1,15}$/.test(digits) || number < min || number > max) {
+    const number = wholeNumberOf(value);
+    if (number === null || number < min || number > max) {
       context.addIssue({
         code: 'custom',
         message: `a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`,

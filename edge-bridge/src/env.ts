@@ -6,6 +6,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { CONTROLLER_DEFAULT_PORT, CONTROLLER_TIMEOUT_MS } from '@deposito/protocol/controller/index';
 import { LOCATION_KEY_MAX_LENGTH, LOCATION_KEY_PATTERN } from '@deposito/protocol/schemas/limits';
+import { wholeNumberOf } from '@deposito/protocol/whole-number';
 import { useEnglishZodMessages } from '@deposito/protocol/zod-english-messages';
 
 export const DEFAULT_CONFIG_PATH = './edge-bridge.config.json';
@@ -191,12 +192,14 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: Env): string[] {
   for (const [name, target] of Object.entries(BRIDGE_ENV_OVERRIDES)) {
     const value = env[name];
     if (value === undefined || value === '') continue;
-    const leaf = target[target.length - 1]!;
-    if (NUMERIC.has(leaf) && !/^\d+$/.test(value)) {
-      problems.push(`${name}: expected a whole number, got "${value}"`);
+    if (!NUMERIC.has(target[target.length - 1]!)) {
+      setPath(raw, target, value);
       continue;
     }
-    setPath(raw, target, NUMERIC.has(leaf) ? Number(value) : value);
+    // Its range is the config schema's to check, as for the file's numbers.
+    const number = wholeNumberOf(value);
+    if (number === null) problems.push(`${name}: expected a whole number, got "${value}"`);
+    else setPath(raw, target, number);
   }
   return problems;
 }

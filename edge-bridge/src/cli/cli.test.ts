@@ -159,6 +159,18 @@ describe('edge-bridge CLI', () => {
       expect(bad.ok).toBe(false);
     });
 
+    it('reads a number from the environment as the cloud reads its own: digits, blanks around allowed', () => {
+      writeConfig();
+      const spaced = loadBridgeConfig({ path: configPath, env: { BRIDGE_CONTROLLER_PORT: ' 12345 ' } });
+      expect(spaced.ok && spaced.config.controller.port).toBe(12345);
+      for (const written of ['1e3', '0x50', '12.5', '-80']) {
+        const bad = loadBridgeConfig({ path: configPath, env: { BRIDGE_HTTP_PORT: written } });
+        expect(!bad.ok && bad.problems).toEqual([
+          `BRIDGE_HTTP_PORT: expected a whole number, got "${written}"`,
+        ]);
+      }
+    });
+
     it('reads the link backoff from the file: each wait optional, none but positive', () => {
       writeConfig();
       const file = JSON.parse(readFileSync(configPath, 'utf8')) as Record<string, unknown>;
