@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './support/repo-root';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './support/repo-root';
 
 // `npm run lint` runs dependency-cruiser with .dependency-cruiser.cjs (issue 22). Here the same
 // command runs on a temporary copy of the workspaces with one file breaking each rule added: it

@@ -2,7 +2,6 @@
 // started on a fixed port so bridges and visitors find it again, killed with SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { REPO_ROOT } from '../support/repo-root';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { issueBridgeToken } from '@deposito/cloud/bridge-hub/bridge-token';
@@ -10,6 +9,7 @@ import { parseDatabaseUrl, type DatabaseTarget } from '@deposito/cloud/env';
 import { openStore } from '@deposito/cloud/store/store';
 import { buildLocation } from '@deposito/cloud/test/builders';
 import { createPostgresDatabase, type StoreDialect } from '@deposito/cloud/test/test-store';
+import { REPO_ROOT } from '../support/repo-root';
 
 const CLOUD_MAIN = path.join(REPO_ROOT, 'cloud/src/main.ts');
 
