@@ -47,6 +47,32 @@ describe('loadEnv', () => {
     expect(loadEnv({ PAYMENT_PROVIDER: 'sandbox' }).payment.provider).toBe('sandbox');
   });
 
+  it('takes real payments only with a PUBLIC_URL the gateway can return visitors to and notify', () => {
+    const axerve = { PAYMENT_PROVIDER: 'axerve', AXERVE_SHOP_LOGIN: 'GESPAY12345', AXERVE_API_KEY: 'key' };
+    expect(() => loadEnv(axerve)).toThrow(/PUBLIC_URL is required when PAYMENT_PROVIDER=axerve/);
+    expect(() => loadEnv({ ...axerve, PUBLIC_URL: '' })).toThrow(/PUBLIC_URL is required/);
+    const env = loadEnv({ ...axerve, PUBLIC_URL: 'https://book.example.com' });
+    expect([env.payment.provider, env.publicUrl]).toEqual(['axerve', 'https://book.example.com']);
+  });
+
+  it('refuses to start the cloud with the real gateway and no PUBLIC_URL, saying why', () => {
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'cloud/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: 'sqlite::memory:',
+        PORT: '0',
+        PAYMENT_PROVIDER: 'axerve',
+        AXERVE_SHOP_LOGIN: 'GESPAY12345',
+        AXERVE_API_KEY: 'key',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain('PUBLIC_URL is required when PAYMENT_PROVIDER=axerve');
+  });
+
   it('refuses to start the cloud outside demo mode without PAYMENT_PROVIDER, saying why', () => {
     const started = spawnSync(process.execPath, ['--import', 'tsx', 'cloud/src/main.ts'], {
       cwd: REPO_ROOT,
