@@ -47,6 +47,13 @@ async function main(): Promise<void> {
       'PAYMENT_PROVIDER=sandbox outside demo mode: the TEST payment page takes test cards only and NO MONEY IS COLLECTED; set PAYMENT_PROVIDER=axerve to take real payments',
     );
   }
+  if (env.mail.transport.kind === 'outbox' && !env.demo) {
+    // Visitors' confirmations (PIN, receipt, their booking's page) would stay on this machine.
+    logger.warn(
+      { directory: env.mail.transport.directory },
+      'SMTP_URL unset outside demo mode: customer e-mails (confirmations with the PIN and the receipt) are written to this folder and NOT SENT; set SMTP_URL to send them',
+    );
+  }
   const store = await openStore(env.database);
   const cloud = createApp({ env, store, logger });
   if (env.demo && (await seedDemoData(cloud.context, env.demoSitePort))) logger.info('demo data seeded');
