@@ -47,7 +47,7 @@ describe('rolling restart behind HAProxy', () => {
     const cluster: Cluster = await startCluster({
       databaseUrl,
       fresh: true,
-      port: await freePortRange(3),
+      port: freePortRange(3),
       size: 2,
       adminEmail: 'admin@deposito.test',
       adminPassword: 'rolling-restart-test',

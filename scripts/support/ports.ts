@@ -22,20 +22,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The first of `count` consecutive free ports (a cluster takes a balancer port and one per process),
- * from 20000-32767: below the ports the system hands out to outgoing connections (Linux from 32768,
- * others from 49152), so none of those takes one between this check and the bind.
+ * The first of `count` consecutive free ports (a cluster takes a balancer port and one per process):
+ * the browser tests' finder, so the range they are drawn from is written once.
  */
-export async function freePortRange(count: number): Promise<number> {
-  for (;;) {
-    const first = 20_000 + Math.floor(Math.random() * (32_768 - 20_000 - count));
-    const servers: Server[] = [];
-    for (let port = first; port < first + count; port++) {
-      const server = await bind(port);
-      if (!server) break;
-      servers.push(server);
-    }
-    await close(servers);
-    if (servers.length === count) return first;
-  }
-}
+export { freePortRange } from '@deposito/web/e2e/support/free-ports';

@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
 
 // Playwright configs run synchronously: a child Node process finds the ports, so the tests never
-// take fixed ones and run while `npm start` (or another test run) is up.
+// take fixed ones and run while `npm start` (or another test run) is up. The scripts' fault
+// injection takes its port ranges here too (scripts/support/ports.ts).
 
 /**
  * Binds `count` consecutive ports from a random start on 127.0.0.1 until all are free; prints the
  * first. Taken from 20000-32767, below the ports the system hands out to outgoing connections (Linux
  * from 32768, others from 49152): the demo sites bind them a minute later, after the web build, and
- * an outgoing connection of the run had taken one of them meanwhile (EADDRINUSE in CI). The same
- * bounds as scripts/support/ports.ts.
+ * an outgoing connection of the run had taken one of them meanwhile (EADDRINUSE in CI).
  */
 const FIND_RANGE = `
 const net = require('net');
