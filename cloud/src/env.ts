@@ -78,13 +78,6 @@ const envSchema = z
     ...limitsEnvShape,
   })
   .superRefine(refinePaymentEnv)
-  // A real gateway sends the visitor back to PUBLIC_URL and its notification of the payment to it:
-  // left to its default (http://localhost:PORT), cards were charged and no booking was confirmed.
-  .refine((raw) => raw.PAYMENT_PROVIDER !== 'axerve' || raw.PUBLIC_URL !== undefined, {
-    message:
-      'PUBLIC_URL is required when PAYMENT_PROVIDER=axerve: the gateway returns visitors to it and notifies it of each payment',
-    path: ['PUBLIC_URL'],
-  })
   .refine((raw) => (raw.ADMIN_EMAIL === undefined) === (raw.ADMIN_PASSWORD === undefined), {
     message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',
     path: ['ADMIN_PASSWORD'],

@@ -4,7 +4,7 @@ import { paymentConfigFromEnv, paymentEnvShape, refinePaymentEnv } from './payme
 
 // env.ts composes the fragment like this: its own variables, plus ours, plus our cross-field rule.
 const schema = z
-  .object({ PORT: z.coerce.number().default(8080), ...paymentEnvShape })
+  .object({ PORT: z.coerce.number().default(8080), PUBLIC_URL: z.url().optional(), ...paymentEnvShape })
   .superRefine(refinePaymentEnv);
 
 describe('payment configuration', () => {
@@ -43,6 +43,7 @@ describe('payment configuration', () => {
       AXERVE_API_KEY: 'key',
       AXERVE_BASE_URL: 'https://ecomms2s.sella.it/',
       PAYMENT_PROVIDER_TIMEOUT_MS: '3000',
+      PUBLIC_URL: 'https://book.example.com',
     });
     expect(paymentConfigFromEnv(env)).toEqual({
       provider: 'axerve',
@@ -63,7 +64,7 @@ describe('payment configuration', () => {
     });
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((issue) => issue.path.join('.')).sort();
-    expect(paths).toEqual(['AXERVE_API_KEY', 'AXERVE_PAGE_URL', 'AXERVE_SHOP_LOGIN']);
+    expect(paths).toEqual(['AXERVE_API_KEY', 'AXERVE_PAGE_URL', 'AXERVE_SHOP_LOGIN', 'PUBLIC_URL']);
   });
 
   it('refuses an unknown provider', () => {

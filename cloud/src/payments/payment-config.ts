@@ -48,9 +48,14 @@ export const PAYMENT_PROVIDER_REQUIRED =
 
 /**
  * Cross-field rules: outside demo mode the gateway is an explicit choice; Axerve cannot work
- * without its shop login and API key.
+ * without its shop login and API key, nor without the cloud's PUBLIC_URL (env.ts): it sends the
+ * visitor back there and notifies it of the payment, and left to its default (http://localhost:PORT)
+ * cards were charged and no booking was confirmed.
  */
-export function refinePaymentEnv(env: PaymentEnv & { DEMO?: string }, ctx: z.RefinementCtx): void {
+export function refinePaymentEnv(
+  env: PaymentEnv & { DEMO?: string; PUBLIC_URL?: string },
+  ctx: z.RefinementCtx,
+): void {
   if (env.PAYMENT_PROVIDER === undefined && env.DEMO !== '1') {
     ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: PAYMENT_PROVIDER_REQUIRED });
     return;
@@ -64,6 +69,14 @@ export function refinePaymentEnv(env: PaymentEnv & { DEMO?: string }, ctx: z.Ref
         message: `${key} is required when PAYMENT_PROVIDER=axerve`,
       });
     }
+  }
+  if (!env.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message:
+        'PUBLIC_URL is required when PAYMENT_PROVIDER=axerve: the gateway returns visitors to it and notifies it of each payment',
+    });
   }
 }
 
